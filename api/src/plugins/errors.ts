@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { DomainError, type DomainErrorKind } from '@parliamo/domain';
+
+const statusOf: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
+
+/** Formats a zod error as one sentence a person can act on. */
+export function describeZodError(err: ZodError): string {
+  const first = err.issues[0];
+  if (!first) return 'Invalid request';
+  const where = first.path.length ? `${first.path.join('.')}: ` : '';
+  return `${where}${first.message}`;
+}
+
+/**
+ * The one place errors become HTTP answers: `{ message }` JSON, 4xx for the caller's mistakes,
+ * and a 5xx that never shows internals.
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (err instanceof DomainError) {
+      return reply.status(statusOf[err.kind]).send({ message: err.message });
+    }
+    if (err instanceof ZodError) {
+      return reply.status(400).send({ message: describeZodError(err) });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      return reply.status(400).send({ message: fe.message });
+    }
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const message =
+        fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the request body as JSON (Content-Type: application/json).'
+          : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is empty; send a JSON object.'
+            : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? 'The request body is too large.'
+              : fe.statusCode === 400 && err instanceof SyntaxError
+                ? 'The request body is not valid JSON.'
+                : fe.message;
+      return reply.status(fe.statusCode).send({ message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+});

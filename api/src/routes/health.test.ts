@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+
+describe('health and readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers health while the process lives', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when the database answers and is migrated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is not ready when a migration is missing', async () => {
+    t.app.migrations.push({ id: 'test/never-applied', sql: 'SELECT 1' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/migrations/);
+    } finally {
+      t.app.migrations.pop();
+    }
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain('/api/does-not-exist');
+  });
+});

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+
+/** GET /api/site-config: the public settings the web app shows (contact address, payment mode). */
+export default async function siteRoutes(app: FastifyInstance) {
+  app.get('/site-config', async () => ({
+    contactEmail: app.config.contactEmail,
+    paymentsMode: app.config.stripeSecretKey ? 'stripe' : 'test',
+  }));
+}

@@ -1,0 +1,48 @@
+import pino from 'pino';
+import { systemClock, type Clock } from '@parliamo/domain';
+import type { Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { createKysely, createPool } from './db/pool.ts';
+import { migrate } from './db/migrate.ts';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
+import { allMigrations } from './migrations.ts';
+
+export interface RunningServer {
+  url: string;
+  /** Stops in order: HTTP server, then database pool, then the embedded PostgreSQL. */
+  close(): Promise<void>;
+}
+
+/** Starts everything Parliamo needs in this process and listens on config.port. */
+export async function startServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
+  const logger = pino({ level: config.logLevel });
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedDatabase(config.dataDir, { log: (line) => logger.warn(line) });
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl);
+  try {
+    const applied = await migrate(pool, allMigrations);
+    if (applied.length) logger.info({ applied }, 'database migrations applied');
+    const db = createKysely(pool);
+    const app = await buildApp({ config, pool, db, clock, migrations: allMigrations }, { logger });
+    await app.listen({ port: config.port, host: config.host });
+    const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+    const url = `http://${shownHost}:${config.port}`;
+    return {
+      url,
+      async close() {
+        await app.close();
+        await db.destroy().catch(() => {});
+        await embedded?.stop();
+      },
+    };
+  } catch (e) {
+    await pool.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,42 @@
+import { loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+import { DataDirInUseError } from './db/embedded.ts';
+
+const config = loadConfig();
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer(config);
+} catch (e) {
+  if (e instanceof DataDirInUseError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`\nParliamo could not start: ${(e as Error).message}\n`);
+  } else {
+    console.error('\nParliamo could not start:', e);
+  }
+  process.exit(1);
+}
+
+console.log(`\n  Parliamo is running at ${server.url}\n`);
+if (!config.databaseUrl) console.log(`  Data folder: ${config.dataDir} (embedded PostgreSQL)`);
+console.log('  Press Ctrl-C to stop.\n');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n  ${signal}: stopping Parliamo...`);
+  const force = setTimeout(() => {
+    console.error('  shutdown took over 20 s; exiting');
+    process.exit(1);
+  }, 20_000);
+  force.unref();
+  try {
+    await server.close();
+    console.log('  stopped.');
+    process.exit(0);
+  } catch (e) {
+    console.error('  error while stopping:', e);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

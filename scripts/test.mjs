@@ -1,0 +1,26 @@
+// `npm test`: typecheck, unit and integration tests (vitest), then end-to-end tests (Playwright).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+findChromium(); // fail at once, with instructions, rather than after the other steps
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const steps = [
+  ['typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']],
+  ['unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run']],
+  ['end-to-end tests', [path.join(root, 'scripts', 'e2e.mjs')]],
+];
+const started = Date.now();
+for (const [name, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const t = Date.now();
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`\n${name} failed (exit ${r.status ?? r.signal}).`);
+    process.exit(r.status || 1);
+  }
+  console.log(`=== ${name}: passed in ${((Date.now() - t) / 1000).toFixed(1)} s ===`);
+}
+console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

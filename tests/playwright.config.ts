@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// scripts/e2e.mjs picks the port and a throwaway data folder and passes them in.
+const port = Number(process.env.E2E_PORT || 3999);
+const dataDir = process.env.E2E_DATA_DIR || path.resolve(import.meta.dirname, '..', '.data-e2e');
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node ${path.resolve(import.meta.dirname, '..', 'scripts', 'start.mjs')}`,
+    url: `${baseURL}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
+      NODE_ENV: 'development',
+    },
+  },
+});

@@ -1,0 +1,72 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** Turns a non-OK response into an Error whose message is "STATUS: body" (spec section 8). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+/** Every call sends cookies; a JSON body goes with a JSON content type (spec section 7). */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'parliamo' };
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** True for the errors of a 401 answer ("401: ...Unauthorized..."). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * The message a person should read for an API error: the server's `message` when the body is our
+ * JSON error, else the body text; `fallback` when there is nothing useful.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const m = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!m) return error.message || fallback;
+  const body = m[1] ?? '';
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    /* not JSON */
+  }
+  return body.trim() && !body.trim().startsWith('<') ? body.trim() : fallback;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default query function: GET the query key's first element as JSON. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey[0] as string, { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      gcTime: 5 * 60 * 1000,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

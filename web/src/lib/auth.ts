@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { getQueryFn } from './api.ts';
+
+export type Role = 'student' | 'teacher' | 'admin';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  profileImageUrl: string | null;
+}
+
+/** The signed-in user, or null; a 401 from /api/auth/user means nobody is signed in. */
+export function useAuth() {
+  const { data, isLoading } = useQuery<CurrentUser | null>({
+    queryKey: ['/api/auth/user'],
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+    retry: false,
+  });
+  return { user: data ?? null, isLoading, isAuthenticated: !!data };
+}

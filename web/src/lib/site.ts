@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+
+export interface SiteConfig {
+  contactEmail: string;
+  paymentsMode: 'stripe' | 'test';
+}
+
+const fallback: SiteConfig = { contactEmail: 'info@parliamo-roma.it', paymentsMode: 'test' };
+
+/** Public settings from the server (contact address, payment mode). */
+export function useSiteConfig(): SiteConfig {
+  const { data } = useQuery<SiteConfig>({ queryKey: ['/api/site-config'] });
+  return data ?? fallback;
+}
