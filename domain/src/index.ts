@@ -1,2 +1,3 @@
 export * from './errors.ts';
 export * from './clock.ts';
+export * from './events.ts';

@@ -1,0 +1,141 @@
+/**
+ * Every event of the hour ledger. Events carry ids, numbers and instants, never personal data
+ * (names, emails, addresses live in ordinary tables keyed by user id), so erasing a person never
+ * rewrites history. Money is integer euro cents; instants are ISO-8601 UTC strings; lesson slots
+ * are Rome wall-clock `date` (YYYY-MM-DD) + `hour` (0..23).
+ */
+
+export type Event<Type extends string, Data> = { type: Type; data: Data };
+
+// ---- payment-{paymentId}: one checkout, from start to its end --------------------------------
+
+export type CheckoutStarted = Event<
+  'CheckoutStarted',
+  {
+    paymentId: string;
+    provider: 'stripe' | 'test';
+    /** Stripe Checkout Session id, or our own id for the local test checkout. */
+    providerSessionId: string;
+    studentId: string;
+    teacherId: string;
+    hours: number;
+    hourPriceCents: number;
+    feeCents: number;
+    amountCents: number;
+    startedAt: string;
+  }
+>;
+export type PaymentConfirmed = Event<
+  'PaymentConfirmed',
+  { paymentId: string; providerPaymentId: string | null; amountCents: number; confirmedAt: string }
+>;
+export type PaymentFailed = Event<'PaymentFailed', { paymentId: string; reason: string; failedAt: string }>;
+export type CheckoutExpired = Event<'CheckoutExpired', { paymentId: string; expiredAt: string }>;
+export type PaymentRefunded = Event<
+  'PaymentRefunded',
+  { paymentId: string; amountRefundedCents: number; providerRefundId: string | null; refundedAt: string }
+>;
+export type PaymentEvent = CheckoutStarted | PaymentConfirmed | PaymentFailed | CheckoutExpired | PaymentRefunded;
+
+// ---- package-{packageId}: the hours one payment bought -------------------------------------
+
+export type HoursPurchased = Event<
+  'HoursPurchased',
+  {
+    packageId: string;
+    paymentId: string;
+    studentId: string;
+    teacherId: string;
+    hours: number;
+    hourPriceCents: number;
+    purchasedAt: string;
+    /** purchasedAt + 6 months. */
+    expiresAt: string;
+  }
+>;
+/** One hour of the package is spent on a lesson. */
+export type HourBooked = Event<'HourBooked', { packageId: string; lessonId: string; bookedAt: string }>;
+/** A cancelled lesson's hour comes back to the package. */
+export type HourRefunded = Event<'HourRefunded', { packageId: string; lessonId: string; refundedAt: string }>;
+/** The package's remaining hours lapse 6 months after purchase. */
+export type HoursExpired = Event<'HoursExpired', { packageId: string; hours: number; expiredAt: string }>;
+/** An admin adds (delta > 0) or removes (delta < 0) hours, always with a reason. */
+export type HoursAdjusted = Event<
+  'HoursAdjusted',
+  { packageId: string; delta: number; reason: string; adminId: string; adjustedAt: string }
+>;
+/** The payment was refunded: its unused hours are removed. */
+export type HoursRevoked = Event<
+  'HoursRevoked',
+  { packageId: string; paymentId: string; hours: number; revokedAt: string }
+>;
+export type PackageEvent = HoursPurchased | HourBooked | HourRefunded | HoursExpired | HoursAdjusted | HoursRevoked;
+
+// ---- lesson-{lessonId}: one booked lesson ---------------------------------------------------
+
+export type LessonBooked = Event<
+  'LessonBooked',
+  {
+    lessonId: string;
+    studentId: string;
+    teacherId: string;
+    packageId: string;
+    date: string;
+    hour: number;
+    /** The lesson's start as a UTC instant (date + hour in Europe/Rome). */
+    startsAt: string;
+    notes: string | null;
+    hourPriceCents: number;
+    bookedAt: string;
+  }
+>;
+export type LessonCancelled = Event<
+  'LessonCancelled',
+  {
+    lessonId: string;
+    by: 'student' | 'teacher' | 'admin';
+    cancelledBy: string;
+    /** Whether the hour went back to the package. */
+    refunded: boolean;
+    cancelledAt: string;
+  }
+>;
+export type LessonCompleted = Event<
+  'LessonCompleted',
+  {
+    lessonId: string;
+    studentId: string;
+    teacherId: string;
+    packageId: string;
+    priceCents: number;
+    teacherEarningCents: number;
+    commissionCents: number;
+    completedAt: string;
+  }
+>;
+export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted;
+
+// ---- teacher-slot-{teacherId}-{date}-{hour} and student-slot-{studentId}-{date}-{hour} --------
+// One stream per person per slot: two bookings of the same slot contend on one stream and one loses.
+
+export type SlotTaken = Event<
+  'SlotTaken',
+  { owner: 'teacher' | 'student'; ownerId: string; date: string; hour: number; lessonId: string; takenAt: string }
+>;
+export type SlotReleased = Event<
+  'SlotReleased',
+  { owner: 'teacher' | 'student'; ownerId: string; date: string; hour: number; lessonId: string; releasedAt: string }
+>;
+export type SlotEvent = SlotTaken | SlotReleased;
+
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent;
+export type ParliamoEventType = ParliamoEvent['type'];
+
+/** Stream names, in one place. */
+export const streams = {
+  payment: (paymentId: string) => `payment-${paymentId}`,
+  package: (packageId: string) => `package-${packageId}`,
+  lesson: (lessonId: string) => `lesson-${lessonId}`,
+  teacherSlot: (teacherId: string, date: string, hour: number) => `teacher-slot-${teacherId}-${date}-${hour}`,
+  studentSlot: (studentId: string, date: string, hour: number) => `student-slot-${studentId}-${date}-${hour}`,
+} as const;
