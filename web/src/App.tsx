@@ -1,15 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
-import { Route, Routes } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
 import { useAuth } from './lib/auth.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Loading } from './components/Loading.tsx';
+import { Home } from './routes/home.tsx';
+import { publicRoutes } from './routes/public.tsx';
+import { appRoutes } from './routes/app.tsx';
 
-const Landing = lazy(() => import('./pages/Landing.tsx'));
-const NotFound = lazy(() => import('./pages/NotFound.tsx'));
+function AppRoutes() {
+  const { user } = useAuth();
+  const role = user?.role ?? null;
+  // App routes come first so that a signed-in path wins over the public catch-all.
+  return useRoutes([{ path: '/', element: <Home role={role} /> }, ...appRoutes(role), ...publicRoutes(!!user)]);
+}
 
-/** The routes of spec section 2; which "/" a person gets depends on the session. */
+/** The shell: header, the page for the path (after the session has loaded), footer. */
 export function App() {
   const { isLoading } = useAuth();
   return (
@@ -23,10 +30,7 @@ export function App() {
           <Loading />
         ) : (
           <Suspense fallback={<Loading />}>
-            <Routes>
-              <Route path="/" element={<Landing />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
+            <AppRoutes />
           </Suspense>
         )}
       </Box>
