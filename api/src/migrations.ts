@@ -1,5 +1,6 @@
 import { ledgerMigrations } from '@parliamo/ledger';
+import { projectionMigrations } from '@parliamo/projections';
 import type { Migration } from './db/migrate.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [...ledgerMigrations];
+export const allMigrations: Migration[] = [...ledgerMigrations, ...projectionMigrations];
