@@ -62,18 +62,18 @@ const euros = (name: string, max: number) =>
 // ---- POST /api/create-checkout-session --------------------------------------------------------
 
 /** `amount` is the total in euros the client shows (hours x rate + 3); the server checks it against its own price. */
-export const checkoutBody = strict({
+export const checkoutSchema = strict({
   amount: euros('The amount', 100_000),
   teacherId: id('A teacher'),
   totalHours: packageHoursSchema,
 });
-export type CheckoutBody = z.infer<typeof checkoutBody>;
+export type CheckoutBody = z.infer<typeof checkoutSchema>;
 
 // ---- POST /api/bookings -----------------------------------------------------------------------
 
 export const MAX_NOTES = 1000;
 
-export const bookingBody = strict({
+export const bookingSchema = strict({
   teacherId: id('A teacher'),
   date: dateSchema,
   hour: hourSchema,
@@ -83,14 +83,14 @@ export const bookingBody = strict({
     .nullable()
     .optional(),
 });
-export type BookingBody = z.infer<typeof bookingBody>;
+export type BookingBody = z.infer<typeof bookingSchema>;
 
 // ---- GET /api/availabilities?teacherId=&from=&to= ---------------------------------------------
 
 /** The longest window one availability query may ask for. */
 export const MAX_AVAILABILITY_DAYS = 62;
 
-export const availabilityQuery = strict({
+export const availabilityQuerySchema = strict({
   teacherId: id('A teacher'),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
@@ -99,13 +99,13 @@ export const availabilityQuery = strict({
     (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_AVAILABILITY_DAYS,
     { message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`, path: ['to'] },
   );
-export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 // ---- POST /api/admin/adjustments --------------------------------------------------------------
 
 export const MAX_REASON = 500;
 
-export const adjustmentBody = strict({
+export const adjustmentSchema = strict({
   packageId: id('A package'),
   delta: z
     .number(msg('The change in hours is required', 'The change in hours must be a whole number'))
@@ -118,18 +118,18 @@ export const adjustmentBody = strict({
     .min(1, 'A reason is required')
     .max(MAX_REASON, `The reason can be at most ${MAX_REASON} characters`),
 });
-export type AdjustmentBody = z.infer<typeof adjustmentBody>;
+export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
 
 // ---- GET /api/hour-packages/:id/history?asOf= -------------------------------------------------
 
-export const packageHistoryQuery = strict({
+export const packageHistoryQuerySchema = strict({
   /** A date (end of that Rome day is the API's reading) or an ISO instant. */
   asOf: z
     .string('asOf must be a date or an instant')
     .refine((v) => isValidDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), 'asOf must be a date (YYYY-MM-DD) or an ISO instant')
     .optional(),
 });
-export type PackageHistoryQuery = z.infer<typeof packageHistoryQuery>;
+export type PackageHistoryQuery = z.infer<typeof packageHistoryQuerySchema>;
 
 // ---- GET/PUT /api/teacher/availability --------------------------------------------------------
 
@@ -141,7 +141,7 @@ const weekdayHours = z
   .default([]);
 
 /** Weekly hours per ISO weekday ("1" = Monday .. "7" = Sunday) and single days off. */
-export const teacherAvailabilityBody = strict({
+export const teacherAvailabilitySchema = strict({
   weekly: strict({
     '1': weekdayHours,
     '2': weekdayHours,
@@ -157,12 +157,19 @@ export const teacherAvailabilityBody = strict({
     .transform((ds) => [...new Set(ds)].sort())
     .default([]),
 });
-export type TeacherAvailabilityBody = z.infer<typeof teacherAvailabilityBody>;
+export type TeacherAvailabilityBody = z.infer<typeof teacherAvailabilitySchema>;
 
 // ---- GET/PUT /api/teacher/profile -------------------------------------------------------------
+// Same fields and limits as the admin's teacher edit (contracts/accounts.ts), except that the hourly
+// rate must be above 0 here: a teacher's own profile sets the price students pay.
 
-const text = (name: string, max: number) =>
-  z.string(`${name} must be text`).trim().max(max, `${name} can be at most ${max} characters`);
+const optionalText = (name: string, max: number) =>
+  z
+    .string(`${name} must be text`)
+    .trim()
+    .max(max, `${name} can be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 const httpsUrl = (name: string) =>
   z
@@ -170,18 +177,28 @@ const httpsUrl = (name: string) =>
     .trim()
     .max(500, `${name} is too long`)
     .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), `${name} must be an https:// link`)
-    .transform((v) => v || null)
-    .nullable();
+    .nullish()
+    .transform((v) => (v ? v : null));
 
-export const teacherProfileBody = strict({
-  bio: text('The bio', 2000),
-  city: text('The city', 100),
-  country: text('The country', 100),
+export const teacherProfileSchema = strict({
+  bio: z
+    .string('The bio must be text')
+    .trim()
+    .max(5000, 'The bio can be at most 5000 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
+  city: optionalText('The city', 100),
+  country: optionalText('The country', 100),
   specializations: z
-    .array(text('A specialization', 50).min(1, 'A specialization cannot be empty'), 'Specializations are a list')
-    .max(10, 'At most 10 specializations'),
-  hourlyRate: euros('The hourly rate', 500),
+    .array(
+      z.string('A specialization must be text').trim().min(1, 'A specialization cannot be empty').max(60, 'A specialization can be at most 60 characters'),
+      'Specializations must be a list of words',
+    )
+    .max(20, 'At most 20 specializations')
+    .default([]),
+  hourlyRate: euros('The hourly rate', 1000),
   profileImageUrl: httpsUrl('The profile image'),
   googleMeetLink: httpsUrl('The meeting link'),
 });
-export type TeacherProfileBody = z.infer<typeof teacherProfileBody>;
+export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
+export type TeacherProfile = z.output<typeof teacherProfileSchema>;
