@@ -6,6 +6,7 @@ import { createKysely, createPool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
 import { allMigrations } from './migrations.ts';
+import { seedDemoAccounts } from './accounts/demo-seed.ts';
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   try {
     const applied = await migrate(pool, allMigrations);
     if (applied.length) logger.info({ applied }, 'database migrations applied');
+    if (config.seedDemo) await seedDemoAccounts(pool, clock.now(), logger);
     const db = createKysely(pool);
     const app = await buildApp({ config, pool, db, clock, migrations: allMigrations }, { logger });
     await app.listen({ port: config.port, host: config.host });
