@@ -6,7 +6,6 @@ import { createKysely, createPool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
 import { allMigrations } from './migrations.ts';
-import { seedDemoAccounts } from './accounts/demo-seed.ts';
 import { promoteToAdmin } from './accounts/admin.ts';
 
 export interface RunningServer {
@@ -29,7 +28,6 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   try {
     const applied = await migrate(pool, allMigrations);
     if (applied.length) logger.info({ applied }, 'database migrations applied');
-    if (config.seedDemo) await seedDemoAccounts(pool, clock.now(), logger);
     if (config.adminEmail) {
       const promoted = await promoteToAdmin(pool, config.adminEmail);
       if (promoted) logger.info({ email: config.adminEmail }, 'ADMIN_EMAIL: account is an admin');
