@@ -1,1 +1,3 @@
 export * from './types.ts';
+export * from './models/index.ts';
+export * from './queries.ts';
