@@ -3,3 +3,4 @@ export * from './clock.ts';
 export * from './events.ts';
 export * from './time.ts';
 export * from './rules.ts';
+export * from './availability.ts';

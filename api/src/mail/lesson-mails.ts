@@ -1,3 +1,4 @@
+import { formatHour, teacherDisplayName } from '@parliamo/domain';
 import { buildCalendar, type IcsLesson } from '../calendar/ics.ts';
 
 /** A mail ready for the mailer (nodemailer's shape). */
@@ -26,10 +27,9 @@ export interface LessonForMail {
   teacher: Person;
 }
 
-/** "Giulia R." as the spec shows teacher names. */
+/** "Giulia R.": first name plus last initial, as the spec shows names. */
 export function shortName(p: Pick<Person, 'firstName' | 'lastName'>): string {
-  const initial = p.lastName.trim().charAt(0);
-  return initial ? `${p.firstName} ${initial.toUpperCase()}.` : p.firstName;
+  return teacherDisplayName(p.firstName, p.lastName);
 }
 
 /** "Tuesday 10 March 2026, 15:00-16:00 (Rome time)": the slot as a person reads it. */
@@ -41,7 +41,7 @@ export function slotText(date: string, hour: number): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
-  const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  const hh = (h: number) => formatHour(h % 24);
   return `${day.replace(',', '')}, ${hh(hour)}-${hh(hour + 1)} (Rome time)`;
 }
 
