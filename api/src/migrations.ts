@@ -1,4 +1,5 @@
 import type { Migration } from './db/migrate.ts';
+import { lessonsMigrations } from './lessons/migrations.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [];
+export const allMigrations: Migration[] = [...lessonsMigrations];

@@ -144,3 +144,15 @@ describe('taken slots', () => {
     expect(rows).toEqual([{ lesson_id: 'x2' }]);
   });
 });
+
+describe('ledger entries', () => {
+  it('indexes every event by stream and by the people it concerns', async () => {
+    await apply([purchased('p7', 2, '2026-03-01T10:00:00.000Z', 's7', 't7')]);
+    await apply([{ type: 'HoursExpired', data: { packageId: 'p7', hours: 2, expiredAt: '2026-09-01T10:00:00.000Z' } }]);
+    const { rows } = await db.pool.query(`SELECT stream, revision, type, people FROM ledger_entries WHERE 's7' = ANY(people) ORDER BY revision`);
+    expect(rows).toEqual([
+      { stream: 'package-p7', revision: 0, type: 'HoursPurchased', people: ['s7', 't7'] },
+      { stream: 'package-p7', revision: 1, type: 'HoursExpired', people: ['s7', 't7'] },
+    ]);
+  });
+});

@@ -1,20 +1,35 @@
 // Test helpers for the read models until the ledger's projections/src/testing.ts is used everywhere.
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import type { ParliamoEvent } from '@parliamo/domain';
+import { streams, type ParliamoEvent } from '@parliamo/domain';
 import type { Projection, ProjectedEvent } from '../types.ts';
 
 let position = 0n;
+const revisions = new Map<string, number>();
+
+/** The stream an event belongs to, by its type and ids. */
+export function streamOf(e: ParliamoEvent): string {
+  const d = e.data as Record<string, any>;
+  if ('packageId' in d && !('lessonId' in d && e.type.startsWith('Lesson'))) return streams.package(d.packageId);
+  if (e.type.startsWith('Lesson')) return streams.lesson(d.lessonId);
+  if (e.type === 'SlotTaken' || e.type === 'SlotReleased') {
+    return d.owner === 'teacher' ? streams.teacherSlot(d.ownerId, d.date, d.hour) : streams.studentSlot(d.ownerId, d.date, d.hour);
+  }
+  return streams.payment(d.paymentId);
+}
 
 /** Wraps plain events as recorded ones (fresh ids, increasing positions). */
 export function recorded(events: ParliamoEvent[]): ProjectedEvent[] {
   return events.map((e) => {
     position += 1n;
+    const stream = streamOf(e);
+    const revision = (revisions.get(stream) ?? -1) + 1;
+    revisions.set(stream, revision);
     return {
       ...e,
       id: crypto.randomUUID(),
-      stream: 'test',
-      revision: 0,
+      stream,
+      revision,
       metadata: {},
       recordedAt: new Date(),
       position: { commit: position, prepare: position },
