@@ -1,5 +1,6 @@
 import type { Migration } from './db/migrate.ts';
+import { accountsMigrations } from './accounts/migrations.ts';
 import { lessonsMigrations } from './lessons/migrations.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [...lessonsMigrations];
+export const allMigrations: Migration[] = [...accountsMigrations, ...lessonsMigrations];
