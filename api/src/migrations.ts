@@ -1,6 +1,7 @@
+import { ledgerMigrations } from '@parliamo/ledger';
 import type { Migration } from './db/migrate.ts';
 import { accountsMigrations } from './accounts/migrations.ts';
 import { lessonsMigrations } from './lessons/migrations.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [...accountsMigrations, ...lessonsMigrations];
+export const allMigrations: Migration[] = [...ledgerMigrations, ...accountsMigrations, ...lessonsMigrations];

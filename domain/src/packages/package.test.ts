@@ -109,7 +109,7 @@ describe('admin adjustment', () => {
     g([purchased()]).when(adjust(31)).then({ error: 'invalid' });
   });
   it('never takes remaining below zero', () => {
-    g([purchased(2), booked('l1')]).when(adjust(-2)).then({ error: 'conflict', message: 'The package has only 1 hours left' });
+    g([purchased(2), booked('l1')]).when(adjust(-2)).then({ error: 'conflict', message: 'The package has only 1 hour left' });
   });
   it('refuses an expired or refunded package', () => {
     g([purchased()]).when(adjust(1, 'x', EXPIRES)).then({ error: 'conflict', message: 'This package has expired' });

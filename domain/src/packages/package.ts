@@ -193,7 +193,7 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
       if (state.revoked) throw new DomainError('conflict', 'This package was refunded');
       if (isPackageExpired(state, instant(c.now))) throw new DomainError('conflict', 'This package has expired');
       if (state.remaining + c.delta < 0) {
-        throw new DomainError('conflict', `The package has only ${state.remaining} hours left`);
+        throw new DomainError('conflict', `The package has only ${state.remaining} ${state.remaining === 1 ? 'hour' : 'hours'} left`);
       }
       return [
         { type: 'HoursAdjusted', data: { packageId: state.packageId, delta: c.delta, reason, adminId: c.adminId, adjustedAt: isoOf(c.now) } },
