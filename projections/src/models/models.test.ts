@@ -3,12 +3,13 @@ import type { ParliamoEvent } from '@parliamo/domain';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
 import { balanceAsOf, packageHistory, teacherEarningsByMonth } from '../queries.ts';
 import { readModels } from './index.ts';
-import { applyEvents, createTables } from './test-support.ts';
+import { createProjectionTables } from '../testing.ts';
+import { applyEvents } from './test-support.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await createTables(db.pool, readModels);
+  await createProjectionTables(db.pool, readModels);
 });
 afterAll(async () => db?.drop());
 

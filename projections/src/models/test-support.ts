@@ -1,4 +1,5 @@
-// Test helpers for the read models until the ledger's projections/src/testing.ts is used everywhere.
+// Applies events to several read models at once, each event on the stream its ids name (the ledger
+// entries model reads streams and revisions); tables come from createProjectionTables (../testing.ts).
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { streams, type ParliamoEvent } from '@parliamo/domain';
@@ -38,11 +39,6 @@ export function recorded(events: ParliamoEvent[]): ProjectedEvent[] {
 }
 
 const identity = (p: Projection) => Object.fromEntries(p.tables.map((t) => [t, t]));
-
-/** Creates the projections' tables under their logical names. */
-export async function createTables(pool: pg.Pool, projections: Projection[]) {
-  for (const p of projections) await pool.query(p.createSql(identity(p)));
-}
 
 /** Applies events to every projection in one transaction, as the runner does with a batch. */
 export async function applyEvents(pool: pg.Pool, projections: Projection[], events: ParliamoEvent[]) {
