@@ -2,6 +2,7 @@
  * Free lesson slots of a teacher: weekly hours (ISO weekday -> whole Rome hours) minus days off,
  * minus taken slots, minus anything with less than 48 h notice. Pure: the caller passes `now`.
  */
+import { MAX_AVAILABILITY_DAYS } from './contracts/hours.ts';
 import { DomainError } from './errors.ts';
 import { hasBookingNotice } from './rules.ts';
 import { addDays, isValidDate, slotStart, weekdayOf } from './time.ts';
@@ -15,8 +16,6 @@ export interface Slot {
 /** ISO weekday ("1" = Monday .. "7" = Sunday) -> the whole Rome hours the teacher teaches. */
 export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', number[]>>;
 
-/** Longest range one availability query may cover, in days (both ends included). */
-export const MAX_AVAILABILITY_DAYS = 62;
 
 export const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 

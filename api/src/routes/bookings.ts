@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DomainError } from '@parliamo/domain';
+import { bookingSchema, DomainError } from '@parliamo/domain';
 import { bookLesson, cancelLesson } from '../lessons/commands.ts';
 import { bookingById, bookingsOf } from '../lessons/views.ts';
-
-const bookingBody = z.object({
-  teacherId: z.string().min(1, 'Choose a teacher').max(100),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be written YYYY-MM-DD'),
-  hour: z.number().int('The hour must be a whole hour from 0 to 23').min(0, 'The hour must be a whole hour from 0 to 23').max(23, 'The hour must be a whole hour from 0 to 23'),
-  notes: z.string().max(1000, 'Notes can be at most 1000 characters').nullable().optional(),
-});
 
 /** Booking, listing and cancelling lessons. */
 export default async function bookingRoutes(app: FastifyInstance) {
   app.post('/bookings', { preHandler: app.requireUser('student') }, async (request, reply) => {
-    const body = bookingBody.parse(request.body);
+    const body = bookingSchema.parse(request.body);
     const id = await bookLesson(app, {
       studentId: request.user!.id,
       teacherId: body.teacherId,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { addDays, DomainError, isValidDate, romeInstant } from '@parliamo/domain';
+import { addDays, adjustmentSchema, DomainError, isValidDate, packageHistoryQuerySchema, romeInstant } from '@parliamo/domain';
 import { balanceAsOf, packageHistory } from '@parliamo/projections';
 import { adjustHours } from '../lessons/commands.ts';
 import { packageById, packagesOf } from '../lessons/views.ts';
@@ -15,12 +14,6 @@ export function parseAsOf(asOf: string): Date {
   return d;
 }
 
-const adjustmentBody = z.object({
-  packageId: z.string().min(1, 'Choose a package'),
-  delta: z.number().int('The adjustment must be a whole number of hours'),
-  reason: z.string().trim().min(1, 'A reason is required for an adjustment').max(500),
-});
-
 /** A student's packages, one package's history (with the balance at a date), and admin adjustments. */
 export default async function hourPackageRoutes(app: FastifyInstance) {
   app.get('/hour-packages', { preHandler: app.requireUser('student') }, async (request) =>
@@ -34,14 +27,15 @@ export default async function hourPackageRoutes(app: FastifyInstance) {
       const user = request.user!;
       const pkg = await packageById(app.pool, request.params.id, app.clock.now());
       if (!pkg || (user.role === 'student' && pkg.studentId !== user.id)) throw new DomainError('not_found', 'Hour package not found');
-      const asOf = request.query.asOf ? parseAsOf(request.query.asOf) : undefined;
+      const query = packageHistoryQuerySchema.parse(request.query);
+      const asOf = query.asOf ? parseAsOf(query.asOf) : undefined;
       const entries = await packageHistory(app.pool, pkg.id, asOf);
       return asOf ? { balanceAsOf: balanceAsOf(entries), entries } : { entries };
     },
   );
 
   app.post('/admin/adjustments', { preHandler: app.requireUser('admin') }, async (request, reply) => {
-    const body = adjustmentBody.parse(request.body);
+    const body = adjustmentSchema.parse(request.body);
     await adjustHours(app, { adminId: request.user!.id, ...body });
     return reply.status(201).send(await packageById(app.pool, body.packageId, app.clock.now()));
   });

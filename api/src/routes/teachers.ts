@@ -1,37 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { addDays, assertRange, centsToEuros, DomainError, eurosToCents, freeSlots, romeToday } from '@parliamo/domain';
+import {
+  addDays,
+  availabilityQuerySchema,
+  centsToEuros,
+  DomainError,
+  eurosToCents,
+  freeSlots,
+  romeToday,
+  teacherAvailabilitySchema,
+  teacherProfileSchema,
+} from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from '../lessons/availability-store.ts';
 import { publicTeachers } from '../lessons/views.ts';
 
 const DEFAULT_DAYS = 28;
-
-const profileBody = z.object({
-  bio: z.string().trim().max(2000),
-  city: z.string().trim().max(100).nullable().optional(),
-  country: z.string().trim().max(100).nullable().optional(),
-  specializations: z.array(z.string().trim().min(1).max(60)).max(12),
-  hourlyRate: z.number().positive('The hourly rate must be more than 0').max(500, 'The hourly rate can be at most 500 euros'),
-  profileImageUrl: z
-    .string()
-    .trim()
-    .max(500)
-    .refine((s) => s === '' || s.startsWith('/') || s.startsWith('https://'), 'The image must be a site path or an https address')
-    .nullable()
-    .optional(),
-  googleMeetLink: z
-    .string()
-    .trim()
-    .max(300)
-    .refine((s) => s === '' || s.startsWith('https://'), 'The meeting link must be an https address')
-    .nullable()
-    .optional(),
-});
-
-const availabilityBody = z.object({
-  weekly: z.record(z.string(), z.array(z.number().int())),
-  daysOff: z.array(z.string()).max(366),
-});
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
 export default async function teacherRoutes(app: FastifyInstance) {
@@ -43,15 +25,14 @@ export default async function teacherRoutes(app: FastifyInstance) {
     return teacher;
   });
 
-  app.get<{ Querystring: { teacherId?: string; from?: string; to?: string } }>('/availabilities', async (request) => {
-    const { teacherId } = request.query;
-    if (!teacherId) throw new DomainError('invalid', 'teacherId is required');
+  app.get('/availabilities', async (request) => {
+    const query = availabilityQuerySchema.parse(request.query);
+    const { teacherId } = query;
     const [teacher] = await publicTeachers(app.pool, teacherId);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
     const now = app.clock.now();
-    const from = request.query.from ?? romeToday(now);
-    const to = request.query.to ?? addDays(from, DEFAULT_DAYS - 1);
-    assertRange(from, to);
+    const from = query.from ?? romeToday(now);
+    const to = query.to ?? addDays(from, DEFAULT_DAYS - 1);
     const availability = await loadAvailability(app.pool, teacherId);
     const taken = await app.pool.query<{ date: string; hour: number }>(
       `SELECT date, hour FROM taken_slots WHERE owner = 'teacher' AND owner_id = $1 AND date BETWEEN $2 AND $3`,
@@ -81,7 +62,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
   app.get('/teacher/profile', { preHandler: app.requireUser('teacher') }, async (request) => ownProfile(request.user!.id));
 
   app.put('/teacher/profile', { preHandler: app.requireUser('teacher') }, async (request) => {
-    const body = profileBody.parse(request.body);
+    const body = teacherProfileSchema.parse(request.body);
     const id = request.user!.id;
     const specializations = [...new Set(body.specializations)];
     await app.pool.query(
@@ -90,11 +71,9 @@ export default async function teacherRoutes(app: FastifyInstance) {
        ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio, city = EXCLUDED.city, country = EXCLUDED.country,
          specializations = EXCLUDED.specializations, hourly_rate_cents = EXCLUDED.hourly_rate_cents,
          meeting_link = EXCLUDED.meeting_link`,
-      [id, body.bio, body.city || null, body.country || null, specializations, eurosToCents(body.hourlyRate), body.googleMeetLink || null],
+      [id, body.bio, body.city, body.country, specializations, eurosToCents(body.hourlyRate), body.googleMeetLink],
     );
-    if (body.profileImageUrl !== undefined) {
-      await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl || null]);
-    }
+    await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl]);
     return ownProfile(id);
   });
 
@@ -103,7 +82,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
   );
 
   app.put('/teacher/availability', { preHandler: app.requireUser('teacher') }, async (request) => {
-    const body = availabilityBody.parse(request.body);
+    const body = teacherAvailabilitySchema.parse(request.body);
     return saveAvailability(app.pool, request.user!.id, body, app.clock.now());
   });
 }
