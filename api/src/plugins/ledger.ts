@@ -22,6 +22,8 @@ export default fp(async function ledgerPlugin(app: FastifyInstance) {
   app.decorate('projections', runner);
   app.addHook('onReady', async () => {
     await runner.start();
+    // Read models exist and are current before the first request or timer reads them.
+    await runner.catchUp();
   });
   app.addHook('onClose', async () => {
     await runner.stop();

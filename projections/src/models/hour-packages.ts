@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Projection, ProjectedEvent } from '../types.ts';
-import { positionParams, typed } from './shared.ts';
+import { insertRows, positionOf, typed, updateRows } from './shared.ts';
 
 /** Why a package's balance changed; one history row per cause. */
 export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' | 'expired' | 'adjusted' | 'revoked';
@@ -45,7 +45,7 @@ export const hourPackagesProjection: Projection = {
     CREATE INDEX ${t.package_history}_package_idx ON ${t.package_history} (package_id, pos_commit, pos_prepare);
   `,
   async apply(client, events, t) {
-    for (const e of events) await applyOne(client, e, t);
+    await applyBatch(client, events, t);
   },
 };
 
@@ -88,48 +88,105 @@ function changeOf(e: ProjectedEvent): Change | undefined {
   }
 }
 
-async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: Record<string, string>) {
-  const ev = typed(e);
-  let balance: number;
-  let change: Change | undefined;
-  if (ev.type === 'HoursPurchased') {
-    const d = ev.data;
-    await client.query(
-      `INSERT INTO ${t.hour_packages}
-         (id, payment_id, student_id, teacher_id, total_hours, remaining_hours, hour_price_cents, purchased_at, expires_at, status)
-       VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, 'active')`,
-      [d.packageId, d.paymentId, d.studentId, d.teacherId, d.hours, d.hourPriceCents, d.purchasedAt, d.expiresAt],
-    );
-    balance = d.hours;
-    change = { packageId: d.packageId, cause: 'purchase', delta: d.hours, at: d.purchasedAt, paymentId: d.paymentId };
-  } else {
-    change = changeOf(e);
-    if (!change) return;
-    const updated = await client.query<{ remaining_hours: number }>(
-      `UPDATE ${t.hour_packages}
-          SET remaining_hours = remaining_hours + $2, status = COALESCE($3, status)
-        WHERE id = $1
-        RETURNING remaining_hours`,
-      [change.packageId, change.delta, change.status ?? null],
-    );
-    if (updated.rowCount === 0) throw new Error(`${e.type} ${e.id}: no package ${change.packageId}`);
-    balance = updated.rows[0]!.remaining_hours;
+interface PackageRow {
+  id: string;
+  payment_id?: string;
+  student_id?: string;
+  teacher_id?: string;
+  total_hours?: number;
+  remaining_hours: number;
+  hour_price_cents?: number;
+  purchased_at?: string;
+  expires_at?: string;
+  status: string;
+}
+
+const packageColumns = {
+  id: 'text',
+  payment_id: 'text',
+  student_id: 'text',
+  teacher_id: 'text',
+  total_hours: 'integer',
+  remaining_hours: 'integer',
+  hour_price_cents: 'integer',
+  purchased_at: 'timestamptz',
+  expires_at: 'timestamptz',
+  status: 'text',
+};
+const balanceColumns = { id: 'text', remaining_hours: 'integer', status: 'text' };
+const historyColumns = {
+  event_id: 'text',
+  package_id: 'text',
+  pos_commit: 'bigint',
+  pos_prepare: 'bigint',
+  at: 'timestamptz',
+  cause: 'text',
+  delta: 'integer',
+  balance_after: 'integer',
+  lesson_id: 'text',
+  payment_id: 'text',
+  reason: 'text',
+};
+
+/** Folds the batch in memory (balances move event by event), then writes it in a few statements. */
+async function applyBatch(client: pg.PoolClient, events: ProjectedEvent[], t: Record<string, string>) {
+  const purchased = new Map<string, PackageRow>();
+  const changes: { e: ProjectedEvent; change: Change }[] = [];
+  for (const e of events) {
+    const ev = typed(e);
+    if (ev.type === 'HoursPurchased') {
+      const d = ev.data;
+      purchased.set(d.packageId, {
+        id: d.packageId,
+        payment_id: d.paymentId,
+        student_id: d.studentId,
+        teacher_id: d.teacherId,
+        total_hours: d.hours,
+        remaining_hours: 0,
+        hour_price_cents: d.hourPriceCents,
+        purchased_at: d.purchasedAt,
+        expires_at: d.expiresAt,
+        status: 'active',
+      });
+      changes.push({ e, change: { packageId: d.packageId, cause: 'purchase', delta: d.hours, at: d.purchasedAt, paymentId: d.paymentId } });
+    } else {
+      const change = changeOf(e);
+      if (change) changes.push({ e, change });
+    }
   }
-  await client.query(
-    `INSERT INTO ${t.package_history}
-       (event_id, package_id, pos_commit, pos_prepare, at, cause, delta, balance_after, lesson_id, payment_id, reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      e.id,
-      change.packageId,
-      ...positionParams(e),
-      change.at,
-      change.cause,
-      change.delta,
-      balance,
-      change.lessonId ?? null,
-      change.paymentId ?? null,
-      change.reason ?? null,
-    ],
-  );
+  if (!changes.length) return;
+  const state = new Map<string, PackageRow>(purchased);
+  const known = [...new Set(changes.map((c) => c.change.packageId))].filter((id) => !purchased.has(id));
+  if (known.length) {
+    const { rows } = await client.query<PackageRow>(
+      `SELECT id, remaining_hours, status FROM ${t.hour_packages} WHERE id = ANY($1::text[])`,
+      [known],
+    );
+    for (const r of rows) state.set(r.id, r);
+  }
+  const touched = new Set<string>();
+  const history = changes.map(({ e, change }) => {
+    const pkg = state.get(change.packageId);
+    if (!pkg) throw new Error(`${e.type} ${e.id}: no package ${change.packageId}`);
+    pkg.remaining_hours += change.delta;
+    if (pkg.remaining_hours < 0) throw new Error(`${e.type} ${e.id}: package ${change.packageId} would go below 0 hours`);
+    if (change.status) pkg.status = change.status;
+    touched.add(pkg.id);
+    return {
+      event_id: e.id,
+      package_id: change.packageId,
+      ...positionOf(e),
+      at: change.at,
+      cause: change.cause,
+      delta: change.delta,
+      balance_after: pkg.remaining_hours,
+      lesson_id: change.lessonId ?? null,
+      payment_id: change.paymentId ?? null,
+      reason: change.reason ?? null,
+    };
+  });
+  await insertRows(client, t.hour_packages!, packageColumns, [...purchased.values()]);
+  const updates = [...touched].filter((id) => !purchased.has(id)).map((id) => state.get(id)!);
+  await updateRows(client, t.hour_packages!, 'id', balanceColumns, updates);
+  await insertRows(client, t.package_history!, historyColumns, history);
 }

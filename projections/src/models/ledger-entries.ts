@@ -1,5 +1,5 @@
 import type { Projection } from '../types.ts';
-import { positionParams } from './shared.ts';
+import { insertRows, positionOf } from './shared.ts';
 
 /**
  * Every event, indexed by the people it concerns: what the admin's ledger browser reads ("by
@@ -27,18 +27,44 @@ export const ledgerEntriesProjection: Projection = {
     CREATE INDEX ${t.ledger_entries}_people_idx ON ${t.ledger_entries} USING gin (people);
   `,
   async apply(client, events, t) {
-    for (const e of events) {
+    if (!events.length) return;
+    // The people of each stream's first event, for the events that name nobody.
+    const firstPeople = new Map<string, string[]>();
+    const { rows } = await client.query<{ stream: string; people: string[] }>(
+      `SELECT DISTINCT ON (stream) stream, people FROM ${t.ledger_entries} WHERE stream = ANY($1::text[]) ORDER BY stream, revision`,
+      [[...new Set(events.map((e) => e.stream))]],
+    );
+    for (const r of rows) firstPeople.set(r.stream, r.people);
+    const entries = events.map((e) => {
       const data = e.data as Record<string, unknown>;
       const named = ['studentId', 'teacherId', 'ownerId', 'adminId', 'cancelledBy']
         .map((k) => data[k])
         .filter((v): v is string => typeof v === 'string' && v !== '');
-      await client.query(
-        `INSERT INTO ${t.ledger_entries} (event_id, pos_commit, pos_prepare, stream, revision, type, data, recorded_at, people)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8,
-                ARRAY(SELECT DISTINCT p FROM unnest($9::text[] || COALESCE(
-                  (SELECT people FROM ${t.ledger_entries} WHERE stream = $4 ORDER BY revision LIMIT 1), '{}')) AS p ORDER BY p)`,
-        [e.id, ...positionParams(e), e.stream, e.revision, e.type, JSON.stringify(e.data), e.recordedAt, named],
-      );
-    }
+      const people = [...new Set([...named, ...(firstPeople.get(e.stream) ?? [])])].sort();
+      if (!firstPeople.has(e.stream)) firstPeople.set(e.stream, people);
+      return {
+        event_id: e.id,
+        ...positionOf(e),
+        stream: e.stream,
+        revision: e.revision,
+        type: e.type,
+        data: e.data,
+        recorded_at: e.recordedAt,
+        people,
+      };
+    });
+    await insertRows(client, t.ledger_entries!, entryColumns, entries);
   },
+};
+
+const entryColumns = {
+  event_id: 'text',
+  pos_commit: 'bigint',
+  pos_prepare: 'bigint',
+  stream: 'text',
+  revision: 'integer',
+  type: 'text',
+  data: 'jsonb',
+  recorded_at: 'timestamptz',
+  people: 'text[]',
 };

@@ -1,6 +1,5 @@
-import type pg from 'pg';
-import type { Projection, ProjectedEvent } from '../types.ts';
-import { typed } from './shared.ts';
+import type { Projection } from '../types.ts';
+import { applyLessonBatch } from './lessons-apply.ts';
 
 /**
  * Booked lessons (what GET /api/bookings and the dashboards read) and the teacher's earnings per
@@ -51,59 +50,6 @@ export const lessonsProjection: Projection = {
     CREATE INDEX ${t.teacher_earnings}_teacher_idx ON ${t.teacher_earnings} (teacher_id, month);
   `,
   async apply(client, events, t) {
-    for (const e of events) await applyOne(client, e, t);
+    await applyLessonBatch(client, events, t);
   },
 };
-
-async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: Record<string, string>) {
-  const ev = typed(e);
-  switch (ev.type) {
-    case 'LessonBooked': {
-      const d = ev.data;
-      await client.query(
-        `INSERT INTO ${t.bookings}
-           (id, student_id, teacher_id, package_id, date, hour, starts_at, status, notes, hour_price_cents, booked_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'confirmed', $8, $9, $10)`,
-        [d.lessonId, d.studentId, d.teacherId, d.packageId, d.date, d.hour, d.startsAt, d.notes, d.hourPriceCents, d.bookedAt],
-      );
-      return;
-    }
-    case 'LessonCancelled': {
-      const d = ev.data;
-      await expectOne(
-        e,
-        client.query(
-          `UPDATE ${t.bookings} SET status = 'cancelled', cancelled_at = $2, cancelled_by = $3, refunded = $4 WHERE id = $1`,
-          [d.lessonId, d.cancelledAt, d.by, d.refunded],
-        ),
-      );
-      return;
-    }
-    case 'LessonCompleted': {
-      const d = ev.data;
-      await expectOne(
-        e,
-        client.query(`UPDATE ${t.bookings} SET status = 'completed', completed_at = $2 WHERE id = $1`, [
-          d.lessonId,
-          d.completedAt,
-        ]),
-      );
-      // The month is the lesson's own (Rome) month, not the moment the timer noticed it ended.
-      await client.query(
-        `INSERT INTO ${t.teacher_earnings}
-           (lesson_id, teacher_id, student_id, package_id, date, hour, month, completed_at,
-            price_cents, teacher_earning_cents, commission_cents)
-         SELECT b.id, $2, $3, $4, b.date, b.hour, to_char(b.date, 'YYYY-MM'), $5, $6, $7, $8
-           FROM ${t.bookings} b WHERE b.id = $1`,
-        [d.lessonId, d.teacherId, d.studentId, d.packageId, d.completedAt, d.priceCents, d.teacherEarningCents, d.commissionCents],
-      );
-      return;
-    }
-    default:
-      return;
-  }
-}
-
-async function expectOne(e: ProjectedEvent, result: Promise<pg.QueryResult>) {
-  if ((await result).rowCount !== 1) throw new Error(`${e.type} ${e.id}: no lesson to update`);
-}

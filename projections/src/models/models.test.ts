@@ -157,3 +157,24 @@ describe('ledger entries', () => {
     ]);
   });
 });
+
+describe('one batch holding a whole story', () => {
+  it('gives the same rows as event by event: booked, cancelled and rebooked slot, taken and released', async () => {
+    const story: ParliamoEvent[] = [
+      purchased('p20', 3, '2026-03-01T10:00:00.000Z', 's20', 't20'),
+      ...booked('l20', 'p20', '2026-04-01', 9, 's20', 't20'),
+      { type: 'SlotTaken', data: { owner: 'teacher', ownerId: 't20', date: '2026-04-01', hour: 9, lessonId: 'l20', takenAt: '2026-03-02T10:00:00.000Z' } },
+      { type: 'LessonCancelled', data: { lessonId: 'l20', by: 'student', cancelledBy: 's20', refunded: true, cancelledAt: '2026-03-03T10:00:00.000Z' } },
+      { type: 'HourRefunded', data: { packageId: 'p20', lessonId: 'l20', refundedAt: '2026-03-03T10:00:00.000Z' } },
+      { type: 'SlotReleased', data: { owner: 'teacher', ownerId: 't20', date: '2026-04-01', hour: 9, lessonId: 'l20', releasedAt: '2026-03-03T10:00:00.000Z' } },
+      ...booked('l21', 'p20', '2026-04-01', 9, 's20', 't20'),
+      { type: 'SlotTaken', data: { owner: 'teacher', ownerId: 't20', date: '2026-04-01', hour: 9, lessonId: 'l21', takenAt: '2026-03-03T11:00:00.000Z' } },
+    ];
+    await apply(story);
+    const lessons = await db.pool.query(`SELECT id, status FROM bookings WHERE teacher_id = 't20' ORDER BY id`);
+    expect(lessons.rows).toEqual([{ id: 'l20', status: 'cancelled' }, { id: 'l21', status: 'confirmed' }]);
+    const slots = await db.pool.query(`SELECT lesson_id FROM taken_slots WHERE owner_id = 't20'`);
+    expect(slots.rows).toEqual([{ lesson_id: 'l21' }]);
+    expect((await packageHistory(db.pool, 'p20')).map((e) => e.balanceAfter)).toEqual([3, 2, 3, 2]);
+  });
+});
