@@ -67,10 +67,9 @@ describe('payments read model', () => {
     expect(await row('a')).toMatchObject({ status: 'credited', hours_credited: 5, package_id: 'pkg_a', provider_payment_id: 'pi_a' });
     expect(paymentFlags(await row('a'))).toEqual([]);
     await apply(
-      { type: 'PaymentRefunded', data: { paymentId: 'a', amountRefundedCents: 12800, providerRefundId: 're_1', refundedAt: '2026-03-03T09:00:00Z' } },
-      { type: 'HoursRevoked', data: { packageId: 'pkg_a', paymentId: 'a', hours: 5, revokedAt: '2026-03-03T09:00:00Z' } },
-      // A late delivery of an earlier, smaller running total changes nothing.
       { type: 'PaymentRefunded', data: { paymentId: 'a', amountRefundedCents: 5000, providerRefundId: 're_0', refundedAt: '2026-03-03T09:00:00Z' } },
+      { type: 'PaymentRefunded', data: { paymentId: 'a', amountRefundedCents: 7800, providerRefundId: 're_1', refundedAt: '2026-03-03T09:00:00Z' } },
+      { type: 'HoursRevoked', data: { packageId: 'pkg_a', paymentId: 'a', hours: 5, revokedAt: '2026-03-03T09:00:00Z' } },
     );
     expect(await row('a')).toMatchObject({ status: 'refunded', refunded_cents: 12800, hours_revoked: 5 });
   });

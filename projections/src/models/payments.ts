@@ -35,7 +35,7 @@ export interface PaymentRow {
 }
 
 /** Reconciliation flags of one payment (empty when all is well). */
-export type PaymentFlag = 'paid_not_credited' | 'credited_without_payment' | 'amount_mismatch';
+export type PaymentFlag = 'paid_not_credited' | 'credited_without_payment' | 'amount_mismatch' | 'partially_refunded';
 
 /** What an admin should look at for this payment. */
 export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credited' | 'hours' | 'refunded_cents' | 'amount_cents' | 'paid_amount_cents'>): PaymentFlag[] {
@@ -46,6 +46,8 @@ export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credi
   if (paid && row.hours_credited === 0 && !fullyRefunded) flags.push('paid_not_credited');
   if (!paid && row.hours_credited > 0) flags.push('credited_without_payment');
   if (paid && row.paid_amount_cents !== null && row.paid_amount_cents !== row.amount_cents) flags.push('amount_mismatch');
+  // Only a full refund removes the unused hours; a partial one is for an admin to settle.
+  if (row.refunded_cents > 0 && !fullyRefunded) flags.push('partially_refunded');
   return flags;
 }
 
@@ -92,8 +94,8 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Pr
       await update('expired_at = $3', [e.data.paymentId, at, e.data.expiredAt]);
       break;
     case 'PaymentRefunded':
-      // amountRefundedCents is the provider's running total: a late, smaller total changes nothing.
-      await update('refunded_cents = GREATEST(refunded_cents, $3), refunded_at = $4', [
+      // Each PaymentRefunded is one refund (the decider records each provider refund once).
+      await update('refunded_cents = refunded_cents + $3, refunded_at = $4', [
         e.data.paymentId, at, e.data.amountRefundedCents, e.data.refundedAt,
       ]);
       break;
