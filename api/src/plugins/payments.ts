@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createPayments, type Payments } from '../payments/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider: Stripe with STRIPE_SECRET_KEY, else the local test checkout. */
+    payments: Payments;
+  }
+}
+
+/** Decorates the app with the payments port chosen by the configuration. */
+export default fp(
+  async function paymentsPlugin(app: FastifyInstance) {
+    const payments = createPayments(app.config);
+    app.decorate('payments', payments);
+    app.log.info({ provider: payments.provider }, payments.provider === 'stripe' ? 'payments: Stripe' : 'payments: local test checkout (no card is charged)');
+  },
+  { name: 'payments' },
+);
