@@ -46,7 +46,7 @@ export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credi
   if (paid && row.hours_credited === 0 && !fullyRefunded) flags.push('paid_not_credited');
   if (!paid && row.hours_credited > 0) flags.push('credited_without_payment');
   if (paid && row.paid_amount_cents !== null && row.paid_amount_cents !== row.amount_cents) flags.push('amount_mismatch');
-  // Only a full refund removes the unused hours; a partial one is for an admin to settle.
+  // Money only partly returned (the unused hours were removed all the same): worth an admin's look.
   if (row.refunded_cents > 0 && !fullyRefunded) flags.push('partially_refunded');
   return flags;
 }
