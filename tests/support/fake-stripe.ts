@@ -49,6 +49,8 @@ export interface FakeStripe {
   /** A delayed payment settles (true) or fails (false). */
   settle(sessionId: string, succeeded: boolean): FakeCheckoutSession;
   expire(sessionId: string): FakeCheckoutSession;
+  /** The next API request is refused with Stripe's 400 invalid_request_error and this message. */
+  refuseNext(message: string): void;
   /** Refunds `amountCents` (default: all that is left) of the session's charge; returns the charge. */
   refund(sessionId: string, amountCents?: number): Record<string, any>;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeCheckoutSession>();
   const byIdempotencyKey = new Map<string, string>();
   const intents = new Map<string, { id: string; object: 'payment_intent'; amount: number; metadata: Record<string, string>; latest_charge: string }>();
+  let refusal: string | null = null;
   const charges = new Map<string, { id: string; amount: number; amount_refunded: number; payment_intent: string; refunds: string[] }>();
 
   const server = http.createServer((req, res) => {
@@ -102,6 +105,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
         return;
+      }
+      if (refusal !== null) {
+        const message = refusal;
+        refusal = null;
+        return stripeError(res, 400, message);
       }
       const send = (obj: unknown) => {
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': randomId('req') });
@@ -219,6 +227,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       s.status = 'expired';
       s.url = null;
       return snapshot(s);
+    },
+    refuseNext(message) {
+      refusal = message;
     },
     refund(id, amountCents) {
       const s = session(id);
