@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './mail/plugin.ts';
+import ledgerPlugin from './plugins/ledger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
@@ -17,6 +18,7 @@ import siteRoutes from './routes/site.ts';
 import profileRoutes from './routes/profile.ts';
 import adminUserRoutes from './routes/admin-users.ts';
 import devRoutes from './routes/dev.ts';
+import lessonRoutes from './routes/lessons.ts';
 import type { Migration } from './db/migrate.ts';
 
 /** What the app is built from; tests pass their own database and clock. */
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });
+  await app.register(ledgerPlugin);
 
   await app.register(
     async (api) => {
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       await api.register(profileRoutes);
       await api.register(adminUserRoutes);
       await api.register(devRoutes);
+      await api.register(lessonRoutes);
     },
     { prefix: '/api' },
   );

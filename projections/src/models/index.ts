@@ -1,0 +1,16 @@
+import type { Projection } from '../types.ts';
+import { hourPackagesProjection } from './hour-packages.ts';
+import { lessonsProjection } from './lessons.ts';
+import { takenSlotsProjection } from './taken-slots.ts';
+import { ledgerEntriesProjection } from './ledger-entries.ts';
+
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection };
+export type { HourChangeCause } from './hour-packages.ts';
+
+/** Every read model of the hour ledger (payments' models are listed by their own module). */
+export const readModels: Projection[] = [
+  hourPackagesProjection,
+  lessonsProjection,
+  takenSlotsProjection,
+  ledgerEntriesProjection,
+];
