@@ -15,6 +15,10 @@ export default fp(
     const payments = createPayments(app.config);
     app.decorate('payments', payments);
     app.log.info({ provider: payments.provider }, payments.provider === 'stripe' ? 'payments: Stripe' : 'payments: local test checkout (no card is charged)');
+    if (payments.provider === 'stripe' && !app.config.stripeWebhookSecret) {
+      // Without it every webhook is refused, so paid checkouts would never credit their hours.
+      app.log.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks will be refused');
+    }
   },
   { name: 'payments' },
 );
