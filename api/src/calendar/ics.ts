@@ -15,6 +15,9 @@ export interface IcsLesson {
   status: 'confirmed' | 'cancelled';
   /** Bumped when the entry changes (0 when booked, 1 when cancelled). */
   sequence: number;
+  /** For invitations (METHOD:REQUEST/CANCEL): who runs the lesson and who takes part. */
+  organizer?: { name: string; email: string };
+  attendees?: { name: string; email: string }[];
 }
 
 export interface IcsOptions {
@@ -49,6 +52,8 @@ function eventLines(l: IcsLesson, now: Date): string[] {
     `SUMMARY:${escapeText(l.title)}`,
     `DESCRIPTION:${escapeText(description)}`,
     ...(l.url ? [`LOCATION:${escapeText(l.url)}`, `URL:${l.url}`] : []),
+    ...(l.organizer ? [`ORGANIZER;CN=${quoteParam(l.organizer.name)}:mailto:${l.organizer.email}`] : []),
+    ...(l.attendees ?? []).map((a) => `ATTENDEE;CN=${quoteParam(a.name)};ROLE=REQ-PARTICIPANT:mailto:${a.email}`),
     `STATUS:${l.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     `SEQUENCE:${l.sequence}`,
     'END:VEVENT',
@@ -58,6 +63,11 @@ function eventLines(l: IcsLesson, now: Date): string[] {
 /** 20260310T140000Z */
 function utc(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/** A parameter value in double quotes (RFC 5545 3.2: no quotes or control characters inside). */
+function quoteParam(s: string): string {
+  return `"${s.replace(/["\r\n]/g, '')}"`;
 }
 
 /** Escapes a TEXT value (RFC 5545 3.3.11). */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type WeeklyHours } from '@parliamo/domain';
+import { isUserId } from './views.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -10,7 +11,8 @@ export interface TeacherAvailability {
 
 /** A teacher's weekly hours and days off (none set: no hours at all). */
 export async function loadAvailability(db: Queryable, teacherId: string): Promise<TeacherAvailability> {
-  const { rows } = await db.query(`SELECT weekly, days_off::text[] AS days_off FROM teacher_availability WHERE teacher_id::text = $1`, [teacherId]);
+  if (!isUserId(teacherId)) return { weekly: normalise({}), daysOff: [] };
+  const { rows } = await db.query(`SELECT weekly, days_off::text[] AS days_off FROM teacher_availability WHERE teacher_id = $1::uuid`, [teacherId]);
   const row = rows[0];
   return { weekly: normalise(row?.weekly ?? {}), daysOff: (row?.days_off as string[] | undefined) ?? [] };
 }

@@ -17,6 +17,7 @@ import {
 } from '@parliamo/domain';
 import { loadAvailability } from './availability-store.ts';
 import { runCommand } from './ledger-session.ts';
+import { publicTeachers } from './views.ts';
 import { sendBookingMails, sendCancellationMails } from './notifications.ts';
 
 /** Options for running a command at another moment (the demo seed writes history) or without mails. */
@@ -39,12 +40,8 @@ export async function bookLesson(
   opts: CommandOptions = {},
 ): Promise<string> {
   const { studentId, teacherId, date, hour } = input;
-  const teacher = await app.pool.query(
-    `SELECT 1 FROM users u JOIN teacher_profiles p ON p.user_id = u.id
-      WHERE u.id::text = $1 AND u.role = 'teacher' AND u.is_active AND p.is_approved AND u.erased_at IS NULL`,
-    [teacherId],
-  );
-  if (teacher.rowCount === 0) throw new DomainError('not_found', 'Teacher not found');
+  const [teacher] = await publicTeachers(app.pool, teacherId);
+  if (!teacher) throw new DomainError('not_found', 'Teacher not found');
   const availability = await loadAvailability(app.pool, teacherId);
   const lessonId = crypto.randomUUID();
   await runCommand(app, async (session) => {

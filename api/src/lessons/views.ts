@@ -112,14 +112,22 @@ export interface TeacherView {
   hourlyRate: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string is a user id (a UUID); anything else names nobody. */
+export function isUserId(id: string): boolean {
+  return UUID.test(id);
+}
+
 /** Active, approved teachers (one of them when `id` is given). */
 export async function publicTeachers(db: Queryable, id?: string): Promise<TeacherView[]> {
+  if (id !== undefined && !isUserId(id)) return [];
   const { rows } = await db.query(
     `SELECT u.id, u.first_name, u.last_name, u.is_active, p.is_approved, u.profile_image_url,
             p.city, p.country, p.bio, p.specializations, p.hourly_rate_cents
        FROM users u JOIN teacher_profiles p ON p.user_id = u.id
       WHERE u.role = 'teacher' AND u.is_active AND p.is_approved AND u.erased_at IS NULL
-        AND ($1::text IS NULL OR u.id::text = $1)
+        AND ($1::uuid IS NULL OR u.id = $1::uuid)
       ORDER BY u.last_name, u.first_name`,
     [id ?? null],
   );

@@ -55,6 +55,8 @@ function icsLesson(l: LessonForMail, status: IcsLesson['status']): IcsLesson {
     url: l.meetLink,
     status,
     sequence: status === 'cancelled' ? 1 : 0,
+    organizer: { name: shortName(l.teacher), email: l.teacher.email },
+    attendees: [{ name: shortName(l.student), email: l.student.email }],
   };
 }
 

@@ -55,6 +55,22 @@ describe('DELETE /api/bookings/:id', () => {
     expect(history.entries.map((e: any) => e.cause)).toEqual(['purchase', 'booked', 'refunded']);
   });
 
+  it('lets an admin cancel any lesson, with the hour back', async () => {
+    t.clock.set('2026-03-02T09:00:00Z');
+    const g = await teacher(t);
+    const s = await student(t);
+    const admin = await signedIn(t, 'admin');
+    await credit(t, s.id, g.id, 1);
+    const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-05', hour: 9 })).json();
+    t.clock.set('2026-03-05T07:00:00Z');
+    const res = await cancel(t, admin, lesson.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    expect(await remaining(s)).toEqual([1]);
+    const mail = (await mailsTo(t, g.email)).find((m) => m.subject.startsWith('Lesson cancelled'));
+    expect(mail!.text_body).toContain('cancelled by the school');
+  });
+
   it('hides other people\'s lessons and refuses a completed one', async () => {
     t.clock.set('2026-03-02T09:00:00Z');
     const g = await teacher(t);
