@@ -11,6 +11,7 @@ import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './plugins/ledger.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
@@ -19,6 +20,8 @@ import profileRoutes from './routes/profile.ts';
 import adminUserRoutes from './routes/admin-users.ts';
 import devRoutes from './routes/dev.ts';
 import lessonRoutes from './routes/lessons.ts';
+import paymentRoutes from './routes/payments.ts';
+import stripeWebhookRoutes from './routes/stripe-webhook.ts';
 import type { Migration } from './db/migrate.ts';
 
 /** What the app is built from; tests pass their own database and clock. */
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(sessionPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(ledgerPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(
     async (api) => {
@@ -81,6 +85,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       await api.register(adminUserRoutes);
       await api.register(devRoutes);
       await api.register(lessonRoutes);
+      await api.register(paymentRoutes);
+      await api.register(stripeWebhookRoutes);
     },
     { prefix: '/api' },
   );

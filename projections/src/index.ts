@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './models/payments.ts';
 export { projectionMigrations } from './migrations.ts';
 export {
   ProjectionRunner,

@@ -23,8 +23,16 @@ export class LedgerSession {
     return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState);
   }
 
-  /** Appends every write at once, each stream at the revision it was loaded at. */
-  async append(writes: { stream: string; events: ParliamoEvent[] }[], metadata: Record<string, unknown>): Promise<AppendResult> {
+  /**
+   * Appends every write at once, each stream at the revision it was loaded at. Events get random ids
+   * unless `eventId` names them: facts a provider may report again (webhooks) get ids derived from the
+   * fact, so a repeat is a no-op in the ledger.
+   */
+  async append(
+    writes: { stream: string; events: ParliamoEvent[] }[],
+    metadata: Record<string, unknown>,
+    eventId: (stream: string, event: ParliamoEvent) => string = () => crypto.randomUUID(),
+  ): Promise<AppendResult> {
     return this.store.append(
       writes.map((w) => {
         const expectedVersion = this.versions.get(w.stream);
@@ -32,7 +40,7 @@ export class LedgerSession {
         return {
           stream: w.stream,
           expectedVersion,
-          events: w.events.map((e) => ({ id: crypto.randomUUID(), type: e.type, data: e.data, metadata })),
+          events: w.events.map((e) => ({ id: eventId(w.stream, e), type: e.type, data: e.data, metadata })),
         };
       }),
     );
