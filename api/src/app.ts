@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './plugins/errors.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import metricsRoutes from './routes/metrics.ts';
 import healthRoutes from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
 import siteRoutes from './routes/site.ts';
@@ -56,6 +58,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.decorate('migrations', deps.migrations);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(metricsRoutes);
 
   await app.register(
     async (api) => {

@@ -27,6 +27,8 @@ export interface Config {
   webDist: string | undefined;
   /** /api/ready answers 503 while a projection is more than this many events behind. */
   readyMaxLag: number;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -62,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
     readyMaxLag: int(env.READY_MAX_LAG, 100),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
