@@ -12,23 +12,31 @@ export interface StreamTail {
 }
 
 /**
- * The earlier result when every stream holds the request's events, with the same ids in the same
- * order, as one contiguous run; otherwise null (nothing, or only part, was written before).
+ * 'repeat' with the earlier result when every stream holds the request's events, with the same ids
+ * in the same order, as one contiguous run; 'new' when none of the ids is there; 'partial' when some
+ * are (a mistake: an append mixing known and new event ids).
  */
-export function findEarlierAppend(tails: StreamTail[]): AppendResult | null {
+export function findEarlierAppend(
+  tails: StreamTail[],
+): { kind: 'new' } | { kind: 'partial' } | { kind: 'repeat'; result: AppendResult } {
   let position: RecordedEvent['position'] | undefined;
   const streams: AppendResult['streams'] = [];
+  let found = 0;
+  let total = 0;
   for (const { request, events } of tails) {
     const ids = request.events.map((e) => e.id);
-    if (ids.length === 0) return null;
+    total += ids.length;
+    const known = new Set(events.map((e) => e.id));
+    const present = ids.filter((id) => known.has(id)).length;
+    found += present;
+    if (present !== ids.length || ids.length === 0) continue;
     const start = events.findIndex((e) => e.id === ids[0]);
-    if (start < 0) return null;
     const run = events.slice(start, start + ids.length);
-    if (run.length !== ids.length || run.some((e, i) => e.id !== ids[i] || e.stream !== request.stream)) return null;
-    const last = run[run.length - 1]!;
-    streams.push({ stream: request.stream, revision: last.revision });
+    if (run.length !== ids.length || run.some((e, i) => e.id !== ids[i] || e.stream !== request.stream)) return { kind: 'partial' };
+    streams.push({ stream: request.stream, revision: run[run.length - 1]!.revision });
     for (const e of run) if (!position || comparePositions(e.position, position) > 0) position = e.position;
   }
-  if (!position) return null;
-  return { position, streams, duplicate: true };
+  if (found === 0) return { kind: 'new' };
+  if (found < total || !position) return { kind: 'partial' };
+  return { kind: 'repeat', result: { position, streams, duplicate: true } };
 }

@@ -117,20 +117,29 @@ describe('recognising a repeated append', () => {
       { request: request('b', ['3']), events: [recorded('b', 0, '3', 40n)] },
     ]);
     expect(result).toEqual({
+      kind: 'repeat',
+      result: {
       position: { commit: 40n, prepare: 40n },
       streams: [
         { stream: 'a', revision: 6 },
         { stream: 'b', revision: 0 },
       ],
       duplicate: true,
+      },
     });
   });
 
-  it('is not a repeat when a stream lacks the events, holds only part, or in another order', () => {
+  it('is new when none of the ids is there', () => {
     const a = [recorded('a', 0, '1', 10n), recorded('a', 1, '2', 20n)];
-    expect(findEarlierAppend([{ request: request('a', ['1', '2']), events: a }, { request: request('b', ['3']), events: [] }])).toBeNull();
-    expect(findEarlierAppend([{ request: request('a', ['1', '2', '9']), events: a }])).toBeNull();
-    expect(findEarlierAppend([{ request: request('a', ['2', '1']), events: a }])).toBeNull();
-    expect(findEarlierAppend([{ request: request('a', []), events: a }])).toBeNull();
+    expect(findEarlierAppend([{ request: request('a', ['7', '8']), events: a }])).toEqual({ kind: 'new' });
+    expect(findEarlierAppend([{ request: request('b', ['3']), events: [] }])).toEqual({ kind: 'new' });
+  });
+
+  it('is a mistake (partial) when only some ids are there, in another order, or in one stream only', () => {
+    const a = [recorded('a', 0, '1', 10n), recorded('a', 1, '2', 20n)];
+    const partial = { kind: 'partial' };
+    expect(findEarlierAppend([{ request: request('a', ['1', '2']), events: a }, { request: request('b', ['3']), events: [] }])).toEqual(partial);
+    expect(findEarlierAppend([{ request: request('a', ['1', '9']), events: a }])).toEqual(partial);
+    expect(findEarlierAppend([{ request: request('a', ['2', '1']), events: a }])).toEqual(partial);
   });
 });

@@ -16,8 +16,10 @@ import {
   type ResolvedEvent,
   type Position as KurrentPosition,
 } from '@kurrent/kurrentdb-client';
+import { PartialDuplicateError } from '../postgres/store.ts';
 import {
   comparePositions,
+  ConcurrencyError,
   type AppendRequest,
   type AppendResult,
   type EventStore,
@@ -60,6 +62,7 @@ export class KurrentDbEventStore implements EventStore {
   private readonly client: KurrentDBClient;
   private readonly where: string;
   private readonly subscriptions = new Set<AllStreamSubscription>();
+  private readonly inFlight = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(connectionString: string) {
@@ -69,13 +72,34 @@ export class KurrentDbEventStore implements EventStore {
 
   async append(requests: AppendRequest[]): Promise<AppendResult> {
     if (requests.length === 0) throw new Error('append needs at least one stream');
-    const streams = new Set(requests.map((r) => r.stream));
-    if (streams.size !== requests.length) throw new Error('append lists a stream twice');
-    for (const r of requests) for (const e of r.events) assertEventId(e.id);
-    const expected = new Map<string, ExpectedVersion>(requests.map((r) => [r.stream, r.expectedVersion]));
+    if (new Set(requests.map((r) => r.stream)).size !== requests.length) throw new Error('append lists a stream twice');
+    for (const r of requests) {
+      if (r.events.length === 0) throw new Error(`append to ${r.stream} has no events`);
+      toStreamState(r.expectedVersion); // throws on a malformed expected version
+      for (const e of r.events) assertEventId(e.id);
+    }
+    // The same events already on their way from this process: wait for that append, then report it.
+    const ids = requests.flatMap((r) => r.events.map((e) => e.id));
+    const pending = ids.map((id) => this.inFlight.get(id)).filter((p) => p !== undefined);
+    if (pending.length) await Promise.allSettled(pending);
+    const attempt = this.appendOnce(requests);
+    const settled = attempt.then(
+      () => {},
+      () => {},
+    );
+    for (const id of ids) this.inFlight.set(id, settled);
+    try {
+      return await attempt;
+    } finally {
+      for (const id of ids) if (this.inFlight.get(id) === settled) this.inFlight.delete(id);
+    }
+  }
 
+  private async appendOnce(requests: AppendRequest[]): Promise<AppendResult> {
+    const expected = new Map<string, ExpectedVersion>(requests.map((r) => [r.stream, r.expectedVersion]));
     const earlier = await this.earlierAppend(requests);
-    if (earlier) return earlier;
+    if (earlier.kind === 'repeat') return earlier.result;
+    if (earlier.kind === 'partial') throw new PartialDuplicateError();
     try {
       if (requests.length === 1) {
         const [r] = requests as [AppendRequest];
@@ -93,20 +117,22 @@ export class KurrentDbEventStore implements EventStore {
       }
     } catch (error) {
       const mapped = mapClientError(error, expected, this.where);
-      // A concurrent copy of this very append may have won the race: then it is a repeat, not a conflict.
-      if (mapped.name === 'ConcurrencyError') {
+      // A copy of this very append from another process may have won the race: a repeat, not a conflict.
+      if (mapped instanceof ConcurrencyError) {
         const again = await this.earlierAppend(requests);
-        if (again) return again;
+        if (again.kind === 'repeat') return again.result;
       }
       throw mapped;
     }
+    // Positions and revisions are read back from the events themselves, so that they are exactly
+    // what readStream and readAll report (the append responses carry the transaction's position).
     const written = await this.earlierAppend(requests);
-    if (!written) throw new Error(`KurrentDB at ${this.where} acknowledged an append that cannot be read back`);
-    return { ...written, duplicate: false };
+    if (written.kind !== 'repeat') throw new Error(`KurrentDB at ${this.where} acknowledged an append that cannot be read back`);
+    return { ...written.result, duplicate: false };
   }
 
-  /** The result of an earlier append of exactly these events, or null when they are not all there. */
-  private async earlierAppend(requests: AppendRequest[]): Promise<AppendResult | null> {
+  /** Where this request's events already are, if anywhere. */
+  private async earlierAppend(requests: AppendRequest[]) {
     const tails: StreamTail[] = [];
     for (const r of requests) tails.push({ request: r, events: await this.tailFor(r) });
     return findEarlierAppend(tails);
@@ -115,7 +141,6 @@ export class KurrentDbEventStore implements EventStore {
   /** The part of a stream where an earlier copy of this request's events would be. */
   private async tailFor(r: AppendRequest): Promise<RecordedEvent[]> {
     const count = r.events.length;
-    if (count === 0) return [];
     if (typeof r.expectedVersion === 'number' || r.expectedVersion === 'no_stream') {
       const from = r.expectedVersion === 'no_stream' ? 0 : r.expectedVersion + 1;
       return this.read(r.stream, { fromRevision: BigInt(from), maxCount: count, direction: FORWARDS });
@@ -178,26 +203,39 @@ export class KurrentDbEventStore implements EventStore {
     return out;
   }
 
-  /** Wakes the caller on every new event, through a live subscription to $all (resubscribing on errors). */
+  /**
+   * Wakes the caller on every new event, through a live subscription to $all (resubscribing after
+   * errors). Resolves once the server has confirmed the subscription, so no later commit is missed.
+   */
   async subscribe(onCommit: () => void): Promise<() => void> {
     let current: AllStreamSubscription | undefined;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
-    const open = () => {
-      if (stopped || this.closed) return;
-      const sub = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
-      current = sub;
-      this.subscriptions.add(sub);
-      sub.on('data', () => onCommit());
-      sub.on('error', () => {
-        this.subscriptions.delete(sub);
-        // Events may have committed while we were away: wake the caller so it reads them.
-        onCommit();
-        retry = setTimeout(open, 1000);
-        retry.unref();
-      });
+    const schedule = () => {
+      retry = setTimeout(() => void open().catch(schedule), 1000);
+      retry.unref();
     };
-    open();
+    const open = (): Promise<void> =>
+      new Promise((resolve, reject) => {
+        if (stopped || this.closed) return resolve();
+        const sub = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+        let confirmed = false;
+        current = sub;
+        this.subscriptions.add(sub);
+        sub.on('confirmation', () => {
+          confirmed = true;
+          resolve();
+        });
+        sub.on('data', () => onCommit());
+        sub.on('error', (error) => {
+          this.subscriptions.delete(sub);
+          if (!confirmed) return reject(mapClientError(error, new Map(), this.where));
+          // Events may have committed while we were away: wake the caller so that it reads them.
+          onCommit();
+          schedule();
+        });
+      });
+    await open();
     return () => {
       stopped = true;
       if (retry) clearTimeout(retry);
