@@ -25,15 +25,20 @@ function tableVariables(markdown: string, heading: string): Set<string> {
   return names;
 }
 
-/** Every environment variable the server's own code reads (not tests, not dev scripts). */
-function variablesReadByServer(): Set<string> {
-  const names = new Set<string>();
-  const files: string[] = ['scripts/start.mjs'];
-  for (const dir of ['api/src', 'ledger/src', 'projections/src', 'domain/src']) {
+/** Source files (not tests) under these folders. */
+function sources(dirs: string[]): string[] {
+  const files: string[] = [];
+  for (const dir of dirs) {
     for (const f of fs.readdirSync(path.join(root, dir), { recursive: true }) as string[]) {
       if (/\.(ts|mjs)$/.test(f) && !/\.test\.ts$/.test(f)) files.push(path.join(dir, f));
     }
   }
+  return files;
+}
+
+/** Environment variables these files read. */
+function variablesRead(files: string[]): Set<string> {
+  const names = new Set<string>();
   for (const f of files) {
     for (const m of read(f).matchAll(/\b(?:process\.)?env\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) {
       names.add((m[1] ?? m[2])!);
@@ -52,6 +57,13 @@ interface ComposeService {
   ports?: string[];
 }
 
+/** Every environment variable the server's own code reads (not tests, not the backup/restore tools). */
+const variablesReadByServer = () =>
+  variablesRead([
+    'scripts/start.mjs',
+    ...sources(['api/src', 'ledger/src', 'projections/src', 'domain/src']).filter((f) => !f.startsWith(path.join('api', 'src', 'ops'))),
+  ]);
+
 const operations = read('docs/operations.md');
 const reference = tableVariables(operations, '## Configuration reference');
 const compose = parse(read('docker-compose.yml')) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
@@ -63,6 +75,13 @@ describe('configuration reference', () => {
     expect(used.length).toBeGreaterThan(10);
     expect(used.filter((v) => !reference.has(v))).toEqual([]);
     expect(used.filter((v) => !readme.has(v))).toEqual([]);
+  });
+
+  it('documents the variables of the backup and restore tools', () => {
+    const tools = [...variablesRead(sources(['api/src/ops']))];
+    for (const m of read('scripts/backup.sh').matchAll(/\$\{?([A-Z][A-Z0-9_]+)/g)) tools.push(m[1]!);
+    expect(tools).toContain('PG_BIN');
+    expect(tools.filter((v) => !operations.includes(`\`${v}\``))).toEqual([]);
   });
 });
 
