@@ -14,7 +14,7 @@ export function CertificationLogos({ items }: { items: Certification[] }) {
             <img
               src={c.logo}
               alt={c.name}
-              width={180}
+              width={220}
               height={72}
               loading="lazy"
               style={{ height: 72, width: 'auto', maxWidth: '100%' }}
