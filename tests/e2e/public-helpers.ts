@@ -32,3 +32,31 @@ export function meta(page: Page, name: string) {
 export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
+
+/** A registration payload with every required field (spec section 3). */
+export function registration(email: string, password = 'Roma-1985-lezioni') {
+  return {
+    email,
+    password,
+    confirmPassword: password,
+    firstName: 'Giorgia',
+    lastName: 'Testa',
+    dateOfBirth: '1994-05-17',
+    placeOfBirth: 'Edinburgh',
+    nationality: 'British',
+    address: 'Via Nazionale 10',
+    city: 'Roma',
+    postalCode: '00184',
+  };
+}
+
+/** Registers a new student through the real API and signs the page's browser context in as them. */
+export async function signInNewStudent(page: Page, prefix = 'student') {
+  const person = registration(uniqueEmail(prefix));
+  const headers = { 'X-Requested-With': 'parliamo' };
+  const reg = await page.request.post('/api/register', { data: person, headers });
+  baseExpect(reg.status(), await reg.text()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers });
+  baseExpect(login.status(), await login.text()).toBe(200);
+  return person;
+}

@@ -16,7 +16,7 @@ export function TextField({ label, value, onChange, hint, error, required, ...in
     <Field.Root required={required} invalid={!!error}>
       <Field.Label>
         {label}
-        {required && <Field.RequiredIndicator />}
+        {required && <Field.RequiredIndicator aria-hidden="true" />}
       </Field.Label>
       <Input value={value} onChange={(e) => onChange(e.target.value)} {...input} />
       {hint && !error && <Field.HelperText>{hint}</Field.HelperText>}
@@ -50,7 +50,7 @@ export function PasswordField({ label, value, onChange, error, required, autoCom
     <Field.Root required={required} invalid={!!error}>
       <Field.Label>
         {label}
-        {required && <Field.RequiredIndicator />}
+        {required && <Field.RequiredIndicator aria-hidden="true" />}
       </Field.Label>
       <Box position="relative" w="100%">
         <Input
