@@ -54,7 +54,7 @@ test('the service worker serves the app shell offline and never caches /api', as
 
   await context.setOffline(true);
   await page.goto('/courses');
-  await expect(page.getByRole('link', { name: 'Parliamo, home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Parliamo Scuola di Roma/ })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('1985');
   await context.setOffline(false);
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 export function LogoPair() {
   return (
     <HStack asChild gap="2.5" textDecoration="none" _hover={{ textDecoration: 'none' }}>
-      <Link to="/" aria-label="Parliamo, home">
+      <Link to="/">
         <img src="/favicon.svg" width={36} height={36} alt="" />
         <Box lineHeight="1.1">
           <Text fontFamily="heading" fontWeight="bold" fontSize="xl" color="green.800">
