@@ -158,4 +158,34 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expectToast(page, 'Error', 'This password reset link is invalid or has expired. Please request a new one.');
   });
+
+  test('the link from the e-mail sets a new password that then signs in', async ({ page }) => {
+    const person = registration(uniqueEmail('reset'));
+    const headers = { 'X-Requested-With': 'parliamo' };
+    expect((await page.request.post('/api/register', { data: person, headers })).status()).toBe(201);
+    await page.goto('/request-password-reset');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'reset the password' })).toBeVisible();
+    let link = '';
+    await expect(async () => {
+      const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as { mails: { to: string; text: string }[] };
+      const mail = outbox.mails.find((m) => m.to.includes(person.email));
+      link = /https?:\/\/\S*\/reset-password\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+      expect(link).not.toBe('');
+    }).toPass();
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByLabel(/^New password\b/).fill('Nuova-Password-2025');
+    await page.getByLabel(/^Confirm new password\b/).fill('Nuova-Password-2025');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expectToast(page, 'Password updated', 'You can now log in with your new password.');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(person.email);
+    // (The toast is labelled "Password updated" too: look for the field inside the page.)
+    await page.getByRole('main').getByLabel(/^Password\b/).fill('Nuova-Password-2025');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectToast(page, 'Successfully signed in', 'Welcome to Parliamo!');
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
