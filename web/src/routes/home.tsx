@@ -1,7 +1,10 @@
 import { lazy } from 'react';
 import type { Role } from '../lib/auth.ts';
 
-const Landing = lazy(() => import('../pages/Landing.tsx'));
+const loadLanding = () => import('../pages/public/Landing.tsx');
+// A visitor's first page is most often "/": fetch its code while the session check is still running.
+if (window.location.pathname === '/') void loadLanding();
+const Landing = lazy(loadLanding);
 
 /** What "/" shows: the landing page for visitors, the role's dashboard for users (spec section 2). */
 export function Home({ role }: { role: Role | null }) {
