@@ -1,0 +1,66 @@
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { dateLabel, hourLabel } from './format.ts';
+import type { Booking } from './types.ts';
+
+const LessonDetailsDialog = lazy(() => import('./LessonDetailsDialog.tsx'));
+
+const statusPalette: Record<string, string> = { confirmed: 'green', completed: 'blue', cancelled: 'gray' };
+
+/** Lessons as buttons that open Lesson Details; `viewer` decides whose name shows. */
+export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 'student' | 'teacher' }) {
+  const [selected, setSelected] = useState<Booking | null>(null);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <Stack as="ul" listStyleType="none" gap="2">
+        {bookings.map((b) => {
+          const who = viewer === 'student' ? b.teacherName : b.studentName;
+          return (
+            <li key={b.id}>
+              <Button
+                variant="outline"
+                width="full"
+                height="auto"
+                py="3"
+                px="4"
+                justifyContent="space-between"
+                textAlign="left"
+                aria-label={`Lesson with ${who}, ${dateLabel(b.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} at ${hourLabel(b.hour)}, ${b.status}`}
+                onClick={() => {
+                  setUsed(true);
+                  setSelected(b);
+                }}
+              >
+                <Box minW="0">
+                  <Text fontWeight="semibold" truncate>
+                    {who}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {dateLabel(b.date)} · {hourLabel(b.hour)}
+                  </Text>
+                </Box>
+                <Flex>
+                  <Badge colorPalette={statusPalette[b.status] ?? 'gray'}>{b.status}</Badge>
+                </Flex>
+              </Button>
+            </li>
+          );
+        })}
+      </Stack>
+      {used && (
+        <Suspense fallback={null}>
+          <LessonDetailsDialog booking={selected} viewer={viewer} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Confirmed lessons from now on, soonest first, at most `limit` (spec section 4). */
+export function upcoming(bookings: Booking[], now: Date, limit = 3): Booking[] {
+  return bookings
+    .filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) >= now.getTime())
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+    .slice(0, limit);
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Card, Heading, HStack, Stat } from '@chakra-ui/react';
+
+/** A titled card section of a screen. */
+export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title} variant="outline">
+      <Card.Header pb="2">
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <Heading as="h2" size="lg">
+            {title}
+          </Heading>
+          {actions}
+        </HStack>
+      </Card.Header>
+      <Card.Body pt="2">{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** One number with its label (dashboard stat cards). */
+export function StatCard({ label, value, help }: { label: string; value: ReactNode; help?: ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body p="4">
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
+          {help && <Stat.HelpText mb="0">{help}</Stat.HelpText>}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

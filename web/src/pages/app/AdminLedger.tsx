@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { toaster } from '../../components/toaster.tsx';
+import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { Panel } from '../../components/app/Panel.tsx';
+import { QueryView } from '../../components/app/states.tsx';
+import { instantLabel } from '../../components/app/format.ts';
+
+/** One ledger event as the admin ledger browser lists it. */
+export interface LedgerEvent {
+  position: number | string;
+  stream?: string;
+  streamId?: string;
+  type: string;
+  data: Record<string, unknown>;
+  recordedAt?: string;
+}
+
+function eventsOf(answer: LedgerEvent[] | { events: LedgerEvent[] }): LedgerEvent[] {
+  return Array.isArray(answer) ? answer : answer.events;
+}
+
+/** An admin correction of a package's hours, with a reason (POST /api/admin/adjustments). */
+function AdjustmentForm() {
+  const qc = useQueryClient();
+  const [packageId, setPackageId] = useState('');
+  const [delta, setDelta] = useState('');
+  const [reason, setReason] = useState('');
+  const n = Number.parseInt(delta, 10);
+  const valid = packageId.trim() !== '' && Number.isInteger(n) && n !== 0 && reason.trim().length > 0;
+  const adjust = useMutation({
+    mutationFn: async () => apiRequest('POST', '/api/admin/adjustments', { packageId: packageId.trim(), delta: n, reason: reason.trim() }),
+    onSuccess: async () => {
+      toaster.create({ type: 'success', title: 'Hours adjusted', description: `${n > 0 ? '+' : ''}${n} hours recorded in the ledger.` });
+      setDelta('');
+      setReason('');
+      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/hour-packages') });
+    },
+    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The adjustment could not be recorded.') }),
+  });
+  return (
+    <form
+      aria-label="Adjust hours"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        if (valid) adjust.mutate();
+      }}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <Field.Root required>
+            <Field.Label>Package id</Field.Label>
+            <Input value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily="mono" />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Hours (+ or -)</Field.Label>
+            <Input type="number" step={1} value={delta} onChange={(e) => setDelta(e.target.value)} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Reason</Field.Label>
+            <Input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          </Field.Root>
+        </SimpleGrid>
+        <Button type="submit" colorPalette="green" alignSelf="flex-start" disabled={!valid} loading={adjust.isPending} loadingText="Saving...">
+          Record Adjustment
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/ledger: the events, newest first, filtered by stream or person; and hour adjustments. */
+export default function AdminLedger() {
+  const [stream, setStream] = useState('');
+  const [userId, setUserId] = useState('');
+  const [applied, setApplied] = useState({ stream: '', userId: '' });
+  const params = new URLSearchParams();
+  if (applied.stream) params.set('stream', applied.stream);
+  if (applied.userId) params.set('userId', applied.userId);
+  const events = useQuery<LedgerEvent[] | { events: LedgerEvent[] }>({ queryKey: [`/api/admin/ledger?${params}`] });
+  return (
+    <Stack gap="6">
+      <PageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
+      <Panel title="Adjust hours">
+        <Text color="fg.muted" fontSize="sm" mb="3">
+          A correction adds or removes hours of one package. The reason is kept in the ledger and shown in the student's history.
+        </Text>
+        <AdjustmentForm />
+      </Panel>
+      <Panel title="Events">
+        <Stack gap="4">
+          <SimpleGrid
+            columns={{ base: 1, md: 3 }}
+            gap="3"
+            alignItems="end"
+            as="form"
+            role="search"
+            aria-label="Filter events"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              setApplied({ stream: stream.trim(), userId: userId.trim() });
+            }}
+          >
+            <Field.Root>
+              <Field.Label>Stream</Field.Label>
+              <Input value={stream} onChange={(e) => setStream(e.target.value)} placeholder="package-..." fontFamily="mono" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>User id</Field.Label>
+              <Input value={userId} onChange={(e) => setUserId(e.target.value)} fontFamily="mono" />
+            </Field.Root>
+            <Button type="submit" variant="outline">
+              Filter
+            </Button>
+          </SimpleGrid>
+          <QueryView query={events} isEmpty={(a) => eventsOf(a).length === 0} empty="No events match.">
+            {(a) => (
+              <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="xl">
+                <Table.Root size="sm" stickyHeader aria-label="Ledger events">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>#</Table.ColumnHeader>
+                      <Table.ColumnHeader>When</Table.ColumnHeader>
+                      <Table.ColumnHeader>Event</Table.ColumnHeader>
+                      <Table.ColumnHeader>Data</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {eventsOf(a).map((e) => (
+                      <Table.Row key={String(e.position)}>
+                        <Table.Cell>{String(e.position)}</Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{e.recordedAt ? instantLabel(e.recordedAt) : ''}</Table.Cell>
+                        <Table.Cell>
+                          <Text fontWeight="medium">{e.type}</Text>
+                          <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                            {e.stream ?? e.streamId}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Box maxW="md">
+                            <Code fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" display="block">
+                              {JSON.stringify(e.data)}
+                            </Code>
+                          </Box>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+          </QueryView>
+        </Stack>
+      </Panel>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { toaster } from '../../components/toaster.tsx';
+import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { Panel } from '../../components/app/Panel.tsx';
+import { QueryView } from '../../components/app/states.tsx';
+import { euros, num } from '../../components/app/format.ts';
+import type { Teacher } from '../../components/app/types.ts';
+import { TeacherProfileForm } from './TeacherProfile.tsx';
+
+type AdminTeacherData = Teacher & { email?: string; googleMeetLink: string | null };
+
+function useTeacher() {
+  const { id = '' } = useParams();
+  const path = `/api/admin/teachers/${encodeURIComponent(id)}`;
+  return { id, path, teacher: useQuery<AdminTeacherData>({ queryKey: [path] }) };
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="div">{children}</Text>
+    </Box>
+  );
+}
+
+/** /admin/teacher/{id}: one teacher as the school sees them. */
+export default function AdminTeacher() {
+  const { id, teacher } = useTeacher();
+  return (
+    <QueryView query={teacher} rows={4}>
+      {(t) => (
+        <Stack gap="6">
+          <PageHeader
+            title={`${t.firstName} ${t.lastName}`}
+            subtitle={t.email}
+            actions={
+              <Button asChild colorPalette="green">
+                <Link to={`/admin/teacher/${id}/edit`}>Edit Teacher</Link>
+              </Button>
+            }
+          />
+          <Panel title="Profile">
+            <Stack gap="4">
+              <HStack gap="2">
+                <Badge colorPalette={t.isActive ? 'green' : 'red'}>{t.isActive ? 'active' : 'inactive'}</Badge>
+                <Badge colorPalette={t.isApproved ? 'green' : 'orange'}>{t.isApproved ? 'approved' : 'awaiting approval'}</Badge>
+              </HStack>
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                <Fact label="Hourly rate">{euros(num(t.hourlyRate))}/hour</Fact>
+                <Fact label="Location">{[t.city, t.country].filter(Boolean).join(', ') || 'Italy'}</Fact>
+                <Fact label="Specializations">{t.specializations.join(', ') || 'None'}</Fact>
+              </SimpleGrid>
+              <Fact label="Bio">{t.bio || 'No bio yet.'}</Fact>
+              <Fact label="Meeting link">{t.googleMeetLink || 'None'}</Fact>
+              <Button asChild variant="outline" alignSelf="flex-start">
+                <Link to={`/teacher/${id}`}>Public page</Link>
+              </Button>
+            </Stack>
+          </Panel>
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
+
+/** /admin/teacher/{id}/edit: the school edits a teacher's public profile and rate. */
+export function AdminTeacherEdit() {
+  const { id, path, teacher } = useTeacher();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const save = useMutation({
+    mutationFn: async (body: object) => apiRequest('PUT', path, body),
+    onSuccess: async () => {
+      toaster.create({ type: 'success', title: 'Teacher saved', description: 'The teacher profile has been updated.' });
+      await qc.invalidateQueries({ queryKey: [path] });
+      await qc.invalidateQueries({ queryKey: ['/api/teachers'] });
+      navigate(`/admin/teacher/${id}`);
+    },
+    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The teacher could not be saved.') }),
+  });
+  return (
+    <QueryView query={teacher} rows={4}>
+      {(t) => (
+        <Stack gap="6">
+          <PageHeader title={`Edit ${t.firstName} ${t.lastName}`} />
+          <Panel title="Public profile">
+            <TeacherProfileForm initial={t} onSave={(body) => save.mutate(body)} pending={save.isPending} />
+          </Panel>
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
