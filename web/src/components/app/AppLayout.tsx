@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Box, Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth, type Role } from '../../lib/auth.ts';
 import { Loading } from '../Loading.tsx';
 import { useRedirectVisitor } from './auth-guard.ts';
@@ -34,8 +34,14 @@ export function navItems(role: Role): NavItem[] {
 }
 
 function SideNav({ role }: { role: Role }) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On narrow screens the navigation scrolls sideways: keep the current page's link in view.
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current=page]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
   return (
-    <Box as="nav" aria-label="Dashboard navigation" flexShrink={0} width={{ base: 'full', md: '56' }}>
+    <Box as="nav" ref={ref} aria-label="Dashboard navigation" flexShrink={0} width={{ base: 'full', md: '56' }}>
       <Stack
         as="ul"
         listStyleType="none"

@@ -62,14 +62,14 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
         before for your hour back.
       </Text>
       <HStack justify="space-between">
-        <Button size="sm" variant="outline" disabled={week === 0} onClick={() => setWeek((w) => w - 1)}>
-          Previous week
+        <Button size="sm" variant="outline" disabled={week === 0} onClick={() => setWeek((w) => w - 1)} aria-label="Previous week">
+          ← <Text as="span" display={{ base: 'none', sm: 'inline' }}>Previous week</Text>
         </Button>
         <Text fontWeight="medium" aria-live="polite">
           {dateLabel(days[0]!, { day: 'numeric', month: 'short' })} - {dateLabel(days[6]!, { day: 'numeric', month: 'short' })}
         </Text>
-        <Button size="sm" variant="outline" disabled={week === WEEKS - 1} onClick={() => setWeek((w) => w + 1)}>
-          Next week
+        <Button size="sm" variant="outline" disabled={week === WEEKS - 1} onClick={() => setWeek((w) => w + 1)} aria-label="Next week">
+          <Text as="span" display={{ base: 'none', sm: 'inline' }}>Next week</Text> →
         </Button>
       </HStack>
       <SimpleGrid columns={7} gap={{ base: '1', sm: '2' }} role="group" aria-label="Days">
@@ -100,6 +100,9 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
               <Text as="span" fontSize="lg" fontWeight="bold">
                 {dateLabel(d, { day: 'numeric' })}
               </Text>
+              <Text as="span" fontSize="2xs" display={{ base: 'none', sm: 'inline' }}>
+                {n === 0 ? 'none' : `${n} free`}
+              </Text>
             </Button>
           );
         })}
@@ -126,7 +129,7 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
                   {hourLabel(h)}
                   {local && (
                     <Text as="span" fontSize="xs" ml="1" opacity={0.8}>
-                      ({local.split(' ').pop()} yours)
+                      ({local.startsWith(dateLabel(day, { weekday: 'short' })) ? local.split(' ').pop() : local} yours)
                     </Text>
                   )}
                 </Button>

@@ -20,6 +20,7 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
             <li key={b.id}>
               <Button
                 variant="outline"
+                colorPalette="gray"
                 width="full"
                 height="auto"
                 py="3"
@@ -33,7 +34,7 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
                 }}
               >
                 <Box minW="0">
-                  <Text fontWeight="semibold" truncate>
+                  <Text fontWeight="semibold" color="green.800" truncate>
                     {who}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">

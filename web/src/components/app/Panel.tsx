@@ -5,7 +5,7 @@ import { Card, Heading, HStack, Stat } from '@chakra-ui/react';
 export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <Card.Root as="section" aria-label={title} variant="outline">
-      <Card.Header pb="2">
+      <Card.Header pb="2" px={{ base: '4', md: '6' }} pt={{ base: '4', md: '6' }}>
         <HStack justify="space-between" gap="2" wrap="wrap">
           <Heading as="h2" size="lg">
             {title}
@@ -13,7 +13,7 @@ export function Panel({ title, actions, children }: { title: string; actions?: R
           {actions}
         </HStack>
       </Card.Header>
-      <Card.Body pt="2">{children}</Card.Body>
+      <Card.Body pt="2" px={{ base: '4', md: '6' }} pb={{ base: '4', md: '6' }}>{children}</Card.Body>
     </Card.Root>
   );
 }

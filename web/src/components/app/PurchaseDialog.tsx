@@ -86,11 +86,11 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size={{ base: 'full', sm: 'lg' }}>
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="3">
             <Dialog.Header>
               <Dialog.Title>Purchase Hour Package</Dialog.Title>
             </Dialog.Header>

@@ -1,8 +1,9 @@
 /** Small hand-written SVG charts (no chart library: keeps the bundles small). */
 
-const W = 600;
-const H = 220;
-const PAD = { l: 36, r: 12, t: 12, b: 32 };
+const W = 420;
+const H = 180;
+const PAD = { l: 34, r: 10, t: 12, b: 30 };
+const FONT = 13;
 
 function ticks(max: number): number[] {
   const step = max <= 5 ? 1 : Math.ceil(max / 5);
@@ -23,11 +24,11 @@ export function StepChart({ points, title, unit }: { points: { at: string; value
   for (let i = 1; i < points.length; i++) d += ` H ${x(points[i]!.at)} V ${y(points[i]!.value)}`;
   const summary = points.map((p) => `${p.label}: ${p.value} ${unit}`).join('; ');
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}. ${summary}`} style={{ maxHeight: 240 }}>
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}. ${summary}`} style={{ maxHeight: 260 }}>
       {ticks(max).map((v) => (
         <g key={v}>
           <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} stroke="#e4e4e7" />
-          <text x={PAD.l - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="#52525b">
+          <text x={PAD.l - 6} y={y(v) + 4} textAnchor="end" fontSize={FONT} fill="#52525b">
             {v}
           </text>
         </g>
@@ -38,10 +39,10 @@ export function StepChart({ points, title, unit }: { points: { at: string; value
           <title>{`${p.label}: ${p.value} ${unit}`}</title>
         </circle>
       ))}
-      <text x={PAD.l} y={H - 8} fontSize="12" fill="#52525b">
+      <text x={PAD.l} y={H - 8} fontSize={FONT} fill="#52525b">
         {points[0]!.label}
       </text>
-      <text x={W - PAD.r} y={H - 8} fontSize="12" fill="#52525b" textAnchor="end">
+      <text x={W - PAD.r} y={H - 8} fontSize={FONT} fill="#52525b" textAnchor="end">
         {points[points.length - 1]!.label}
       </text>
     </svg>
@@ -57,9 +58,9 @@ export function MonthBars({ months, title }: { months: { label: string; teacher:
   const y = (v: number) => H - PAD.b - (v / max) * (H - PAD.t - PAD.b);
   const summary = months.map((m) => `${m.label}: teacher €${m.teacher.toFixed(2)}, school €${m.school.toFixed(2)}`).join('; ');
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}. ${summary}`} style={{ maxHeight: 240 }}>
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}. ${summary}`} style={{ maxHeight: 260 }}>
       <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} stroke="#a1a1aa" />
-      <text x={PAD.l - 6} y={y(max) + 4} textAnchor="end" fontSize="12" fill="#52525b">
+      <text x={PAD.l - 6} y={y(max) + 4} textAnchor="end" fontSize={FONT} fill="#52525b">
         €{Math.round(max)}
       </text>
       {months.map((m, i) => {
@@ -72,7 +73,7 @@ export function MonthBars({ months, title }: { months: { label: string; teacher:
             <rect x={cx - bw / 2} y={y(m.teacher + m.school)} width={bw} height={y(m.teacher) - y(m.teacher + m.school)} fill="#86efac">
               <title>{`${m.label}: school €${m.school.toFixed(2)}`}</title>
             </rect>
-            <text x={cx} y={H - 10} textAnchor="middle" fontSize="12" fill="#52525b">
+            <text x={cx} y={H - 10} textAnchor="middle" fontSize={FONT} fill="#52525b">
               {m.label}
             </text>
           </g>

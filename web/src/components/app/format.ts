@@ -33,6 +33,11 @@ export function instantLabel(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: ROME }).format(new Date(iso));
 }
 
+/** The Rome time of day of an instant, HH:MM. */
+export function timeLabel(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: ROME }).format(new Date(iso));
+}
+
 /** The Rome wall-clock parts of an instant. */
 function romeParts(ms: number): { y: number; m: number; d: number; h: number; min: number } {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -91,3 +96,6 @@ export function canCancel(status: string, startsAt: string, now: Date): boolean 
 export function byStart<T extends { startsAt: string }>(a: T, b: T): number {
   return Date.parse(a.startsAt) - Date.parse(b.startsAt);
 }
+
+/** A monospace stack for ids and raw event data (the theme names no mono font). */
+export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';

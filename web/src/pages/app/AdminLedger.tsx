@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { instantLabel } from '../../components/app/format.ts';
+import { instantLabel, MONO } from '../../components/app/format.ts';
 
 /** One ledger event as the admin ledger browser lists it. */
 export interface LedgerEvent {
@@ -52,7 +52,7 @@ function AdjustmentForm() {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           <Field.Root required>
             <Field.Label>Package id</Field.Label>
-            <Input value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily="mono" />
+            <Input value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily={MONO} />
           </Field.Root>
           <Field.Root required>
             <Field.Label>Hours (+ or -)</Field.Label>
@@ -105,11 +105,11 @@ export default function AdminLedger() {
           >
             <Field.Root>
               <Field.Label>Stream</Field.Label>
-              <Input value={stream} onChange={(e) => setStream(e.target.value)} placeholder="package-..." fontFamily="mono" />
+              <Input value={stream} onChange={(e) => setStream(e.target.value)} placeholder="package-..." fontFamily={MONO} />
             </Field.Root>
             <Field.Root>
               <Field.Label>User id</Field.Label>
-              <Input value={userId} onChange={(e) => setUserId(e.target.value)} fontFamily="mono" />
+              <Input value={userId} onChange={(e) => setUserId(e.target.value)} fontFamily={MONO} />
             </Field.Root>
             <Button type="submit" variant="outline">
               Filter
@@ -117,39 +117,26 @@ export default function AdminLedger() {
           </SimpleGrid>
           <QueryView query={events} isEmpty={(a) => eventsOf(a).length === 0} empty="No events match.">
             {(a) => (
-              <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="xl">
-                <Table.Root size="sm" stickyHeader aria-label="Ledger events">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>#</Table.ColumnHeader>
-                      <Table.ColumnHeader>When</Table.ColumnHeader>
-                      <Table.ColumnHeader>Event</Table.ColumnHeader>
-                      <Table.ColumnHeader>Data</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {eventsOf(a).map((e) => (
-                      <Table.Row key={String(e.position)}>
-                        <Table.Cell>{String(e.position)}</Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">{e.recordedAt ? instantLabel(e.recordedAt) : ''}</Table.Cell>
-                        <Table.Cell>
-                          <Text fontWeight="medium">{e.type}</Text>
-                          <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                            {e.stream ?? e.streamId}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Box maxW="md">
-                            <Code fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" display="block">
-                              {JSON.stringify(e.data)}
-                            </Code>
-                          </Box>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <Stack as="ol" listStyleType="none" gap="2" aria-label="Ledger events">
+                {eventsOf(a).map((e) => (
+                  <Box as="li" key={String(e.position)} borderWidth="1px" borderRadius="md" p="3">
+                    <HStack justify="space-between" gap="2" wrap="wrap">
+                      <Text fontWeight="semibold">
+                        #{String(e.position)} {e.type}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {e.recordedAt ? instantLabel(e.recordedAt) : ''}
+                      </Text>
+                    </HStack>
+                    <Text fontSize="xs" color="fg.muted" fontFamily={MONO} overflowWrap="anywhere">
+                      {e.stream ?? e.streamId}
+                    </Text>
+                    <Code fontFamily={MONO} fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere" display="block" mt="2" p="2">
+                      {JSON.stringify(e.data, null, 1)}
+                    </Code>
+                  </Box>
+                ))}
+              </Stack>
             )}
           </QueryView>
         </Stack>

@@ -2,7 +2,7 @@ import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { eurosFromCents } from '../../components/app/format.ts';
+import { eurosFromCents, MONO } from '../../components/app/format.ts';
 import type { AdminPayment } from '../../components/app/types.ts';
 
 /** /admin/payments: every payment next to the hours it credited; mismatches flagged. */
@@ -37,7 +37,7 @@ export default function AdminPayments() {
                     {list.map((p) => (
                       <Table.Row key={p.paymentId} bg={p.flags.length ? 'red.50' : undefined} data-testid="payment-row">
                         <Table.Cell>
-                          <Text fontFamily="mono" fontSize="xs" title={p.paymentId}>
+                          <Text fontFamily={MONO} fontSize="xs" title={p.paymentId}>
                             {p.paymentId.slice(0, 8)}
                           </Text>
                           <Text fontSize="xs" color="fg.muted">

@@ -39,8 +39,11 @@ function UserRow({ user }: { user: AdminUser }) {
           {!user.isActive && <Badge colorPalette="red">inactive</Badge>}
           {user.role === 'teacher' && (user.isApproved ? <Badge colorPalette="green">approved</Badge> : <Badge colorPalette="orange">awaiting approval</Badge>)}
         </HStack>
-        <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-          {user.email} · joined {dateLabel(user.createdAt.slice(0, 10))}
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {user.email}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          Joined {dateLabel(user.createdAt.slice(0, 10))}
         </Text>
       </Box>
       <HStack gap="2" wrap="wrap">

@@ -24,7 +24,7 @@ export default function BookLesson() {
         const name = shortName(t.firstName, t.lastName);
         return (
           <Stack gap="6">
-            <PageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `You have ${left} ${left === 1 ? 'hour' : 'hours'} with ${name}.`} />
+            <PageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `Hours left with ${name}: ${left}`} />
             {!packages.isLoading && left === 0 ? (
               <Panel title="No hours left">
                 <Stack gap="3" align="flex-start">

@@ -49,7 +49,7 @@ export default function LessonRegistry() {
   return (
     <Stack gap="6">
       <PageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" as="form" role="search" aria-label="Filter lessons" onSubmit={(e) => e.preventDefault()}>
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" as="form" role="search" aria-label="Filter lessons" onSubmit={(e) => e.preventDefault()}>
         <Select
           label="Status"
           value={status}

@@ -5,7 +5,7 @@ import { StepChart } from '../../components/app/charts.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, instantLabel, num } from '../../components/app/format.ts';
+import { dateLabel, num, timeLabel } from '../../components/app/format.ts';
 import type { HistoryEntry, HourPackage, PackageHistory } from '../../components/app/types.ts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
@@ -26,6 +26,10 @@ export function describeEntry(e: HistoryEntry): string {
 
 function History({ entries }: { entries: HistoryEntry[] }) {
   const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(e.at.slice(0, 10), { day: 'numeric', month: 'short' }) }));
+  const last = points[points.length - 1];
+  const now = new Date().toISOString();
+  // The balance holds until now: draw it up to today.
+  if (last && last.at < now) points.push({ at: now, value: last.value, label: 'Today' });
   return (
     <Stack gap="4">
       <Box>
@@ -35,7 +39,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
         <StepChart points={points} title="Hours left over time" unit="hours" />
       </Box>
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Package history">
+        <Table.Root size="sm" aria-label="Package history" css={{ '& td, & th': { px: { base: '2', md: '3' } } }}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>When</Table.ColumnHeader>
@@ -47,8 +51,13 @@ function History({ entries }: { entries: HistoryEntry[] }) {
           <Table.Body>
             {entries.map((e) => (
               <Table.Row key={e.eventId} data-cause={e.cause}>
-                <Table.Cell whiteSpace="nowrap">{instantLabel(e.at)}</Table.Cell>
-                <Table.Cell>{describeEntry(e)}</Table.Cell>
+                <Table.Cell>
+                  <Text whiteSpace="nowrap">{dateLabel(e.at.slice(0, 10), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {timeLabel(e.at)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell whiteSpace="normal">{describeEntry(e)}</Table.Cell>
                 <Table.Cell textAlign="end" color={e.delta < 0 ? 'red.700' : e.delta > 0 ? 'green.700' : undefined}>
                   {e.delta > 0 ? `+${e.delta}` : e.delta}
                 </Table.Cell>

@@ -49,7 +49,9 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
       </SimpleGrid>
       {recent.length > 0 ? (
         <Box>
+          <Box maxW="2xl">
           <MonthBars title="Earnings per month" months={recent.map((x) => ({ label: monthLabel(x.month), teacher: x.teacherCents / 100, school: x.commissionCents / 100 }))} />
+          </Box>
           <HStack gap="4" fontSize="sm" color="fg.muted">
             <HStack gap="1">
               <Box w="3" h="3" bg="#15803d" borderRadius="sm" /> <Text>You</Text>
@@ -120,7 +122,7 @@ export default function TeacherDashboard() {
           </SimpleGrid>
         )}
       </QueryView>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+      <Stack gap="6">
         <Panel title="Upcoming Lessons" actions={<Button asChild size="xs" variant="ghost"><Link to="/lesson-registry">All lessons</Link></Button>}>
           <QueryView query={bookings} isEmpty={(b) => upcoming(b, now, 5).length === 0} empty="No upcoming lessons.">
             {(b) => <LessonList bookings={upcoming(b, now, 5)} viewer="teacher" />}
@@ -131,7 +133,7 @@ export default function TeacherDashboard() {
             {(e) => <EarningsPanel earnings={e} />}
           </QueryView>
         </Panel>
-      </SimpleGrid>
+      </Stack>
     </Stack>
   );
 }

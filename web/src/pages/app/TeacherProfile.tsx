@@ -119,9 +119,9 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
         <Table.Root size="sm" stickyHeader aria-label="Weekly hours">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Hour</Table.ColumnHeader>
+              <Table.ColumnHeader px="2">Hour</Table.ColumnHeader>
               {WEEKDAYS.map((d) => (
-                <Table.ColumnHeader key={d} textAlign="center">
+                <Table.ColumnHeader key={d} textAlign="center" px="0.5">
                   <abbr title={d}>{d.slice(0, 3)}</abbr>
                 </Table.ColumnHeader>
               ))}
@@ -130,12 +130,13 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
           <Table.Body>
             {HOURS.map((h) => (
               <Table.Row key={h}>
-                <Table.Cell fontVariantNumeric="tabular-nums">{hourLabel(h)}</Table.Cell>
+                <Table.Cell fontVariantNumeric="tabular-nums" px="2">{hourLabel(h)}</Table.Cell>
                 {WEEKDAYS.map((name, i) => (
-                  <Table.Cell key={name} textAlign="center" p="1">
+                  <Table.Cell key={name} textAlign="center" px="0.5" py="1">
                     <Button
                       size="xs"
-                      minW="9"
+                      minW={{ base: '8', md: '10' }}
+                      px="0"
                       variant={on(i + 1, h) ? 'solid' : 'outline'}
                       colorPalette="green"
                       aria-pressed={on(i + 1, h)}
