@@ -7,9 +7,16 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import sessionPlugin from './plugins/session.ts';
+import mailPlugin from './mail/plugin.ts';
+import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
 import siteRoutes from './routes/site.ts';
+import profileRoutes from './routes/profile.ts';
+import adminUserRoutes from './routes/admin-users.ts';
+import devRoutes from './routes/dev.ts';
 import type { Migration } from './db/migrate.ts';
 
 /** What the app is built from; tests pass their own database and clock. */
@@ -19,6 +26,8 @@ export interface AppDeps {
   db: Kysely<any>;
   clock: Clock;
   migrations: Migration[];
+  /** Where mails go; default: SMTP to config.smtpUrl, else the outbox table. */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -56,12 +65,18 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.decorate('migrations', deps.migrations);
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin);
+  await app.register(mailPlugin, { mailer: deps.mailer });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(siteRoutes);
+      await api.register(profileRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(devRoutes);
     },
     { prefix: '/api' },
   );

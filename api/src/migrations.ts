@@ -1,4 +1,6 @@
+import { ledgerMigrations } from '@parliamo/ledger';
 import type { Migration } from './db/migrate.ts';
+import { accountsMigrations } from './accounts/migrations.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [];
+export const allMigrations: Migration[] = [...ledgerMigrations, ...accountsMigrations];

@@ -1,0 +1,84 @@
+import type { Migration } from '../db/migrate.ts';
+
+/** Accounts: people, teacher profiles, sessions, password reset tokens, login throttling, mail outbox. */
+export const accountsMigrations: Migration[] = [
+  {
+    id: 'accounts/001-users',
+    sql: `
+      CREATE TABLE users (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        email text NOT NULL,
+        password_hash text NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        role text NOT NULL DEFAULT 'student' CHECK (role IN ('student', 'teacher', 'admin')),
+        date_of_birth date,
+        place_of_birth text,
+        nationality text,
+        phone_number text,
+        address text,
+        city text,
+        postal_code text,
+        fiscal_code text CHECK (char_length(fiscal_code) <= 16),
+        vat_number text CHECK (char_length(vat_number) <= 11),
+        profile_image_url text,
+        is_active boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL,
+        erased_at timestamptz
+      );
+      -- One account per email, whatever its case.
+      CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email));
+      CREATE INDEX users_role_idx ON users (role);
+
+      CREATE TABLE teacher_profiles (
+        user_id uuid PRIMARY KEY REFERENCES users (id),
+        bio text NOT NULL DEFAULT '',
+        city text,
+        country text,
+        specializations text[] NOT NULL DEFAULT '{}',
+        hourly_rate_cents integer NOT NULL DEFAULT 0 CHECK (hourly_rate_cents >= 0),
+        meeting_link text,
+        is_approved boolean NOT NULL DEFAULT false
+      );
+
+      -- id is the SHA-256 of the random token the cookie carries: a database leak gives no session.
+      CREATE TABLE sessions (
+        id text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id),
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX sessions_user_idx ON sessions (user_id) WHERE revoked_at IS NULL;
+
+      -- token_hash: SHA-256 of the token mailed; single use (used_at), short expiry.
+      CREATE TABLE password_reset_tokens (
+        token_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX password_reset_tokens_user_idx ON password_reset_tokens (user_id, created_at);
+
+      -- Failed logins per account (keyed by a hash of the lower-cased email, known or not).
+      CREATE TABLE login_throttle (
+        email_hash text PRIMARY KEY,
+        failures integer NOT NULL,
+        last_failure_at timestamptz NOT NULL
+      );
+
+      CREATE TABLE mail_outbox (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        to_address text NOT NULL,
+        subject text NOT NULL,
+        text_body text NOT NULL,
+        html_body text,
+        attachments jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX mail_outbox_created_idx ON mail_outbox (created_at DESC);
+    `,
+  },
+];

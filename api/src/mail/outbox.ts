@@ -1,0 +1,56 @@
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '@parliamo/domain';
+import type { Mailer } from './mailer.ts';
+
+/** A mail kept in the outbox, as GET /api/dev/outbox lists it. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: { filename: string; contentType: string | null; content: string }[];
+  createdAt: string;
+}
+
+/**
+ * With no SMTP server configured: mails go into the mail_outbox table and the log prints them (so a
+ * developer can follow a password reset link); the development page lists them.
+ */
+export function outboxMailer(pool: pg.Pool, clock: Clock, log: FastifyBaseLogger): Mailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const attachments = (mail.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType ?? null,
+        content: typeof a.content === 'string' ? a.content : a.content.toString('utf8'),
+      }));
+      await pool.query(
+        `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, attachments, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(attachments), clock.now()],
+      );
+      log.info({ to: mail.to, subject: mail.subject, text: mail.text, attachments: attachments.map((a) => a.filename) }, 'mail (outbox: no SMTP_URL set)');
+    },
+  };
+}
+
+/** The newest mails of the outbox, newest first. */
+export async function listOutbox(pool: pg.Pool, limit = 50): Promise<OutboxMail[]> {
+  const { rows } = await pool.query(
+    `SELECT id, to_address, subject, text_body, html_body, attachments, created_at
+       FROM mail_outbox ORDER BY created_at DESC, id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    attachments: r.attachments,
+    createdAt: r.created_at.toISOString(),
+  }));
+}

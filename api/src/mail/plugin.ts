@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Mailer } from './mailer.ts';
+import { smtpMailer } from './smtp.ts';
+import { outboxMailer } from './outbox.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends mails: `await app.mailer.send({ to, subject, text, html?, attachments? })`. */
+    mailer: Mailer;
+  }
+}
+
+/** Decorates `app.mailer`: SMTP to SMTP_URL when set, else the outbox. A mailer given in deps wins. */
+export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer?: Mailer }) {
+  if (opts.mailer) {
+    app.decorate('mailer', opts.mailer);
+    return;
+  }
+  if (app.config.smtpUrl) {
+    const smtp = smtpMailer(app.config.smtpUrl, app.config.mailFrom);
+    app.decorate('mailer', smtp);
+    app.addHook('onClose', async () => smtp.close());
+  } else {
+    app.decorate('mailer', outboxMailer(app.pool, app.clock, app.log));
+  }
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { changePasswordSchema, DomainError, isDateOfBirthPlausible, MESSAGES, profileUpdateSchema } from '@parliamo/domain';
+import { parseInput } from '../accounts/parse.ts';
+import { getProfile, passwordHashOf, setPasswordHash, updateProfile } from '../accounts/users.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { revokeUserSessions } from '../accounts/sessions.ts';
+
+/** One's own details and password (any signed-in person, only their own). */
+export default async function profileRoutes(app: FastifyInstance) {
+  const signedIn = { preHandler: app.requireUser() };
+
+  app.get('/profile', signedIn, async (request) => {
+    const profile = await getProfile(app.pool, request.user!.id);
+    if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
+    return profile;
+  });
+
+  app.put('/profile', signedIn, async (request) => {
+    const input = parseInput(profileUpdateSchema, request.body);
+    if (!isDateOfBirthPlausible(input.dateOfBirth, app.clock.now().toISOString().slice(0, 10))) {
+      throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
+    }
+    await updateProfile(app.pool, request.user!.id, input);
+    return await getProfile(app.pool, request.user!.id);
+  });
+
+  app.post('/profile/password', signedIn, async (request, reply) => {
+    const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
+    const userId = request.user!.id;
+    const current = await passwordHashOf(app.pool, userId);
+    if (!current || !(await verifyPassword(current, currentPassword))) {
+      throw new DomainError('invalid', MESSAGES.currentPasswordWrong);
+    }
+    await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
+    // Every other session ends (a thief's included); this one goes on with a fresh id.
+    await revokeUserSessions(app.pool, userId, app.clock.now());
+    await app.startSession(request, userId);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,249 @@
+// The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
+// Messages are shown to people as they are; the spec's own strings (section 5) are used verbatim.
+import { z } from 'zod';
+
+export const ROLES = ['student', 'teacher', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const FISCAL_CODE_MAX = 16;
+export const VAT_NUMBER_MAX = 11;
+
+/** Spec section 5, verbatim. */
+export const MESSAGES = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  requiredFieldsMissing: 'Compila tutti i campi obbligatori',
+  loginFieldsMissing: 'Inserisci email e password',
+  invalidCredentials: 'Invalid credentials',
+  emailTaken: 'An account with this email already exists',
+  invalidEmail: 'Enter a valid email address',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  fiscalCodeTooLong: `Fiscal code must be at most ${FISCAL_CODE_MAX} characters`,
+  vatNumberTooLong: `Partita IVA must be at most ${VAT_NUMBER_MAX} characters`,
+  invalidDateOfBirth: 'Enter the date of birth as a real past date (YYYY-MM-DD)',
+  resetRequested: 'If an account exists for this email, we have sent a link to reset the password. It is valid for 30 minutes.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  currentPasswordWrong: 'The current password is not correct',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** A required text field: trimmed; empty gives the spec's "fill in every required field" message. */
+const required = (label: string, max = 100) =>
+  z.string({ error: MESSAGES.requiredFieldsMissing }).trim().min(1, MESSAGES.requiredFieldsMissing).max(max, tooLong(label, max));
+
+/** An optional text field: trimmed; empty, null or missing become null. */
+const optional = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const email = z
+  .string({ error: MESSAGES.requiredFieldsMissing })
+  .trim()
+  .min(1, MESSAGES.requiredFieldsMissing)
+  .max(254, tooLong('Email', 254))
+  .pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+const newPassword = z
+  .string({ error: MESSAGES.requiredFieldsMissing })
+  .min(1, MESSAGES.requiredFieldsMissing)
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, MESSAGES.passwordTooLong);
+
+/**
+ * A calendar date as YYYY-MM-DD, checked against the real calendar (not only the pattern). "Not in the
+ * future" needs a clock, so the API checks that with its own (isDateOfBirthPlausible).
+ */
+export const dateOfBirth = z
+  .string({ error: MESSAGES.requiredFieldsMissing })
+  .trim()
+  .min(1, MESSAGES.requiredFieldsMissing)
+  .refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
+  }, MESSAGES.invalidDateOfBirth);
+
+/** True when a valid YYYY-MM-DD date of birth is not after `today` (YYYY-MM-DD). */
+export function isDateOfBirthPlausible(date: string, today: string): boolean {
+  return date <= today;
+}
+
+/** The personal details of a person (registration payload minus the passwords; also the profile). */
+export const personalDetailsShape = {
+  email,
+  firstName: required('First name'),
+  lastName: required('Last name'),
+  dateOfBirth,
+  placeOfBirth: required('Place of birth'),
+  nationality: required('Nationality'),
+  phoneNumber: optional(30, tooLong('Phone number', 30)),
+  address: required('Address', 200),
+  city: required('City'),
+  postalCode: required('Postal code', 20),
+  fiscalCode: optional(FISCAL_CODE_MAX, MESSAGES.fiscalCodeTooLong),
+  vatNumber: optional(VAT_NUMBER_MAX, MESSAGES.vatNumberTooLong),
+};
+
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+
+/** POST /api/register: the registration payload of spec section 3. */
+export const registerSchema = z
+  .object({
+    ...personalDetailsShape,
+    password: newPassword,
+    confirmPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing),
+  })
+  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type RegisterInput = z.input<typeof registerSchema>;
+export type Registration = z.output<typeof registerSchema>;
+
+/** POST /api/auth/login. */
+export const loginSchema = z.object({
+  email: z.string({ error: MESSAGES.loginFieldsMissing }).trim().min(1, MESSAGES.loginFieldsMissing).max(254, MESSAGES.invalidCredentials),
+  password: z.string({ error: MESSAGES.loginFieldsMissing }).min(1, MESSAGES.loginFieldsMissing).max(1024, MESSAGES.invalidCredentials),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST /api/auth/request-password-reset. */
+export const requestPasswordResetSchema = z.object({ email });
+
+/** POST /api/auth/reset-password. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: MESSAGES.resetTokenInvalid }).trim().min(1, MESSAGES.resetTokenInvalid).max(200, MESSAGES.resetTokenInvalid),
+    password: newPassword,
+    confirmPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing),
+  })
+  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+/** POST /api/profile/password. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing).max(1024),
+    newPassword,
+    confirmPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+const imageUrl = z
+  .string()
+  .trim()
+  .max(500, tooLong('Profile image URL', 500))
+  .refine((v) => v === '' || /^https:\/\/|^\//.test(v), 'The profile image must be an https:// address or a path on this site')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** PUT /api/profile: one's own details. */
+export const profileUpdateSchema = z.object({ ...personalDetailsShape, profileImageUrl: imageUrl });
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** What GET /api/profile answers. */
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  dateOfBirth: string | null;
+  placeOfBirth: string | null;
+  nationality: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+  fiscalCode: string | null;
+  vatNumber: string | null;
+  profileImageUrl: string | null;
+}
+
+/** What GET /api/auth/user and POST /api/auth/login answer. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  profileImageUrl: string | null;
+}
+
+/** GET /api/admin/users query. */
+export const adminUserSearchSchema = z.object({
+  search: z.string().trim().max(100, tooLong('Search', 100)).optional(),
+  role: z.enum(ROLES, { error: 'Role must be student, teacher or admin' }).optional(),
+});
+
+/** PATCH /api/admin/users/:id. */
+export const adminUserPatchSchema = z
+  .object({
+    role: z.enum(ROLES, { error: 'Role must be student, teacher or admin' }).optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    isApproved: z.boolean({ error: 'isApproved must be true or false' }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.isActive !== undefined || v.isApproved !== undefined, 'Nothing to change: send role, isActive or isApproved');
+
+/** One row of GET /api/admin/users. */
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  isActive: boolean;
+  isApproved?: boolean;
+  createdAt: string;
+}
+
+/** The teacher fields an admin reads and edits (GET/PUT /api/admin/teachers/:id); hourlyRate in euros. */
+export const adminTeacherUpdateSchema = z.object({
+  firstName: required('First name'),
+  lastName: required('Last name'),
+  bio: z.string().trim().max(5000, tooLong('Bio', 5000)).nullish().transform((v) => v ?? ''),
+  city: optional(100, tooLong('City', 100)),
+  country: optional(100, tooLong('Country', 100)),
+  specializations: z
+    .array(z.string().trim().min(1, 'A specialization cannot be empty').max(60, tooLong('A specialization', 60)), {
+      error: 'Specializations must be a list of words',
+    })
+    .max(20, 'At most 20 specializations')
+    .default([]),
+  hourlyRate: z
+    .number({ error: 'The hourly rate must be a number of euros' })
+    .min(0, 'The hourly rate cannot be negative')
+    .max(1000, 'The hourly rate must be at most 1000 euros')
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The hourly rate can have at most 2 decimals'),
+  profileImageUrl: imageUrl,
+  googleMeetLink: z
+    .string()
+    .trim()
+    .max(500, tooLong('Meeting link', 500))
+    .refine((v) => v === '' || /^https:\/\//.test(v), 'The meeting link must start with https://')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  isApproved: z.boolean({ error: 'isApproved must be true or false' }),
+});
+export type AdminTeacherUpdateInput = z.input<typeof adminTeacherUpdateSchema>;
+
+/** GET /api/admin/teachers/:id. */
+export interface AdminTeacher {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  isApproved: boolean;
+  profileImageUrl: string | null;
+  bio: string;
+  city: string | null;
+  country: string | null;
+  specializations: string[];
+  hourlyRate: number;
+  googleMeetLink: string | null;
+}

@@ -1,0 +1,259 @@
+/**
+ * Property tests: random command sequences against the deciders and workflows, with a moving clock
+ * that crosses the Rome daylight-saving changes, checking ARCHITECTURE.md invariants 1 to 5 (and the
+ * 48 h rules of 6) after every step, on an in-memory ledger.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fold, type StreamWrite } from './decider.ts';
+import { DomainError } from './errors.ts';
+import { type LessonBooked, type PackageEvent, type ParliamoEvent, streams } from './events.ts';
+import { lessonDecider } from './lessons/lesson.ts';
+import { decideBooking, decideCancellation } from './lessons/workflows.ts';
+import { packageDecider, type PackageState } from './packages/package.ts';
+import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
+import { decidePayment, paymentDecider } from './payments/payment.ts';
+import { decidePaymentConfirmation, decideRefund } from './payments/workflows.ts';
+import { FEE_CENTS, lessonEnd, NOTICE_MS } from './rules.ts';
+import { slotDecider } from './slots/slot.ts';
+import { addDays, MS, romeToday } from './time.ts';
+
+const RATES = [2500, 2550]; // per teacher; 2550 makes the 76% share non-integral
+const HOURS = [0, 2, 10, 23]; // few, so slots collide; 2 is the DST hour
+
+type Cmd =
+  | { k: 'start'; s: number; t: number; hours: number; confirm: boolean }
+  | { k: 'confirm' | 'fail' | 'expireCheckout' | 'refund'; p: number }
+  | { k: 'book'; p: number; day: number; hour: number; offered: boolean }
+  | { k: 'cancel'; l: number; by: 'student' | 'teacher' | 'admin' }
+  | { k: 'complete'; l: number }
+  | { k: 'expireHours'; p: number }
+  | { k: 'adjust'; p: number; delta: number }
+  | { k: 'tick'; hours: number };
+
+const idx = fc.nat(7);
+const cmd: fc.Arbitrary<Cmd> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('start' as const), s: fc.nat(1), t: fc.nat(1), hours: fc.integer({ min: 1, max: 3 }), confirm: fc.integer({ min: 0, max: 3 }).map((n) => n > 0) }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constantFrom('confirm' as const, 'fail' as const, 'expireCheckout' as const, 'refund' as const), p: idx }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      k: fc.constant('book' as const), p: idx, day: fc.integer({ min: 2, max: 4 }),
+      hour: fc.constantFrom(...HOURS), offered: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('cancel' as const), l: idx, by: fc.constantFrom('student' as const, 'teacher' as const, 'admin' as const) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('complete' as const), l: idx }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('expireHours' as const), p: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('adjust' as const), p: idx, delta: fc.integer({ min: -3, max: 3 }) }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant('tick' as const), hours: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 96 }) }, { weight: 1, arbitrary: fc.constantFrom(24 * 40, 24 * 90, 24 * 185) }) }) },
+);
+
+/** An in-memory ledger: streams of events, appended per workflow. */
+class World {
+  readonly streams = new Map<string, ParliamoEvent[]>();
+  readonly payments: string[] = [];
+  readonly lessons: string[] = [];
+  now: Date;
+  constructor(start: string) {
+    this.now = new Date(start);
+  }
+  read<E extends ParliamoEvent>(stream: string): E[] {
+    return (this.streams.get(stream) ?? []) as E[];
+  }
+  append(writes: StreamWrite[]): void {
+    for (const w of writes) this.streams.set(w.stream, [...this.read(w.stream), ...w.events]);
+  }
+  all(prefix: string): ParliamoEvent[][] {
+    return [...this.streams.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => v);
+  }
+  payment(id: string) {
+    return fold(paymentDecider, this.read(streams.payment(id)));
+  }
+  package(id: string): PackageState {
+    return fold(packageDecider, this.read<PackageEvent>(streams.package(id)));
+  }
+  packages(): PackageState[] {
+    return this.payments.map((id) => this.package(id)).filter((p) => p.exists);
+  }
+}
+
+const pick = <T,>(list: readonly T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
+
+/** Runs one command; a DomainError is a refusal (nothing written), anything else fails the test. */
+function step(w: World, c: Cmd): void {
+  const now = w.now.toISOString();
+  try {
+    if (c.k === 'tick') {
+      w.now = new Date(w.now.getTime() + c.hours * MS.hour);
+    } else if (c.k === 'start') {
+      const paymentId = `pay${w.payments.length}`;
+      const rate = RATES[c.t]!;
+      const events = decidePayment(
+        { type: 'StartCheckout', data: { paymentId, provider: 'test', providerSessionId: `cs_${paymentId}`, studentId: `s${c.s}`, teacherId: `t${c.t}`, hours: c.hours, hourlyRateCents: rate, amountCents: c.hours * rate + FEE_CENTS, now } },
+        w.payment(paymentId),
+      );
+      w.append([{ stream: streams.payment(paymentId), events }]);
+      w.payments.push(paymentId);
+      if (c.confirm) step(w, { k: 'confirm', p: w.payments.length - 1 });
+    } else if (c.k === 'book') {
+      const lessonId = `l${w.lessons.length}`;
+      // book with the student and teacher of some checkout (confirmed or not), so most attempts are plausible
+      const checkout = w.payment(pick(w.payments, c.p) ?? '').checkout;
+      if (!checkout) return;
+      const { studentId, teacherId } = checkout;
+      const date = addDays(romeToday(w.now), c.day);
+      const packages = w.packages();
+      const d = decideBooking({
+        now, lessonId, studentId, teacherId, date, hour: c.hour, notes: null, packages, teacherOffersSlot: c.offered,
+        teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(teacherId, date, c.hour))),
+        studentSlot: fold(slotDecider, w.read(streams.studentSlot(studentId, date, c.hour))),
+      });
+      // invariant 2: the package expiring first among those valid at the lesson's start
+      const startsAt = new Date((d.lesson[0] as LessonBooked).data.startsAt);
+      const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && p.remaining > 0 && new Date(p.expiresAt) > startsAt);
+      const chosen = valid.find((p) => p.packageId === d.packageId);
+      expect(chosen, 'booked from a valid package').toBeDefined();
+      for (const p of valid) expect(chosen!.expiresAt <= p.expiresAt).toBe(true);
+      w.append(d.writes);
+      w.lessons.push(lessonId);
+    } else if (c.k === 'cancel' || c.k === 'complete') {
+      const lessonId = pick(w.lessons, c.l);
+      if (!lessonId) return;
+      const lesson = fold(lessonDecider, w.read(streams.lesson(lessonId)));
+      if (c.k === 'complete') {
+        w.append([{ stream: streams.lesson(lessonId), events: lessonDecider.decide({ type: 'CompleteLesson', data: { lessonId, now } }, lesson) }]);
+        return;
+      }
+      const b = lesson.booking!;
+      const actorId = c.by === 'student' ? b.studentId : c.by === 'teacher' ? b.teacherId : 'admin1';
+      w.append(
+        decideCancellation({
+          now, by: c.by, actorId, lesson, package: w.package(b.packageId),
+          teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(b.teacherId, b.date, b.hour))),
+          studentSlot: fold(slotDecider, w.read(streams.studentSlot(b.studentId, b.date, b.hour))),
+        }).writes,
+      );
+    } else {
+      const paymentId = pick(w.payments, c.p);
+      if (!paymentId) return;
+      const payment = w.payment(paymentId);
+      const pkg = w.package(paymentId);
+      const amount = payment.checkout!.amountCents;
+      if (c.k === 'confirm') w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, payment, package: pkg }).writes);
+      else if (c.k === 'fail') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'FailPayment', data: { paymentId, reason: 'declined', now } }, payment) }]);
+      else if (c.k === 'expireCheckout') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { paymentId, now } }, payment) }]);
+      else if (c.k === 'refund') w.append(decideRefund({ now, paymentId, amountRefundedCents: amount, providerRefundId: `re_${paymentId}`, payment, package: pkg }).writes);
+      else if (c.k === 'expireHours') w.append(decideExpiry({ now, package: pkg }).writes);
+      else if (c.k === 'adjust') w.append(decideAdjustment({ now, adminId: 'admin1', delta: c.delta, reason: 'property test', package: pkg }).writes);
+    }
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+  }
+}
+
+function checkInvariants(w: World): void {
+  const lessons = w.all('lesson-').map((events) => ({ events, state: fold(lessonDecider, events as never) }));
+  const live = lessons.filter((l) => l.state.status !== 'cancelled').map((l) => l.state.booking!);
+  // 1. no teacher slot and no student instant held by two lessons that were not cancelled
+  const teacherKeys = live.map((b) => `${b.teacherId} ${b.date} ${b.hour}`);
+  const studentKeys = live.map((b) => `${b.studentId} ${b.startsAt}`);
+  expect(new Set(teacherKeys).size).toBe(teacherKeys.length);
+  expect(new Set(studentKeys).size).toBe(studentKeys.length);
+  // 6. 48 h notice for booking and for a student's cancellation
+  for (const { events, state } of lessons) {
+    const b = state.booking!;
+    expect(new Date(b.startsAt).getTime() - new Date(b.bookedAt).getTime()).toBeGreaterThanOrEqual(NOTICE_MS);
+    for (const e of events) {
+      if (e.type === 'LessonCancelled' && e.data.by === 'student') {
+        expect(new Date(b.startsAt).getTime() - new Date(e.data.cancelledAt).getTime()).toBeGreaterThanOrEqual(NOTICE_MS);
+      }
+      // 5. teacher + commission = the hour's price; teacher = 76% rounded half up
+      if (e.type === 'LessonCompleted') {
+        expect(e.data.priceCents).toBe(b.hourPriceCents);
+        expect(e.data.teacherEarningCents + e.data.commissionCents).toBe(e.data.priceCents);
+        expect(Math.abs(e.data.teacherEarningCents - e.data.priceCents * 0.76)).toBeLessThanOrEqual(0.5);
+        expect(new Date(e.data.completedAt).getTime()).toBeGreaterThanOrEqual(lessonEnd(new Date(b.startsAt)).getTime());
+      }
+    }
+  }
+  const byLesson = new Map(lessons.map((l) => [l.state.booking!.lessonId, l.state]));
+  const packageStreams = w.all('package-');
+  const creditsOf = new Map<string, number>();
+  for (const e of packageStreams.flat()) if (e.type === 'HoursPurchased') creditsOf.set(e.data.paymentId, (creditsOf.get(e.data.paymentId) ?? 0) + 1);
+  for (const paymentId of w.payments) {
+    const paymentEvents = w.read(streams.payment(paymentId));
+    const started = paymentEvents[0];
+    expect(started?.type).toBe('CheckoutStarted');
+    if (started?.type !== 'CheckoutStarted') continue;
+    expect(started.data.amountCents).toBe(started.data.hours * started.data.hourPriceCents + FEE_CENTS);
+    // 4. one payment credits its hours exactly once, iff it was confirmed
+    const confirmations = paymentEvents.filter((e) => e.type === 'PaymentConfirmed').length;
+    expect(confirmations).toBeLessThanOrEqual(1);
+    expect(creditsOf.get(paymentId) ?? 0).toBe(confirmations);
+  }
+  for (const events of packageStreams) {
+    const pkg = fold(packageDecider, events as PackageEvent[]);
+    // 3. every hour traces back to a confirmed payment of the same student, teacher and hours
+    const first = events[0];
+    expect(first?.type).toBe('HoursPurchased');
+    const checkout = w.payment(pkg.paymentId);
+    expect(checkout.confirmed).toBe(true);
+    expect([checkout.checkout?.studentId, checkout.checkout?.teacherId, checkout.checkout?.hours]).toEqual([pkg.studentId, pkg.teacherId, pkg.purchased]);
+    // 2. 0 <= remaining <= purchased + positive adjustments, and every change of balance is an event
+    let balance = 0;
+    for (const e of events as PackageEvent[]) {
+      if (e.type === 'HoursPurchased') balance += e.data.hours;
+      else if (e.type === 'HourBooked') {
+        balance -= 1;
+        const l = byLesson.get(e.data.lessonId)!;
+        expect(l.booking!.packageId).toBe(pkg.packageId);
+        expect(new Date(l.booking!.startsAt) < new Date(pkg.expiresAt)).toBe(true); // no expired hour booked
+        expect(new Date(e.data.bookedAt) < new Date(pkg.expiresAt)).toBe(true);
+      } else if (e.type === 'HourRefunded') {
+        balance += 1;
+        expect(byLesson.get(e.data.lessonId)?.status).toBe('cancelled');
+      } else if (e.type === 'HoursAdjusted') balance += e.data.delta;
+      else balance -= e.data.hours;
+      expect(balance).toBeGreaterThanOrEqual(0);
+    }
+    expect(balance).toBe(pkg.remaining);
+    expect(pkg.remaining).toBeLessThanOrEqual(pkg.granted);
+    // each lesson's hour either stays spent (lesson live) or came back exactly once (lesson cancelled)
+    for (const [lessonId, use] of Object.entries(pkg.lessons)) {
+      expect(use === 'refunded').toBe(byLesson.get(lessonId)?.status === 'cancelled');
+    }
+  }
+}
+
+const STARTS = ['2026-03-24T10:00:00.000Z', '2026-10-20T22:30:00.000Z', '2026-06-01T07:00:00.000Z'];
+
+describe('invariants under random command sequences', () => {
+  it('hold after every step (1 to 5, and the 48 h rules)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...STARTS), fc.array(cmd, { minLength: 20, maxLength: 60, size: 'max' }), (start, cmds) => {
+        const w = new World(start);
+        for (const c of cmds) {
+          step(w, c);
+          checkInvariants(w);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('a payment credits once whatever the order and number of signals', () => {
+    const signals = fc.array(fc.constantFrom('confirm' as const, 'fail' as const, 'expireCheckout' as const), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(signals, (ks) => {
+        const w = new World(STARTS[0]!);
+        step(w, { k: 'start', s: 0, t: 1, hours: 3, confirm: false });
+        for (const k of ks) step(w, { k, p: 0 });
+        checkInvariants(w);
+        expect(w.package('pay0').exists).toBe(ks.includes('confirm'));
+        if (ks.includes('confirm')) expect(w.package('pay0').remaining).toBe(3);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

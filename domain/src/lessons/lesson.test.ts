@@ -1,0 +1,132 @@
+import { describe, it } from 'vitest';
+import type { LessonBooked, LessonEvent } from '../events.ts';
+import { given } from '../test-support.ts';
+import { lessonDecider, type LessonCommand } from './lesson.ts';
+
+// 2026-11-25 10:00 Rome = 09:00Z (CET)
+const START = '2026-11-25T09:00:00.000Z';
+const book = (over: Partial<Extract<LessonCommand, { type: 'BookLesson' }>['data']> = {}): LessonCommand => ({
+  type: 'BookLesson',
+  data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', date: '2026-11-25', hour: 10, notes: 'Subjunctive please', hourPriceCents: 2550, now: '2026-11-23T09:00:00.000Z', ...over },
+});
+const booked: LessonBooked = {
+  type: 'LessonBooked',
+  data: {
+    lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', date: '2026-11-25', hour: 10, startsAt: START,
+    notes: 'Subjunctive please', hourPriceCents: 2550, bookedAt: '2026-11-23T09:00:00.000Z',
+  },
+};
+const cancel = (by: 'student' | 'teacher' | 'admin', now: string, actorId = by === 'student' ? 's1' : by === 'teacher' ? 't1' : 'a1'): LessonCommand => ({
+  type: 'CancelLesson',
+  data: { lessonId: 'l1', by, actorId, now },
+});
+const cancelled = (by: 'student' | 'teacher' | 'admin', at: string, cancelledBy: string): LessonEvent => ({
+  type: 'LessonCancelled',
+  data: { lessonId: 'l1', by, cancelledBy, refunded: true, cancelledAt: at },
+});
+const complete = (now: string): LessonCommand => ({ type: 'CompleteLesson', data: { lessonId: 'l1', now } });
+const completedEvent = (at: string): LessonEvent => ({
+  type: 'LessonCompleted',
+  data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', priceCents: 2550, teacherEarningCents: 1938, commissionCents: 612, completedAt: at },
+});
+const g = (events: LessonEvent[]) => given(lessonDecider, events);
+
+describe('booking a lesson', () => {
+  it('books exactly 48 h ahead', () => {
+    g([]).when(book()).then([booked]);
+  });
+  it('refuses less than 48 h notice', () => {
+    g([]).when(book({ now: '2026-11-23T09:00:00.001Z' })).then({ error: 'conflict', message: 'Lessons must be booked at least 48 hours ahead' });
+  });
+  it('trims notes, stores empty ones as null, refuses more than 1000 characters', () => {
+    g([]).when(book({ notes: '   ' })).then([{ ...booked, data: { ...booked.data, notes: null } }]);
+    g([]).when(book({ notes: 'x'.repeat(1001) })).then({ error: 'invalid', message: 'Notes can be at most 1000 characters' });
+  });
+  it('refuses malformed dates and hours', () => {
+    g([]).when(book({ date: '2026-02-30' })).then({ error: 'invalid' });
+    g([]).when(book({ hour: 24 })).then({ error: 'invalid' });
+    g([]).when(book({ hour: 9.5 })).then({ error: 'invalid' });
+  });
+  it('cannot book the same lesson twice', () => {
+    g([booked]).when(book()).then({ error: 'conflict' });
+  });
+});
+
+describe('booking around daylight-saving changes in Rome', () => {
+  it('refuses 02:00 on the last Sunday of March (it does not exist)', () => {
+    g([]).when(book({ date: '2026-03-29', hour: 2, now: '2026-03-20T00:00:00Z' })).then({
+      error: 'invalid',
+      message: 'That hour does not exist in Rome on that day (clocks go forward)',
+    });
+  });
+  it('counts 48 real hours across the spring change', () => {
+    // 2026-03-30 10:00 CEST = 08:00Z; 48 h before is 2026-03-28 08:00Z = 09:00 CET on the Rome clock
+    const data = { date: '2026-03-30', hour: 10 };
+    g([]).when(book({ ...data, now: '2026-03-28T08:00:00.000Z' })).then([
+      { ...booked, data: { ...booked.data, ...data, startsAt: '2026-03-30T08:00:00.000Z', bookedAt: '2026-03-28T08:00:00.000Z' } },
+    ]);
+    g([]).when(book({ ...data, now: '2026-03-28T08:30:00.000Z' })).then({ error: 'conflict' });
+  });
+  it('books 02:00 on the last Sunday of October as its first occurrence (CEST)', () => {
+    const data = { date: '2026-10-25', hour: 2, now: '2026-10-23T00:00:00.000Z' };
+    g([]).when(book(data)).then([
+      { ...booked, data: { ...booked.data, date: '2026-10-25', hour: 2, startsAt: '2026-10-25T00:00:00.000Z', bookedAt: data.now } },
+    ]);
+  });
+  it('counts 48 real hours across the autumn change', () => {
+    // 2026-10-26 10:00 CET = 09:00Z; 48 h before is 2026-10-24 09:00Z = 11:00 CEST on the Rome clock
+    g([]).when(book({ date: '2026-10-26', hour: 10, now: '2026-10-24T09:00:00.000Z' })).then([
+      { ...booked, data: { ...booked.data, date: '2026-10-26', hour: 10, startsAt: '2026-10-26T09:00:00.000Z', bookedAt: '2026-10-24T09:00:00.000Z' } },
+    ]);
+    g([]).when(book({ date: '2026-10-26', hour: 10, now: '2026-10-24T09:00:01.000Z' })).then({ error: 'conflict' });
+  });
+});
+
+describe('cancelling a lesson', () => {
+  it('by the student with at least 48 h notice: refunded', () => {
+    g([booked]).when(cancel('student', '2026-11-23T09:00:00.000Z')).then([cancelled('student', '2026-11-23T09:00:00.000Z', 's1')]);
+  });
+  it('by the student later: refused with the spec message', () => {
+    g([booked]).when(cancel('student', '2026-11-23T09:00:00.001Z')).then({ error: 'conflict', message: 'Too late to cancel (48h required)' });
+  });
+  it('by the teacher or an admin: any time, refunded', () => {
+    g([booked]).when(cancel('teacher', '2026-11-25T08:59:00.000Z')).then([cancelled('teacher', '2026-11-25T08:59:00.000Z', 't1')]);
+    g([booked]).when(cancel('admin', '2026-11-25T09:30:00.000Z')).then([cancelled('admin', '2026-11-25T09:30:00.000Z', 'a1')]);
+  });
+  it('only by its own student or teacher', () => {
+    g([booked]).when(cancel('student', '2026-11-20T00:00:00Z', 's2')).then({ error: 'forbidden' });
+    g([booked]).when(cancel('teacher', '2026-11-20T00:00:00Z', 't2')).then({ error: 'forbidden' });
+  });
+  it('not when completed or already cancelled', () => {
+    g([booked, completedEvent('2026-11-25T10:00:00.000Z')]).when(cancel('admin', '2026-11-26T00:00:00Z')).then({ error: 'conflict', message: 'Lesson completed' });
+    g([booked, completedEvent('2026-11-25T10:00:00.000Z')]).when(cancel('student', '2026-11-26T00:00:00Z')).then({ error: 'conflict', message: 'Lesson completed' });
+    g([booked, cancelled('teacher', '2026-11-20T00:00:00.000Z', 't1')]).when(cancel('student', '2026-11-20T00:00:00Z')).then({ error: 'conflict', message: 'Lesson already cancelled' });
+  });
+  it('needs a lesson', () => {
+    g([]).when(cancel('student', '2026-11-20T00:00:00Z')).then({ error: 'not_found', message: 'Lesson not found' });
+  });
+  it('48 h before a lesson just after the spring change', () => {
+    // lesson 2026-03-30 01:00 CEST = 2026-03-29T23:00Z; the deadline 2026-03-27T23:00Z is 00:00 CET on the 28th
+    const b: LessonBooked = { ...booked, data: { ...booked.data, date: '2026-03-30', hour: 1, startsAt: '2026-03-29T23:00:00.000Z' } };
+    g([b]).when(cancel('student', '2026-03-27T23:00:00.000Z')).then([cancelled('student', '2026-03-27T23:00:00.000Z', 's1')]);
+    g([b]).when(cancel('student', '2026-03-27T23:00:00.001Z')).then({ error: 'conflict', message: 'Too late to cancel (48h required)' });
+  });
+});
+
+describe('completing a lesson', () => {
+  it('after its end, splitting the price 76/24 with the teacher share rounded half up', () => {
+    g([booked]).when(complete('2026-11-25T10:00:00.000Z')).then([completedEvent('2026-11-25T10:00:00.000Z')]);
+  });
+  it('not before its end', () => {
+    g([booked]).when(complete('2026-11-25T09:59:59.999Z')).then({ error: 'conflict', message: 'The lesson has not ended yet' });
+  });
+  it('once, and never a cancelled lesson', () => {
+    g([booked, completedEvent('2026-11-25T10:00:00.000Z')]).when(complete('2026-11-26T00:00:00Z')).then([]);
+    g([booked, cancelled('teacher', '2026-11-20T00:00:00.000Z', 't1')]).when(complete('2026-11-26T00:00:00Z')).then({ error: 'conflict', message: 'Lesson cancelled' });
+  });
+  it('the October 02:00 lesson ends at 02:00 CET (01:00Z)', () => {
+    const b: LessonBooked = { ...booked, data: { ...booked.data, date: '2026-10-25', hour: 2, startsAt: '2026-10-25T00:00:00.000Z' } };
+    g([b]).when(complete('2026-10-25T00:59:59.000Z')).then({ error: 'conflict' });
+    g([b]).when(complete('2026-10-25T01:00:00.000Z')).then([completedEvent('2026-10-25T01:00:00.000Z')]);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * One booked lesson (stream lesson-{lessonId}). A lesson is 60 minutes from a whole Rome hour.
+ * - Booking needs at least 48 h notice (counted in real time between instants, inclusive).
+ * - A student may cancel only with at least 48 h notice, and then gets the hour back; later the
+ *   request is refused with "Too late to cancel (48h required)". A teacher or an admin may cancel at
+ *   any time before completion, and the hour always goes back.
+ * - A lesson completes once it has ended; the hour's price is split 76/24 (see splitLessonPrice).
+ */
+import { assertNever, type Decider, instant, isoOf } from '../decider.ts';
+import { DomainError } from '../errors.ts';
+import type { LessonBooked, LessonEvent } from '../events.ts';
+import {
+  hasBookingNotice,
+  hasCancellationNotice,
+  LESSON_COMPLETED_MESSAGE,
+  lessonEnd,
+  lessonStart,
+  splitLessonPrice,
+  TOO_LATE_TO_BOOK_MESSAGE,
+  TOO_LATE_TO_CANCEL_MESSAGE,
+} from '../rules.ts';
+import { isValidDate } from '../time.ts';
+
+export const MAX_NOTES_LENGTH = 1000;
+
+export type BookLesson = {
+  type: 'BookLesson';
+  data: {
+    lessonId: string;
+    studentId: string;
+    teacherId: string;
+    packageId: string;
+    date: string;
+    hour: number;
+    notes: string | null;
+    hourPriceCents: number;
+    now: string;
+  };
+};
+export type CancelLesson = {
+  type: 'CancelLesson';
+  data: { lessonId: string; by: 'student' | 'teacher' | 'admin'; actorId: string; now: string };
+};
+export type CompleteLesson = { type: 'CompleteLesson'; data: { lessonId: string; now: string } };
+export type LessonCommand = BookLesson | CancelLesson | CompleteLesson;
+
+export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed';
+
+export interface LessonState {
+  status: LessonStatus;
+  /** The booking as made; null before LessonBooked. */
+  booking: LessonBooked['data'] | null;
+}
+
+export const initialLessonState: LessonState = { status: 'none', booking: null };
+
+/** Validates a requested slot and returns its start; 400 for a malformed date/hour or a non-existent hour. */
+export function requestedSlotStart(date: string, hour: number): Date {
+  if (!isValidDate(date)) throw new DomainError('invalid', 'The date must be a real date written YYYY-MM-DD');
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new DomainError('invalid', 'The hour must be a whole hour from 0 to 23');
+  return lessonStart(date, hour);
+}
+
+/** Empty notes become null; notes longer than 1000 characters are refused. */
+export function normaliseNotes(notes: string | null | undefined): string | null {
+  const text = notes?.trim() ?? '';
+  if (text.length > MAX_NOTES_LENGTH) throw new DomainError('invalid', `Notes can be at most ${MAX_NOTES_LENGTH} characters`);
+  return text || null;
+}
+
+export function evolveLesson(state: LessonState, event: LessonEvent): LessonState {
+  switch (event.type) {
+    case 'LessonBooked':
+      return { status: 'confirmed', booking: event.data };
+    case 'LessonCancelled':
+      return { ...state, status: 'cancelled' };
+    case 'LessonCompleted':
+      return { ...state, status: 'completed' };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** The lesson's booking; 404 "Lesson not found" when the stream is empty. */
+export function requireBooking(state: LessonState): LessonBooked['data'] {
+  if (!state.booking) throw new DomainError('not_found', 'Lesson not found');
+  return state.booking;
+}
+
+export function decideLesson(command: LessonCommand, state: LessonState): LessonEvent[] {
+  switch (command.type) {
+    case 'BookLesson': {
+      const c = command.data;
+      if (state.status !== 'none') throw new DomainError('conflict', 'This lesson already exists');
+      const startsAt = requestedSlotStart(c.date, c.hour);
+      const now = instant(c.now);
+      if (!hasBookingNotice(startsAt, now)) throw new DomainError('conflict', TOO_LATE_TO_BOOK_MESSAGE);
+      return [
+        {
+          type: 'LessonBooked',
+          data: {
+            lessonId: c.lessonId,
+            studentId: c.studentId,
+            teacherId: c.teacherId,
+            packageId: c.packageId,
+            date: c.date,
+            hour: c.hour,
+            startsAt: startsAt.toISOString(),
+            notes: normaliseNotes(c.notes),
+            hourPriceCents: c.hourPriceCents,
+            bookedAt: now.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'CancelLesson': {
+      const c = command.data;
+      const booking = requireBooking(state);
+      if (c.by === 'student' && c.actorId !== booking.studentId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
+      if (c.by === 'teacher' && c.actorId !== booking.teacherId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
+      if (state.status === 'completed') throw new DomainError('conflict', LESSON_COMPLETED_MESSAGE);
+      if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson already cancelled');
+      if (c.by === 'student' && !hasCancellationNotice(new Date(booking.startsAt), instant(c.now))) {
+        throw new DomainError('conflict', TOO_LATE_TO_CANCEL_MESSAGE);
+      }
+      return [
+        { type: 'LessonCancelled', data: { lessonId: booking.lessonId, by: c.by, cancelledBy: c.actorId, refunded: true, cancelledAt: isoOf(c.now) } },
+      ];
+    }
+    case 'CompleteLesson': {
+      const booking = requireBooking(state);
+      if (state.status === 'completed') return [];
+      if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson cancelled');
+      if (instant(command.data.now).getTime() < lessonEnd(new Date(booking.startsAt)).getTime()) {
+        throw new DomainError('conflict', 'The lesson has not ended yet');
+      }
+      const split = splitLessonPrice(booking.hourPriceCents);
+      return [
+        {
+          type: 'LessonCompleted',
+          data: {
+            lessonId: booking.lessonId,
+            studentId: booking.studentId,
+            teacherId: booking.teacherId,
+            packageId: booking.packageId,
+            priceCents: booking.hourPriceCents,
+            teacherEarningCents: split.teacherEarningCents,
+            commissionCents: split.commissionCents,
+            completedAt: isoOf(command.data.now),
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const lessonDecider: Decider<LessonCommand, LessonState, LessonEvent> = {
+  initialState: initialLessonState,
+  evolve: evolveLesson,
+  decide: decideLesson,
+};

@@ -1,0 +1,176 @@
+/**
+ * One checkout (stream payment-{paymentId}), from start to its end. Provider signals (webhooks) arrive
+ * more than once and in any order, so every command that repeats a known fact returns no events.
+ * Ordering rule: a confirmation always wins. It credits even after a failure or an expiry was recorded
+ * (the provider took the money); a failure or expiry after a confirmation changes nothing.
+ */
+import { assertNever, type Decider, isoOf } from '../decider.ts';
+import { DomainError } from '../errors.ts';
+import type { CheckoutStarted, PaymentEvent } from '../events.ts';
+import { FEE_CENTS, priceCents } from '../rules.ts';
+
+export type StartCheckout = {
+  type: 'StartCheckout';
+  data: {
+    paymentId: string;
+    provider: 'stripe' | 'test';
+    providerSessionId: string;
+    studentId: string;
+    teacherId: string;
+    hours: number;
+    /** The teacher's hourly rate from OUR data, never from the browser. */
+    hourlyRateCents: number;
+    /** The amount the client says it is paying; refused unless it equals our price. */
+    amountCents: number;
+    now: string;
+  };
+};
+export type ConfirmPayment = {
+  type: 'ConfirmPayment';
+  data: { paymentId: string; providerPaymentId: string | null; amountCents: number; now: string };
+};
+export type FailPayment = { type: 'FailPayment'; data: { paymentId: string; reason: string; now: string } };
+export type ExpireCheckout = { type: 'ExpireCheckout'; data: { paymentId: string; now: string } };
+export type RefundPayment = {
+  type: 'RefundPayment';
+  data: { paymentId: string; amountRefundedCents: number; providerRefundId: string | null; now: string };
+};
+export type PaymentCommand = StartCheckout | ConfirmPayment | FailPayment | ExpireCheckout | RefundPayment;
+
+export type PaymentStatus = 'none' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+export interface PaymentState {
+  status: PaymentStatus;
+  /** The checkout as started; null before CheckoutStarted. */
+  checkout: CheckoutStarted['data'] | null;
+  confirmed: boolean;
+  refundedCents: number;
+  refundIds: string[];
+}
+
+export const initialPaymentState: PaymentState = {
+  status: 'none',
+  checkout: null,
+  confirmed: false,
+  refundedCents: 0,
+  refundIds: [],
+};
+
+/** Throws 409 unless the client's amount equals hours x hourly rate + the EUR 3 fee. */
+export function assertCheckoutAmount(hours: number, hourlyRateCents: number, amountCents: number): number {
+  const expected = priceCents(hours, hourlyRateCents);
+  if (amountCents !== expected) {
+    throw new DomainError('conflict', `The amount does not match the price: expected €${(expected / 100).toFixed(2)}`);
+  }
+  return expected;
+}
+
+export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
+  switch (event.type) {
+    case 'CheckoutStarted':
+      return { ...state, status: 'pending', checkout: event.data };
+    case 'PaymentConfirmed':
+      return { ...state, status: state.status === 'refunded' ? 'refunded' : 'paid', confirmed: true };
+    case 'PaymentFailed':
+      return state.confirmed ? state : { ...state, status: 'failed' };
+    case 'CheckoutExpired':
+      return state.confirmed ? state : { ...state, status: 'expired' };
+    case 'PaymentRefunded':
+      return {
+        ...state,
+        status: 'refunded',
+        refundedCents: state.refundedCents + event.data.amountRefundedCents,
+        refundIds: event.data.providerRefundId ? [...state.refundIds, event.data.providerRefundId] : state.refundIds,
+      };
+    default:
+      return assertNever(event);
+  }
+}
+
+function requireCheckout(state: PaymentState): CheckoutStarted['data'] {
+  if (!state.checkout) throw new DomainError('not_found', 'Payment not found');
+  return state.checkout;
+}
+
+export function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
+  switch (command.type) {
+    case 'StartCheckout': {
+      const c = command.data;
+      if (state.status !== 'none') throw new DomainError('conflict', 'This checkout has already started');
+      const amountCents = assertCheckoutAmount(c.hours, c.hourlyRateCents, c.amountCents);
+      return [
+        {
+          type: 'CheckoutStarted',
+          data: {
+            paymentId: c.paymentId,
+            provider: c.provider,
+            providerSessionId: c.providerSessionId,
+            studentId: c.studentId,
+            teacherId: c.teacherId,
+            hours: c.hours,
+            hourPriceCents: c.hourlyRateCents,
+            feeCents: FEE_CENTS,
+            amountCents,
+            startedAt: isoOf(c.now),
+          },
+        },
+      ];
+    }
+    case 'ConfirmPayment': {
+      const c = command.data;
+      const checkout = requireCheckout(state);
+      if (state.confirmed) return [];
+      if (c.amountCents !== checkout.amountCents) {
+        throw new DomainError('conflict', 'The amount paid does not match the checkout');
+      }
+      return [
+        {
+          type: 'PaymentConfirmed',
+          data: { paymentId: c.paymentId, providerPaymentId: c.providerPaymentId, amountCents: c.amountCents, confirmedAt: isoOf(c.now) },
+        },
+      ];
+    }
+    case 'FailPayment': {
+      requireCheckout(state);
+      if (state.status !== 'pending') return [];
+      const reason = command.data.reason.trim() || 'Payment failed';
+      return [{ type: 'PaymentFailed', data: { paymentId: command.data.paymentId, reason, failedAt: isoOf(command.data.now) } }];
+    }
+    case 'ExpireCheckout': {
+      requireCheckout(state);
+      if (state.status !== 'pending') return [];
+      return [{ type: 'CheckoutExpired', data: { paymentId: command.data.paymentId, expiredAt: isoOf(command.data.now) } }];
+    }
+    case 'RefundPayment': {
+      const c = command.data;
+      const checkout = requireCheckout(state);
+      if (!state.confirmed) throw new DomainError('conflict', 'Only a paid payment can be refunded');
+      if (c.providerRefundId && state.refundIds.includes(c.providerRefundId)) return [];
+      if (!Number.isInteger(c.amountRefundedCents) || c.amountRefundedCents <= 0) {
+        throw new DomainError('invalid', 'A refund must be a positive amount in cents');
+      }
+      if (state.refundedCents + c.amountRefundedCents > checkout.amountCents) {
+        throw new DomainError('conflict', 'A refund cannot exceed the amount paid');
+      }
+      return [
+        {
+          type: 'PaymentRefunded',
+          data: {
+            paymentId: c.paymentId,
+            amountRefundedCents: c.amountRefundedCents,
+            providerRefundId: c.providerRefundId,
+            refundedAt: isoOf(c.now),
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
+  initialState: initialPaymentState,
+  evolve: evolvePayment,
+  decide: decidePayment,
+};

@@ -1,0 +1,130 @@
+/**
+ * Every business constant and rule of the product (spec section 9), in one place.
+ * Money is integer euro cents. The server enforces all of these; the web imports them for display.
+ */
+import { DomainError } from './errors.ts';
+import { addRomeMonths, MS, slotStart } from './time.ts';
+
+// ---- hour packages --------------------------------------------------------------------------
+
+/** Fewest and most hours one package may hold at purchase. */
+export const MIN_HOURS = 1;
+export const MAX_HOURS = 30;
+/** The quick picks of the purchase dialog and its default. */
+export const QUICK_PICKS = [1, 5, 10, 15, 20, 30] as const;
+export const DEFAULT_HOURS = 5;
+/** The EUR 3 fee ("fiscal charge") added once to every purchase; it is the school's. */
+export const FEE_CENTS = 300;
+/** Spec message for hours outside 1..30. */
+export const HOURS_RANGE_MESSAGE = 'Hours must be between 1 and 30';
+/** Hours are valid this many calendar months after purchase. */
+export const VALIDITY_MONTHS = 6;
+
+/** Whether `hours` is a whole number of hours a package may be bought with (1..30). */
+export function isValidPackageHours(hours: number): boolean {
+  return Number.isInteger(hours) && hours >= MIN_HOURS && hours <= MAX_HOURS;
+}
+
+/** Throws the spec's message unless `hours` is 1..30. */
+export function assertPackageHours(hours: number): void {
+  if (!isValidPackageHours(hours)) throw new DomainError('invalid', HOURS_RANGE_MESSAGE);
+}
+
+/** Price of a package in cents: hours x hourly rate + the EUR 3 fee. */
+export function priceCents(hours: number, hourlyRateCents: number): number {
+  assertPackageHours(hours);
+  if (!Number.isInteger(hourlyRateCents) || hourlyRateCents <= 0) {
+    throw new DomainError('invalid', 'The hourly rate must be a positive amount in cents');
+  }
+  return hours * hourlyRateCents + FEE_CENTS;
+}
+
+/** Euros (as people and the HTTP API write them, e.g. 25 or 25.5) to integer cents. */
+export function eurosToCents(euros: number): number {
+  return Math.round(euros * 100);
+}
+
+/** Integer cents to euros for display and for the HTTP API's euro fields. */
+export function centsToEuros(cents: number): number {
+  return cents / 100;
+}
+
+/**
+ * When a package's hours lapse: 6 calendar months after purchase, counted on the Rome wall clock
+ * (same Rome time of day, day of month clamped to the month's end: 31 Aug -> 28/29 Feb).
+ * An hour can pay for a lesson only if the lesson STARTS before this instant.
+ */
+export function expiresAt(purchasedAt: Date): Date {
+  return addRomeMonths(purchasedAt, VALIDITY_MONTHS);
+}
+
+// ---- lessons --------------------------------------------------------------------------------
+
+/** Lessons last 60 minutes and start at whole Rome hours. */
+export const LESSON_MINUTES = 60;
+/** Booking needs this much notice; a student's cancellation needs it to be allowed (and refunded). */
+export const NOTICE_HOURS = 48;
+export const NOTICE_MS = NOTICE_HOURS * MS.hour;
+/** Upcoming lessons shown on the dashboard. */
+export const UPCOMING_LESSONS_SHOWN = 3;
+
+export const TOO_LATE_TO_CANCEL_MESSAGE = 'Too late to cancel (48h required)';
+export const LESSON_COMPLETED_MESSAGE = 'Lesson completed';
+export const TOO_LATE_TO_BOOK_MESSAGE = 'Lessons must be booked at least 48 hours ahead';
+export const SLOT_DOES_NOT_EXIST_MESSAGE = 'That hour does not exist in Rome on that day (clocks go forward)';
+
+/** The lesson's start instant; throws 'invalid' for an hour that does not exist (spring DST gap). */
+export function lessonStart(date: string, hour: number): Date {
+  const start = slotStart(date, hour);
+  if (!start) throw new DomainError('invalid', SLOT_DOES_NOT_EXIST_MESSAGE);
+  return start;
+}
+
+/** The lesson's end instant: 60 minutes after its start. */
+export function lessonEnd(startsAt: Date): Date {
+  return new Date(startsAt.getTime() + LESSON_MINUTES * MS.minute);
+}
+
+/** Whether a lesson starting at `startsAt` may be booked at `now` (at least 48 h ahead, inclusive). */
+export function hasBookingNotice(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() >= NOTICE_MS;
+}
+
+/** Whether a student may cancel (and get the hour back): at least 48 h before the start, inclusive. */
+export function hasCancellationNotice(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() >= NOTICE_MS;
+}
+
+// ---- money split on completion ---------------------------------------------------------------
+
+/** The teacher's share of a completed lesson's hour price, in percent; the school keeps the rest. */
+export const TEACHER_SHARE_PERCENT = 76;
+export const SCHOOL_COMMISSION_PERCENT = 24;
+
+/**
+ * Splits a completed lesson's hour price. Rounding, stated once: the teacher gets 76% rounded
+ * half up to the cent; the school's commission is the rest, so the two always sum to the price.
+ * E.g. 2550 -> teacher 1938, school 612; 1 -> teacher 1, school 0; 2 -> 2/0 (1.52 -> 2).
+ */
+export function splitLessonPrice(priceCents: number): { teacherEarningCents: number; commissionCents: number } {
+  if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError(`Not a price in cents: ${priceCents}`);
+  const teacherEarningCents = Math.floor((priceCents * TEACHER_SHARE_PERCENT + 50) / 100);
+  return { teacherEarningCents, commissionCents: priceCents - teacherEarningCents };
+}
+
+// ---- display --------------------------------------------------------------------------------
+
+/** Progress of a package: remaining / total x 100, rounded to a whole percent and kept within 0..100. */
+export function progressPercent(remainingHours: number | string, totalHours: number | string): number {
+  const remaining = Number(remainingHours);
+  const total = Number(totalHours);
+  if (!Number.isFinite(remaining) || !Number.isFinite(total) || total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((remaining / total) * 100)));
+}
+
+/** How a teacher's name is shown: first name plus last initial ("Giulia R."). */
+export function teacherDisplayName(firstName: string, lastName: string): string {
+  const first = firstName.trim();
+  const initial = [...lastName.trim()][0];
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}

@@ -1,0 +1,197 @@
+import pg from 'pg';
+import {
+  ConcurrencyError,
+  type AppendRequest,
+  type AppendResult,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../types.ts';
+import { Notifier } from './notifier.ts';
+
+export interface PostgresEventStoreOptions {
+  /**
+   * Connection settings for the dedicated LISTEN connection (default: the pool's own options).
+   */
+  listenConfig?: pg.ClientConfig;
+  /** NOTIFY channel shared by every process appending to this database. */
+  channel?: string;
+}
+
+/** Thrown when an append repeats some of its event ids but not all of them. */
+export class PartialDuplicateError extends Error {
+  constructor() {
+    super('Some event ids of this append exist already and some do not');
+    this.name = 'PartialDuplicateError';
+  }
+}
+
+interface AppendRow {
+  commit_id: string;
+  last_position: string;
+  revisions: (string | number)[];
+  duplicate: boolean;
+}
+
+interface EventRow {
+  commit: string;
+  prepare: string;
+  stream_id: string;
+  stream_revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_ms: number;
+}
+
+const EVENT_COLUMNS = `transaction_id::text AS commit, position::text AS prepare, stream_id,
+  stream_revision::int AS stream_revision, event_id::text AS event_id, type, data, metadata,
+  (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toRecorded(r: EventRow): RecordedEvent {
+  return {
+    id: r.event_id,
+    stream: r.stream_id,
+    revision: r.stream_revision,
+    type: r.type,
+    data: r.data,
+    metadata: r.metadata,
+    recordedAt: new Date(r.recorded_ms),
+    position: { commit: BigInt(r.commit), prepare: BigInt(r.prepare) },
+  };
+}
+
+/**
+ * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). Every append is one call of the
+ * `ledger_append` function, i.e. one round trip and one transaction.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly notifier: Notifier;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    const poolOptions = (pool as unknown as { options: pg.ClientConfig }).options;
+    this.notifier = new Notifier(pool, options.listenConfig ?? poolOptions, options.channel ?? 'parliamo_ledger');
+  }
+
+  async append(requests: AppendRequest[]): Promise<AppendResult> {
+    const seen = new Set<string>();
+    let total = 0;
+    for (const r of requests) {
+      if (seen.has(r.stream)) throw new Error(`Stream ${r.stream} appears twice in one append`);
+      seen.add(r.stream);
+      for (const e of r.events) if (!UUID.test(e.id)) throw new Error(`Event id ${e.id} is not a UUID`);
+      total += r.events.length;
+    }
+    if (total === 0) throw new Error('An append needs at least one event');
+
+    const kinds: string[] = [];
+    const expected: (number | null)[] = [];
+    const events: { s: number; id: string; type: string; data: unknown; metadata: unknown }[] = [];
+    requests.forEach((r, s) => {
+      const v = r.expectedVersion;
+      if (typeof v === 'number') {
+        if (!Number.isInteger(v)) throw new Error(`Expected version ${v} is not an integer`);
+        kinds.push(v < 0 ? 'no_stream' : 'exact');
+        expected.push(v < 0 ? null : v);
+      } else {
+        kinds.push(v);
+        expected.push(null);
+      }
+      for (const e of r.events) events.push({ s, id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} });
+    });
+    const params = [
+      requests.map((r) => r.stream),
+      kinds,
+      expected,
+      requests.map((r) => r.events.length),
+      JSON.stringify(events),
+    ];
+
+    let row: AppendRow;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await this.pool.query<AppendRow>('SELECT * FROM ledger_append($1, $2, $3, $4, $5)', params);
+        row = res.rows[0]!;
+        break;
+      } catch (e) {
+        const err = e as pg.DatabaseError;
+        // The same ids appended concurrently: once the other commits, a retry reports its result.
+        if (err.code === '23505' && err.constraint === 'events_event_id_key' && attempt < 3) continue;
+        // A stream's last writer got a later transaction id than ours: retry with a fresh one.
+        if (err.code === 'PL401' && attempt < 20) continue;
+        throw await this.translate(err, requests);
+      }
+    }
+    if (!row.duplicate) this.notifier.committed();
+    return {
+      position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) },
+      streams: requests.map((r, i) => ({ stream: r.stream, revision: Number(row.revisions[i]) })),
+      duplicate: row.duplicate,
+    };
+  }
+
+  private async translate(err: pg.DatabaseError, requests: AppendRequest[]): Promise<Error> {
+    if (err.code === 'PL409') {
+      const [index, actual] = (err.detail ?? '').split(':').map(Number);
+      const r = requests[index!]!;
+      return new ConcurrencyError(r.stream, r.expectedVersion, actual!);
+    }
+    if (err.code === 'PL422') return new PartialDuplicateError();
+    if (err.code === '23505' && err.constraint === 'streams_pkey') {
+      // A 'no_stream' append lost to another writer that created the stream first.
+      const m = /\(id\)=\((.*)\) already exists/.exec(err.detail ?? '');
+      const r = requests.find((q) => q.stream === m?.[1]) ?? requests.find((q) => q.expectedVersion === 'no_stream')!;
+      const res = await this.pool.query<{ revision: number }>('SELECT revision::int AS revision FROM streams WHERE id = $1', [
+        r.stream,
+      ]);
+      return new ConcurrencyError(r.stream, r.expectedVersion, res.rows[0]?.revision ?? -1);
+    }
+    return err;
+  }
+
+  async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+    const res = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
+      [stream, options.fromRevision ?? 0],
+    );
+    return res.rows.map(toRecorded);
+  }
+
+  async readAll(after: Position | null, limit: number): Promise<RecordedEvent[]> {
+    // Only transactions below the snapshot's xmin have all ended: nothing can appear before them later.
+    const res = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, position
+        LIMIT $3`,
+      [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), limit],
+    );
+    return res.rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<Position | null> {
+    const res = await this.pool.query<{ commit: string; prepare: string }>(
+      `SELECT transaction_id::text AS commit, position::text AS prepare FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+    );
+    const r = res.rows[0];
+    return r ? { commit: BigInt(r.commit), prepare: BigInt(r.prepare) } : null;
+  }
+
+  subscribe(onCommit: () => void): Promise<() => void> {
+    return this.notifier.subscribe(onCommit);
+  }
+
+  /** Stops the LISTEN connection. The pool stays open: it belongs to the caller. */
+  async close(): Promise<void> {
+    await this.notifier.close();
+  }
+}
