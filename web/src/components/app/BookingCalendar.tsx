@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasBookingNotice } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
@@ -9,7 +10,6 @@ import { invalidateLessonReads } from './LessonDetailsDialog.tsx';
 import { ErrorNotice, LoadingRows } from './states.tsx';
 import type { Booking, Slot } from './types.ts';
 
-const NOTICE_MS = 48 * 3600 * 1000;
 const WEEKS = 4;
 
 /** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm (issue 7, LESSONS.md). */
@@ -27,7 +27,8 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
   const byDay = useMemo(() => {
     const map = new Map<string, number[]>();
     for (const s of slots.data ?? []) {
-      if (romeToInstant(s.date, s.hour).getTime() - now.getTime() < NOTICE_MS) continue;
+      const start = romeToInstant(s.date, s.hour);
+      if (!start || !hasBookingNotice(start, now)) continue;
       map.set(s.date, [...(map.get(s.date) ?? []), s.hour].sort((a, b) => a - b));
     }
     return map;

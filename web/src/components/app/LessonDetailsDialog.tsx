@@ -1,5 +1,6 @@
 import { Badge, Button, CloseButton, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
@@ -86,7 +87,7 @@ export default function LessonDetailsDialog({
                   </Row>
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
-                      {booking.status === 'completed' ? 'Lesson completed' : 'Too late to cancel (48h required)'}
+                      {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : TOO_LATE_TO_CANCEL_MESSAGE}
                     </Text>
                   )}
                 </Stack>

@@ -57,11 +57,3 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
     </>
   );
 }
-
-/** Confirmed lessons from now on, soonest first, at most `limit` (spec section 4). */
-export function upcoming(bookings: Booking[], now: Date, limit = 3): Booking[] {
-  return bookings
-    .filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) >= now.getTime())
-    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
-    .slice(0, limit);
-}

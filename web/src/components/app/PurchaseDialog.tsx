@@ -1,30 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
+import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { euros, num, shortName } from './format.ts';
 import { LoadingRows, ErrorNotice } from './states.tsx';
 import type { Teacher } from './types.ts';
-
-export const QUICK_PICKS = [1, 5, 10, 15, 20, 30] as const;
-export const FEE_EUROS = 3;
-
-/** Empty or non-numeric becomes 1 (spec section 5). */
-export function parseHours(raw: string): number {
-  const n = Number.parseInt(raw, 10);
-  return Number.isFinite(n) ? n : 1;
-}
-
-export function validHours(h: number): boolean {
-  return Number.isInteger(h) && h >= 1 && h <= 30;
-}
-
-/** hours x rate + EUR 3, computed in cents so 0.1 + 0.2 never shows up (spec section 9). */
-export function packagePrice(hours: number, hourlyRate: number): { lessons: number; total: number } {
-  const lessonsCents = Math.round(hours * hourlyRate * 100);
-  return { lessons: lessonsCents / 100, total: (lessonsCents + FEE_EUROS * 100) / 100 };
-}
 
 export interface PurchaseDialogProps {
   open: boolean;
@@ -37,8 +20,8 @@ export interface PurchaseDialogProps {
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
   const [search, setSearch] = useState('');
   const [teacherId, setTeacherId] = useState<string | undefined>(preselected);
-  const [hours, setHours] = useState(5);
-  const [custom, setCustom] = useState('5');
+  const [hours, setHours] = useState<number>(DEFAULT_HOURS);
+  const [custom, setCustom] = useState(String(DEFAULT_HOURS));
   const teachers = useQuery<Teacher[]>({ queryKey: ['/api/teachers'], enabled: open, refetchOnMount: 'always' });
 
   const matches = useMemo(() => {
@@ -49,7 +32,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   }, [teachers.data, search]);
   const teacher = teachers.data?.find((t) => t.id === teacherId);
   const price = teacher ? packagePrice(hours, num(teacher.hourlyRate)) : null;
-  const hoursOk = validHours(hours);
+  const hoursOk = isValidPackageHours(hours);
 
   const checkout = useMutation({
     mutationFn: async (body: { amount: number; teacherId: string; totalHours: number }) =>
@@ -142,8 +125,8 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                   <Input
                     type="number"
                     inputMode="numeric"
-                    min={1}
-                    max={30}
+                    min={MIN_HOURS}
+                    max={MAX_HOURS}
                     value={custom}
                     onChange={(e) => {
                       setCustom(e.target.value);
@@ -151,7 +134,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                     }}
                     onBlur={() => setCustom(String(hours))}
                   />
-                  {!hoursOk && <Field.ErrorText>Hours must be between 1 and 30</Field.ErrorText>}
+                  {!hoursOk && <Field.ErrorText>{HOURS_RANGE_MESSAGE}</Field.ErrorText>}
                 </Field.Root>
                 <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" aria-live="polite">
                   {teacher && price ? (

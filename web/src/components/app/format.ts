@@ -1,6 +1,8 @@
-/** Formatting and Rome wall-clock helpers shared by the signed-in screens. */
+/** Formatting helpers of the signed-in screens; the rules and Rome time come from the domain. */
+import { hasCancellationNotice, teacherDisplayName, UPCOMING_LESSONS_SHOWN } from '@parliamo/domain/rules';
+import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parliamo/domain/time';
 
-export const ROME = 'Europe/Rome';
+export const ROME = ROME_TIME_ZONE;
 
 /** A number that may arrive as a string (spec section 3: remainingHours). */
 export function num(v: number | string | null | undefined): number {
@@ -10,7 +12,7 @@ export function num(v: number | string | null | undefined): number {
 
 /** Hours shown as HH:00 (spec section 9). */
 export function hourLabel(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
+  return formatHour(hour);
 }
 
 /** Euros with the euro sign, cents only when there are some: €45, €45.50. */
@@ -38,58 +40,34 @@ export function timeLabel(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: ROME }).format(new Date(iso));
 }
 
-/** The Rome wall-clock parts of an instant. */
-function romeParts(ms: number): { y: number; m: number; d: number; h: number; min: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: ROME,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') };
-}
-
-/** The instant at which a Rome wall-clock hour starts (DST-safe: corrects the offset twice). */
-export function romeToInstant(date: string, hour: number): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = Date.UTC(y, m - 1, d, hour);
-  let guess = target;
-  for (let i = 0; i < 2; i++) {
-    const p = romeParts(guess);
-    const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min);
-    guess += target - asUtc;
-  }
-  return new Date(guess);
+/** The instant a Rome slot starts, or null for an hour that does not exist (spring DST gap). */
+export function romeToInstant(date: string, hour: number): Date | null {
+  return slotStart(date, hour);
 }
 
 /** Today's date in Rome as YYYY-MM-DD, plus `days`. */
 export function romeDate(now: Date, days = 0): string {
-  const p = romeParts(now.getTime());
-  const t = new Date(Date.UTC(p.y, p.m - 1, p.d + days));
-  return t.toISOString().slice(0, 10);
+  return addDays(romeToday(now), days);
 }
 
-/** The browser's own time for a Rome slot, or null when it reads the same as in Rome. */
-export function localTimeIfDifferent(date: string, hour: number): string | null {
+/** The browser's own time (or `timeZone`'s) for a Rome slot, as "Mon 08:00"; null when it reads the same as in Rome. */
+export function localTimeIfDifferent(date: string, hour: number, timeZone?: string): string | null {
   const instant = romeToInstant(date, hour);
-  const fmt = (timeZone?: string) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-  const local = fmt(undefined);
+  if (!instant) return null;
+  const fmt = (zone: string | undefined) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  const local = fmt(timeZone);
   return local === fmt(ROME) ? null : local;
 }
 
 /** "Anna R." from first and last name (spec section 9). */
 export function shortName(firstName: string, lastName: string): string {
-  return lastName ? `${firstName} ${lastName.charAt(0)}.` : firstName;
+  return teacherDisplayName(firstName, lastName);
 }
 
 /** True when a lesson can still be cancelled: confirmed and at least 48 hours ahead (spec section 4). */
 export function canCancel(status: string, startsAt: string, now: Date): boolean {
-  return status === 'confirmed' && new Date(startsAt).getTime() - now.getTime() >= 48 * 3600 * 1000;
+  return status === 'confirmed' && hasCancellationNotice(new Date(startsAt), now);
 }
 
 /** The order in which lessons are listed: by start. */
@@ -99,3 +77,11 @@ export function byStart<T extends { startsAt: string }>(a: T, b: T): number {
 
 /** A monospace stack for ids and raw event data (the theme names no mono font). */
 export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+/** Confirmed lessons from now on, soonest first, at most `limit` (spec section 4). */
+export function upcoming<T extends { status: string; startsAt: string }>(bookings: T[], now: Date, limit: number = UPCOMING_LESSONS_SHOWN): T[] {
+  return bookings
+    .filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) >= now.getTime())
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+    .slice(0, limit);
+}

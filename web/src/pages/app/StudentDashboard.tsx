@@ -1,20 +1,20 @@
 import { Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { progressPercent } from '@parliamo/domain/rules';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { LaunchNotice } from '../../components/app/LaunchNotice.tsx';
-import { LessonList, upcoming } from '../../components/app/LessonList.tsx';
+import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel, num } from '../../components/app/format.ts';
+import { dateLabel, hourLabel, num, upcoming } from '../../components/app/format.ts';
 import type { Booking, DashboardStats, HourPackage } from '../../components/app/types.ts';
 
 /** remaining / total x 100 (spec section 9). */
-export function progressPercent(p: HourPackage): number {
-  const total = num(p.totalHours);
-  return total > 0 ? Math.round((num(p.remainingHours) / total) * 100) : 0;
+function packageProgress(p: HourPackage): number {
+  return progressPercent(p.remainingHours, p.totalHours);
 }
 
 function Stats({ stats }: { stats: DashboardStats }) {
@@ -42,7 +42,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
               {num(p.remainingHours)} of {num(p.totalHours)} hours left
             </Text>
           </Flex>
-          <Progress.Root value={progressPercent(p)} colorPalette="green" size="sm" aria-label={`${p.teacherName}: ${progressPercent(p)}% of hours left`}>
+          <Progress.Root value={packageProgress(p)} colorPalette="green" size="sm" aria-label={`${p.teacherName}: ${packageProgress(p)}% of hours left`}>
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>

@@ -1,13 +1,14 @@
 import { Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { MonthBars } from '../../components/app/charts.tsx';
-import { LessonList, upcoming } from '../../components/app/LessonList.tsx';
+import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, eurosFromCents, hourLabel, romeDate } from '../../components/app/format.ts';
+import { dateLabel, eurosFromCents, hourLabel, romeDate, upcoming } from '../../components/app/format.ts';
 import type { Booking, DashboardStats, Earnings } from '../../components/app/types.ts';
 
 function monthLabel(month: string): string {
@@ -24,7 +25,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            You earn (76%)
+            You earn ({TEACHER_SHARE_PERCENT}%)
           </Text>
           <Text fontSize="2xl" fontWeight="bold" data-testid="earnings-teacher">
             {eurosFromCents(m.teacherCents)}
@@ -32,7 +33,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
         </Box>
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            School commission (24%)
+            School commission ({SCHOOL_COMMISSION_PERCENT}%)
           </Text>
           <Text fontSize="xl" fontWeight="semibold">
             {eurosFromCents(m.commissionCents)}
