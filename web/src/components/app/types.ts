@@ -85,16 +85,7 @@ export interface Earnings {
   months: { month: string; grossCents: number; teacherCents: number; commissionCents: number; lessons: number }[];
 }
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'student' | 'teacher' | 'admin';
-  isActive: boolean;
-  isApproved?: boolean;
-  createdAt: string;
-}
+export type { AdminUserRow as AdminUser, AdminTeacher, Profile } from '@parliamo/domain';
 
 export interface AdminPayment {
   paymentId: string;

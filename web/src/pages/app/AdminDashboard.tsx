@@ -13,7 +13,7 @@ const PAID = new Set(['paid', 'credited', 'refunded', 'partially_refunded']);
 /** The admin dashboard: totals of people and money, with the way to each tool. */
 export default function AdminDashboard() {
   const { user } = useAuth();
-  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users?search=&role='] });
+  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'] });
   const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
   return (
     <Stack gap="6">

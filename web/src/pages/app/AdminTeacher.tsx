@@ -1,4 +1,5 @@
-import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -7,15 +8,13 @@ import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { euros, num } from '../../components/app/format.ts';
-import type { Teacher } from '../../components/app/types.ts';
+import type { AdminTeacher } from '../../components/app/types.ts';
 import { TeacherProfileForm } from './TeacherProfile.tsx';
-
-type AdminTeacherData = Teacher & { email?: string; googleMeetLink: string | null };
 
 function useTeacher() {
   const { id = '' } = useParams();
   const path = `/api/admin/teachers/${encodeURIComponent(id)}`;
-  return { id, path, teacher: useQuery<AdminTeacherData>({ queryKey: [path] }) };
+  return { id, path, teacher: useQuery<AdminTeacher>({ queryKey: [path] }) };
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -69,29 +68,65 @@ export default function AdminTeacher() {
   );
 }
 
-/** /admin/teacher/{id}/edit: the school edits a teacher's public profile and rate. */
-export function AdminTeacherEdit() {
-  const { id, path, teacher } = useTeacher();
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} colorPalette="green">
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+function EditForm({ id, path, teacher }: { id: string; path: string; teacher: AdminTeacher }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const [account, setAccount] = useState({ firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved });
   const save = useMutation({
     mutationFn: async (body: object) => apiRequest('PUT', path, body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'Teacher saved', description: 'The teacher profile has been updated.' });
-      await qc.invalidateQueries({ queryKey: [path] });
-      await qc.invalidateQueries({ queryKey: ['/api/teachers'] });
+      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/teachers') });
       navigate(`/admin/teacher/${id}`);
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The teacher could not be saved.') }),
   });
   return (
+    <Stack gap="6">
+      <Panel title="Account">
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root required>
+              <Field.Label>First name</Field.Label>
+              <Input value={account.firstName} onChange={(e) => setAccount((a) => ({ ...a, firstName: e.target.value }))} />
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>Last name</Field.Label>
+              <Input value={account.lastName} onChange={(e) => setAccount((a) => ({ ...a, lastName: e.target.value }))} />
+            </Field.Root>
+          </SimpleGrid>
+          <HStack gap="6" wrap="wrap">
+            <Check label="Active" checked={account.isActive} onChange={(v) => setAccount((a) => ({ ...a, isActive: v }))} />
+            <Check label="Approved (shown to students)" checked={account.isApproved} onChange={(v) => setAccount((a) => ({ ...a, isApproved: v }))} />
+          </HStack>
+        </Stack>
+      </Panel>
+      <Panel title="Public profile">
+        <TeacherProfileForm initial={teacher} onSave={(profile) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' })} pending={save.isPending} />
+      </Panel>
+    </Stack>
+  );
+}
+
+/** /admin/teacher/{id}/edit: the school edits a teacher's account, public profile and rate. */
+export function AdminTeacherEdit() {
+  const { id, path, teacher } = useTeacher();
+  return (
     <QueryView query={teacher} rows={4}>
       {(t) => (
         <Stack gap="6">
-          <PageHeader title={`Edit ${t.firstName} ${t.lastName}`} />
-          <Panel title="Public profile">
-            <TeacherProfileForm initial={t} onSave={(body) => save.mutate(body)} pending={save.isPending} />
-          </Panel>
+          <PageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
+          <EditForm id={id} path={path} teacher={t} />
         </Stack>
       )}
     </QueryView>

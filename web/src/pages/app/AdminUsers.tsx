@@ -82,7 +82,10 @@ export default function AdminUsers() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const q = useDebounced(search.trim(), 250);
-  const users = useQuery<AdminUser[]>({ queryKey: [`/api/admin/users?search=${encodeURIComponent(q)}&role=${role}`], placeholderData: (prev) => prev });
+  const params = new URLSearchParams();
+  if (q) params.set('search', q);
+  if (role) params.set('role', role);
+  const users = useQuery<AdminUser[]>({ queryKey: [`/api/admin/users${params.size ? `?${params}` : ''}`], placeholderData: (prev) => prev });
   return (
     <Stack gap="6">
       <PageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
