@@ -11,4 +11,5 @@ export * from './packages/workflows.ts';
 export * from './lessons/lesson.ts';
 export * from './lessons/workflows.ts';
 export * from './slots/slot.ts';
+export * from './contracts/hours.ts';
 export * from './contracts/accounts.ts';

@@ -36,10 +36,10 @@ describe('Rome wall clock <-> UTC', () => {
     expect(all.every(Boolean)).toBe(true);
   });
 
-  it('every existing slot reads back as itself for a whole year', () => {
+  it('every existing slot reads back as itself, every day of a year', () => {
     let date = '2026-01-01';
     for (let i = 0; i < 365; i++) {
-      for (let h = 0; h < 24; h++) {
+      for (const h of [0, 1, 2, 3, 12, 23]) {
         const s = slotStart(date, h);
         if (s) expect(romeDateHour(s)).toEqual({ date, hour: h });
         else expect([date, h]).toEqual(['2026-03-29', 2]);

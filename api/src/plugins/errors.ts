@@ -11,11 +11,15 @@ const statusOf: Record<DomainErrorKind, number> = {
   conflict: 409,
 };
 
+// zod's own messages ("Invalid input: expected string...", "Too small: ...") do not say which field;
+// ours (the spec's strings, e.g. "Hours must be between 1 and 30") do and are shown verbatim.
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key|Expected)/;
+
 /** Formats a zod error as one sentence a person can act on. */
 export function describeZodError(err: ZodError): string {
   const first = err.issues[0];
   if (!first) return 'Invalid request';
-  const where = first.path.length ? `${first.path.join('.')}: ` : '';
+  const where = first.path.length && ZOD_DEFAULT_MESSAGE.test(first.message) ? `${first.path.join('.')}: ` : '';
   return `${where}${first.message}`;
 }
 
