@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents, MONO } from '../../components/app/format.ts';
-import type { AdminPayment } from '../../components/app/types.ts';
+import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
 
 /** /admin/payments: every payment next to the hours it credited; mismatches flagged. */
 export default function AdminPayments() {
   const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
+  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'] });
+  const names = new Map((users.data ?? []).map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
+  const nameOf = (id: string) => names.get(id) ?? id.slice(0, 8);
   return (
     <Stack gap="6">
       <PageHeader title="Payments" subtitle="Reconciliation: what each payment charged and the hours it credited." />
@@ -24,6 +27,8 @@ export default function AdminPayments() {
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Payment</Table.ColumnHeader>
+                      <Table.ColumnHeader>Student</Table.ColumnHeader>
+                      <Table.ColumnHeader>Teacher</Table.ColumnHeader>
                       <Table.ColumnHeader>Status</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
@@ -44,6 +49,8 @@ export default function AdminPayments() {
                             {p.provider}
                           </Text>
                         </Table.Cell>
+                        <Table.Cell>{nameOf(p.studentId)}</Table.Cell>
+                        <Table.Cell>{nameOf(p.teacherId)}</Table.Cell>
                         <Table.Cell>{p.status}</Table.Cell>
                         <Table.Cell textAlign="end">{eurosFromCents(p.amountCents)}</Table.Cell>
                         <Table.Cell textAlign="end">{eurosFromCents(p.feeCents)}</Table.Cell>
