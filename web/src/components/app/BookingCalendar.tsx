@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasBookingNotice } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
@@ -89,19 +89,19 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
               gap="0"
               disabled={n === 0}
               aria-pressed={d === day}
-              aria-label={`${longDate(d)}, ${n === 0 ? 'no free slots' : `${n} free ${n === 1 ? 'slot' : 'slots'}`}`}
               onClick={() => {
                 setDay(d);
                 setSlot(null);
               }}
             >
-              <Text as="span" fontSize="xs">
+              <VisuallyHidden>{`${longDate(d)}, ${n === 0 ? 'no free slots' : `${n} free ${n === 1 ? 'slot' : 'slots'}`}`}</VisuallyHidden>
+              <Text as="span" fontSize="xs" aria-hidden="true">
                 {dateLabel(d, { weekday: 'short' })}
               </Text>
-              <Text as="span" fontSize="lg" fontWeight="bold">
+              <Text as="span" fontSize="lg" fontWeight="bold" aria-hidden="true">
                 {dateLabel(d, { day: 'numeric' })}
               </Text>
-              <Text as="span" fontSize="2xs" display={{ base: 'none', sm: 'inline' }}>
+              <Text as="span" fontSize="2xs" display={{ base: 'none', sm: 'inline' }} aria-hidden="true">
                 {n === 0 ? 'none' : `${n} free`}
               </Text>
             </Button>
@@ -124,10 +124,10 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
                   variant={picked ? 'solid' : 'outline'}
                   colorPalette="green"
                   aria-pressed={picked}
-                  aria-label={`${hourLabel(h)} Rome time${local ? ` (${local} your time)` : ''}, ${longDate(day)}`}
                   onClick={() => setSlot({ date: day, hour: h })}
                 >
                   {hourLabel(h)}
+                  <VisuallyHidden> Rome time</VisuallyHidden>
                   {local && (
                     <Text as="span" fontSize="xs" ml="1" opacity={0.8}>
                       ({local.startsWith(dateLabel(day, { weekday: 'short' })) ? local.split(' ').pop() : local} yours)

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { dateLabel, hourLabel } from './format.ts';
 import type { Booking } from './types.ts';
 
@@ -27,7 +27,6 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
                 px="4"
                 justifyContent="space-between"
                 textAlign="left"
-                aria-label={`Lesson with ${who}, ${dateLabel(b.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} at ${hourLabel(b.hour)}, ${b.status}`}
                 onClick={() => {
                   setUsed(true);
                   setSelected(b);
@@ -35,6 +34,7 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
               >
                 <Box minW="0">
                   <Text fontWeight="semibold" color="green.800" truncate>
+                    <VisuallyHidden>Lesson with </VisuallyHidden>
                     {who}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">

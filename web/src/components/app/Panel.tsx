@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Heading, HStack, Stat } from '@chakra-ui/react';
+import { Card, Heading, HStack, Text } from '@chakra-ui/react';
 
 /** A titled card section of a screen. */
 export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -22,12 +22,18 @@ export function Panel({ title, actions, children }: { title: string; actions?: R
 export function StatCard({ label, value, help }: { label: string; value: ReactNode; help?: ReactNode }) {
   return (
     <Card.Root variant="outline">
-      <Card.Body p="4">
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
-          {help && <Stat.HelpText mb="0">{help}</Stat.HelpText>}
-        </Stat.Root>
+      <Card.Body p="4" gap="1">
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" lineHeight="short">
+          {value}
+        </Text>
+        {help && (
+          <Text color="fg.muted" fontSize="xs">
+            {help}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -4,9 +4,14 @@ import { Button, type ButtonProps } from '@chakra-ui/react';
 const PurchaseDialog = lazy(() => import('./PurchaseDialog.tsx'));
 
 /** A button that opens the Purchase Hour Package dialog, loading it only on first use. */
-export function PurchaseButton({ teacherId, children = 'Buy Hours', ...props }: { teacherId?: string; children?: ReactNode } & ButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
+export function PurchaseButton({
+  teacherId,
+  defaultOpen = false,
+  children = 'Buy Hours',
+  ...props
+}: { teacherId?: string; defaultOpen?: boolean; children?: ReactNode } & ButtonProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const [used, setUsed] = useState(defaultOpen);
   return (
     <>
       <Button

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -67,8 +67,8 @@ function UserRow({ user }: { user: AdminUser }) {
         </Button>
         {user.role === 'teacher' && (
           <Button asChild size="sm" variant="ghost">
-            <Link to={`/admin/teacher/${user.id}`} aria-label={`Teacher page of ${name}`}>
-              View
+            <Link to={`/admin/teacher/${user.id}`}>
+              View<VisuallyHidden> teacher {name}</VisuallyHidden>
             </Link>
           </Button>
         )}

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { progressPercent } from '@parliamo/domain/rules';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { LaunchNotice } from '../../components/app/LaunchNotice.tsx';
@@ -68,13 +68,20 @@ function Packages({ packages }: { packages: HourPackage[] }) {
 /** The student dashboard (spec section 2). */
 export default function StudentDashboard() {
   const { user } = useAuth();
+  // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.
+  const [params] = useSearchParams();
+  const buy = params.get('buy') ?? undefined;
   const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
   const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
   const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
   const now = new Date();
   return (
     <Stack gap="6">
-      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
+      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
+          <PurchaseButton teacherId={buy} defaultOpen={!!buy}>
+            Buy Hours
+          </PurchaseButton>
+        } />
       <LaunchNotice />
       <QueryView query={stats} rows={1}>
         {(s) => <Stats stats={s} />}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
@@ -140,10 +140,10 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
                       variant={on(i + 1, h) ? 'solid' : 'outline'}
                       colorPalette="green"
                       aria-pressed={on(i + 1, h)}
-                      aria-label={`${name} ${hourLabel(h)}`}
                       onClick={() => toggle(i + 1, h)}
                     >
-                      {on(i + 1, h) ? 'On' : '-'}
+                      <VisuallyHidden>{`${name} ${hourLabel(h)}`}</VisuallyHidden>
+                      <span aria-hidden="true">{on(i + 1, h) ? 'On' : '-'}</span>
                     </Button>
                   </Table.Cell>
                 ))}
@@ -176,8 +176,9 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
           {daysOff.length === 0 && <Text color="fg.muted">No days off.</Text>}
           {daysOff.map((d) => (
             <li key={d}>
-              <Button size="sm" variant="subtle" aria-label={`Remove day off ${dateLabel(d)}`} onClick={() => setDaysOff((all) => all.filter((x) => x !== d))}>
-                {dateLabel(d)} ✕
+              <Button size="sm" variant="subtle" onClick={() => setDaysOff((all) => all.filter((x) => x !== d))}>
+                <VisuallyHidden>Remove day off </VisuallyHidden>
+                {dateLabel(d)} <span aria-hidden="true">✕</span>
               </Button>
             </li>
           ))}
