@@ -3,7 +3,7 @@
 const W = 420;
 const H = 180;
 const PAD = { l: 34, r: 10, t: 12, b: 30 };
-const FONT = 13;
+const FONT = 11;
 
 function ticks(max: number): number[] {
   const step = max <= 5 ? 1 : Math.ceil(max / 5);

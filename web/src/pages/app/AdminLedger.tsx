@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
@@ -10,16 +10,39 @@ import { instantLabel, MONO } from '../../components/app/format.ts';
 
 /** One ledger event as the admin ledger browser lists it. */
 export interface LedgerEvent {
-  position: number | string;
-  stream?: string;
-  streamId?: string;
+  eventId: string;
+  /** "commit:prepare", the cursor for older pages (`after`). */
+  position: string;
+  stream: string;
+  revision: number;
   type: string;
   data: Record<string, unknown>;
-  recordedAt?: string;
+  recordedAt: string;
 }
 
-function eventsOf(answer: LedgerEvent[] | { events: LedgerEvent[] }): LedgerEvent[] {
-  return Array.isArray(answer) ? answer : answer.events;
+/** The server answers 100 events a page. */
+const PAGE = 100;
+
+function EventItem({ e }: { e: LedgerEvent }) {
+  return (
+    <Box as="li" borderBottomWidth="1px" py="2" px="3">
+      <HStack justify="space-between" gap="2" wrap="wrap">
+        <Text fontWeight="semibold">{e.type}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {instantLabel(e.recordedAt)}
+        </Text>
+      </HStack>
+      <Text fontSize="xs" color="fg.muted" fontFamily={MONO} overflowWrap="anywhere">
+        {e.stream} #{e.revision} · position {e.position}
+      </Text>
+      <details>
+        <summary style={{ cursor: 'pointer', fontSize: '0.875rem' }}>Data</summary>
+        <Code fontFamily={MONO} variant="outline" colorPalette="gray" fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere" display="block" mt="1" p="2">
+          {JSON.stringify(e.data, null, 1)}
+        </Code>
+      </details>
+    </Box>
+  );
 }
 
 /** An admin correction of a package's hours, with a reason (POST /api/admin/adjustments). */
@@ -79,7 +102,14 @@ export default function AdminLedger() {
   const params = new URLSearchParams();
   if (applied.stream) params.set('stream', applied.stream);
   if (applied.userId) params.set('userId', applied.userId);
-  const events = useQuery<LedgerEvent[] | { events: LedgerEvent[] }>({ queryKey: [`/api/admin/ledger?${params}`] });
+  const base = `/api/admin/ledger?${params}`;
+  const events = useInfiniteQuery({
+    queryKey: [base],
+    initialPageParam: '',
+    queryFn: async ({ pageParam }) => (await (await apiRequest('GET', pageParam ? `${base}&after=${pageParam}` : base)).json()) as LedgerEvent[],
+    getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.position : undefined),
+  });
+  const list = events.data?.pages.flat();
   return (
     <Stack gap="6">
       <PageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
@@ -115,27 +145,19 @@ export default function AdminLedger() {
               Filter
             </Button>
           </SimpleGrid>
-          <QueryView query={events} isEmpty={(a) => eventsOf(a).length === 0} empty="No events match.">
-            {(a) => (
-              <Stack as="ol" listStyleType="none" gap="2" aria-label="Ledger events">
-                {eventsOf(a).map((e) => (
-                  <Box as="li" key={String(e.position)} borderWidth="1px" borderRadius="md" p="3">
-                    <HStack justify="space-between" gap="2" wrap="wrap">
-                      <Text fontWeight="semibold">
-                        #{String(e.position)} {e.type}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {e.recordedAt ? instantLabel(e.recordedAt) : ''}
-                      </Text>
-                    </HStack>
-                    <Text fontSize="xs" color="fg.muted" fontFamily={MONO} overflowWrap="anywhere">
-                      {e.stream ?? e.streamId}
-                    </Text>
-                    <Code fontFamily={MONO} fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere" display="block" mt="2" p="2">
-                      {JSON.stringify(e.data, null, 1)}
-                    </Code>
-                  </Box>
-                ))}
+          <QueryView query={{ data: list, isLoading: events.isLoading, error: events.error }} isEmpty={(l) => l.length === 0} empty="No events match.">
+            {(l) => (
+              <Stack gap="3">
+                <Box as="ol" listStyleType="none" borderWidth="1px" borderRadius="md" maxH="70vh" overflowY="auto" tabIndex={0} aria-label="Ledger events, newest first">
+                  {l.map((e) => (
+                    <EventItem key={e.eventId} e={e} />
+                  ))}
+                </Box>
+                {events.hasNextPage && (
+                  <Button variant="outline" alignSelf="flex-start" loading={events.isFetchingNextPage} loadingText="Loading..." onClick={() => void events.fetchNextPage()}>
+                    Load older events
+                  </Button>
+                )}
               </Stack>
             )}
           </QueryView>

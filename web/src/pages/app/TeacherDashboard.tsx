@@ -79,7 +79,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
             <Table.Body>
               {[...earnings.lessons].sort((a, b) => b.date.localeCompare(a.date)).map((l) => (
                 <Table.Row key={l.lessonId}>
-                  <Table.Cell>{dateLabel(l.date)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{dateLabel(l.date, { day: 'numeric', month: 'short', year: 'numeric' })}</Table.Cell>
                   <Table.Cell textAlign="end">{eurosFromCents(l.priceCents)}</Table.Cell>
                   <Table.Cell textAlign="end">{eurosFromCents(l.teacherEarningCents)}</Table.Cell>
                   <Table.Cell textAlign="end">{eurosFromCents(l.commissionCents)}</Table.Cell>
@@ -113,7 +113,7 @@ export default function TeacherDashboard() {
       />
       <QueryView query={stats} rows={1}>
         {(s) => (
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <SimpleGrid columns={2} gap={{ base: '3', md: '4' }}>
             <StatCard
               label="Next Lesson"
               value={s.nextLesson ? `${dateLabel(s.nextLesson.date, { day: 'numeric', month: 'short' })}, ${hourLabel(s.nextLesson.hour)}` : 'None'}
