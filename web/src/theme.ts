@@ -12,6 +12,7 @@ import {
   tokens,
   badgeRecipe,
   buttonRecipe,
+  codeRecipe,
   containerRecipe,
   headingRecipe,
   iconRecipe,
@@ -82,6 +83,7 @@ const config = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
+      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
