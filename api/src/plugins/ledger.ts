@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PostgresEventStore, type EventStore } from '@parliamo/ledger';
+import { createEventStore, type EventStore } from '@parliamo/ledger';
 import { ProjectionRunner, readModels } from '@parliamo/projections';
+import { instrumentEventStore } from '../metrics/ledger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The hour ledger (PostgreSQL event store). */
+    /** The hour ledger (PostgreSQL, or KurrentDB when LEDGER_URL says so), its appends counted in /metrics. */
     ledger: EventStore;
     /** Keeps every read model up to date; `await app.projections.waitFor(position)` after a write. */
     projections: ProjectionRunner;
@@ -14,12 +15,14 @@ declare module 'fastify' {
 
 /** Decorates `app.ledger` and `app.projections`; the runner starts with the app and stops on close. */
 export default fp(async function ledgerPlugin(app: FastifyInstance) {
-  const store = new PostgresEventStore(app.pool);
+  const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
   const runner = new ProjectionRunner(app.pool, store, readModels, {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);
+  // Projection lag for /metrics and /api/ready: events after each projection's checkpoint.
+  app.metrics.setLagSource(async () => Object.fromEntries((await runner.lag()).map((l) => [l.name, l.eventsBehind])));
   app.addHook('onReady', async () => {
     await runner.start();
     // Read models exist and are current before the first request or timer reads them.

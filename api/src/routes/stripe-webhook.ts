@@ -29,40 +29,63 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     { config: { csrf: false }, bodyLimit: 1024 * 1024 },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const event = verifyStripeWebhook(raw, request.headers['stripe-signature'], app.config.stripeWebhookSecret, app.clock.now());
+      let event: ReturnType<typeof verifyStripeWebhook>;
+      try {
+        event = verifyStripeWebhook(raw, request.headers['stripe-signature'], app.config.stripeWebhookSecret, app.clock.now());
+      } catch (err) {
+        app.metrics.webhook('rejected');
+        throw err;
+      }
       const e = toProviderEvent(event);
       if (e.kind === 'ignored' || e.kind === 'awaiting_payment') {
+        app.metrics.webhook('ignored');
         return reply.send({ received: true, handled: false });
       }
-      const paymentId = await paymentIdOf(e);
-      if (!paymentId) {
+      let recorded: boolean | null;
+      try {
+        recorded = await record(e);
+      } catch (err) {
+        app.metrics.webhook('error');
+        throw err;
+      }
+      if (recorded === null) {
         // Not one of ours (another integration on the same Stripe account): nothing to retry.
+        app.metrics.webhook('unknown_payment');
         request.log.warn({ stripeEvent: event.id, type: event.type }, 'stripe event for an unknown payment');
         return reply.send({ received: true, handled: false });
       }
-      let recorded: boolean;
-      switch (e.kind) {
-        case 'paid':
-          recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
-          break;
-        case 'failed':
-          recorded = await failPayment(app, { paymentId, reason: e.reason });
-          break;
-        case 'expired':
-          recorded = await expireCheckout(app, { paymentId });
-          break;
-        case 'refunded':
-          recorded = await recordRefund(app, {
-            paymentId,
-            totalRefundedCents: e.amountRefundedCents,
-            providerRefundId: e.providerRefundId,
-          });
-          break;
-        default:
-          throw new DomainError('invalid', 'Unhandled Stripe event');
-      }
-      request.log.info({ stripeEvent: event.id, type: event.type, paymentId, recorded }, 'stripe event');
+      // A repeat (Stripe retries, or a confirmation the local flow recorded first) records nothing.
+      app.metrics.webhook(recorded ? e.kind : 'duplicate');
+      request.log.info({ stripeEvent: event.id, type: event.type, recorded }, 'stripe event');
       return reply.send({ received: true, handled: true });
     },
   );
+
+  /** Records one provider event on its payment: true, false for a repeat, null for a payment not ours. */
+  async function record(e: Exclude<ProviderEvent, { kind: 'ignored' | 'awaiting_payment' }>): Promise<boolean | null> {
+    const paymentId = await paymentIdOf(e);
+    if (!paymentId) return null;
+    let recorded: boolean;
+    switch (e.kind) {
+      case 'paid':
+        recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
+        break;
+      case 'failed':
+        recorded = await failPayment(app, { paymentId, reason: e.reason });
+        break;
+      case 'expired':
+        recorded = await expireCheckout(app, { paymentId });
+        break;
+      case 'refunded':
+        recorded = await recordRefund(app, {
+          paymentId,
+          totalRefundedCents: e.amountRefundedCents,
+          providerRefundId: e.providerRefundId,
+        });
+        break;
+      default:
+        throw new DomainError('invalid', 'Unhandled Stripe event');
+    }
+    return recorded;
+  }
 }
