@@ -13,7 +13,8 @@ tables=()
 while IFS= read -r line || [ -n "$line" ]; do
   name="${line%%#*}"
   name="${name//[[:space:]]/}"
-  [ -n "$name" ] && tables+=("--table=public.$name")
+  case "$name" in '' | '!'*) continue ;; esac  # "!table": left out on purpose
+  tables+=("--table=public.$name")
 done < "$here/backup-tables.txt"
 
 # --strict-names: a table missing from the database (renamed, not migrated) fails the backup loudly.
