@@ -100,6 +100,7 @@ function oursAppend(store: PostgresEventStore, run: string) {
 }
 
 async function main() {
+  const loadBefore = os.loadavg()[0]!;
   let adminUrl = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   let tmp: string | undefined;
@@ -229,6 +230,7 @@ async function main() {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`\nPostgreSQL ${version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}`);
+  console.log(`load average (1 min) at start ${loadBefore.toFixed(1)}, at end ${os.loadavg()[0]!.toFixed(1)}; ${new Date().toISOString()}`);
   console.log(`${SECONDS} s per contender and measurement (in 250 ms turns), median of ${ROUNDS} rounds, pool of ${POOL} connections each\n`);
   console.log('| measure | ours | ours with write combining | emmett-postgresql 0.42.0 | ours / emmett | floor: plain 1-row INSERT per transaction |');
   console.log('|---|---|---|---|---|---|');

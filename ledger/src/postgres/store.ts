@@ -48,7 +48,7 @@ interface EventRow {
 
 const EVENT_COLUMNS = `transaction_id::text AS commit, position::text AS prepare, stream_id,
   stream_revision::int AS stream_revision, event_id::text AS event_id, type, data, metadata,
-  (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms`;
+  date_part('epoch', recorded_at) * 1000 AS recorded_ms`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
