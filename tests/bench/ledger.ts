@@ -83,6 +83,40 @@ async function measure(writers: number, contenders: Record<string, AppendOne>): 
   return Object.fromEntries(names.map((n) => [n, totals[n]!.count / (totals[n]!.ms / 1000)]));
 }
 
+/**
+ * CPU seconds used so far by each process of the embedded PostgreSQL living in `dataDir` (its
+ * postmaster and the processes it started), from /proc; null when unknown (DATABASE_URL, not Linux).
+ */
+function serverCpuSeconds(dataDir: string | undefined): Map<number, number> | null {
+  if (!dataDir || !fs.existsSync('/proc')) return null;
+  try {
+    const tick = 100; // USER_HZ on Linux
+    const stats = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((pid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return [{ pid: Number(pid), ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / tick }];
+        } catch {
+          return [];
+        }
+      });
+    const postmaster = stats.find((p) => {
+      try {
+        return fs.readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').includes(dataDir) && p.ppid !== 0;
+      } catch {
+        return false;
+      }
+    });
+    if (!postmaster) return null;
+    return new Map(stats.filter((p) => p.pid === postmaster.pid || p.ppid === postmaster.pid).map((p) => [p.pid, p.cpu]));
+  } catch {
+    return null;
+  }
+}
+
 /** Appends one event with an exact expected version (no_stream first), streams per writer. */
 function oursAppend(store: PostgresEventStore, run: string) {
   const revs = new Map<string, number>();
@@ -204,6 +238,7 @@ async function main() {
       const noop: Projection = { name: 'bench_noop', version: 1, tables: ['bench_noop'], createSql: (t) => `CREATE TABLE "${t.bench_noop}" (x int)`, apply: async () => {} };
       for (const projection of [noop, countingProjection({ name: 'bench_counts' })]) {
         const started = performance.now();
+        const cpuBefore = { node: process.cpuUsage(), server: serverCpuSeconds(tmp) };
         const { count } = await rebuildProjection(rebuildPool, store, projection);
         const seconds = (performance.now() - started) / 1000;
         if (count !== REBUILD_EVENTS) throw new Error(`rebuild applied ${count}, expected ${REBUILD_EVENTS}`);
@@ -211,9 +246,23 @@ async function main() {
           const rows = (await rebuildPool.query('SELECT sum(events)::int AS n FROM bench_counts')).rows[0].n;
           if (rows !== REBUILD_EVENTS) throw new Error(`rebuild counted ${rows}, expected ${REBUILD_EVENTS}`);
         }
-        console.log(`rebuilt ${projection.name}: ${count} events in ${seconds.toFixed(1)} s`);
+        const used = process.cpuUsage(cpuBefore.node);
+        const nodeCpu = (used.user + used.system) / 1e6;
+        const serverAfter = serverCpuSeconds(tmp);
+        // Per process, so that a backend ending meanwhile does not count negative.
+        const serverCpu =
+          serverAfter && cpuBefore.server
+            ? [...serverAfter].reduce((sum, [pid, cpu]) => sum + cpu - (cpuBefore.server!.get(pid) ?? 0), 0)
+            : null;
+        console.log(
+          `rebuilt ${projection.name}: ${count} events in ${seconds.toFixed(1)} s; CPU: node ${nodeCpu.toFixed(1)} s, ` +
+            `PostgreSQL ${serverCpu === null ? 'unknown' : `${serverCpu.toFixed(1)} s`}`,
+        );
         const what = projection === noop ? 'rebuild, no-op projection' : 'rebuild, sample read model';
+        // Load-independent view: events per CPU-second of node + PostgreSQL together.
+        const perCpu = serverCpu === null ? '-' : `${(count / (nodeCpu + serverCpu)).toFixed(0)} per CPU-second (node ${nodeCpu.toFixed(1)} s + PostgreSQL ${serverCpu.toFixed(1)} s)`;
         results.push(`| ${what}, events/s (${count.toLocaleString('en')} events) | ${(count / seconds).toFixed(0)} | - | - | - | - |`);
+        results.push(`| ${what}, CPU cost | ${perCpu} | - | - | - | - |`);
       }
       await store.close();
     } finally {
