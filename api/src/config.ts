@@ -23,6 +23,13 @@ export interface Config {
   seedDemo: boolean;
   /** Serve the built web app from this folder (empty: do not serve it). */
   webDist: string | undefined;
+  /**
+   * The addresses of the proxies whose X-Forwarded-* entries are believed (TRUST_PROXY, comma-separated
+   * addresses, CIDRs or loopback/linklocal/uniquelocal; default: proxies on private networks, as in
+   * docs/operations.md; "false": none). Never "all": a client would then choose its own address and
+   * slip past the per-address rate limits.
+   */
+  trustProxy: string | false;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -32,6 +39,15 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return n;
+}
+
+function trustProxyOf(value: string | undefined): string | false {
+  if (value === undefined || value === '') return 'loopback,linklocal,uniquelocal';
+  if (value === 'false') return false;
+  if (value === 'true' || /^\d+$/.test(value)) {
+    throw new Error('TRUST_PROXY must list the proxies (addresses, CIDRs or loopback/linklocal/uniquelocal), or be false');
+  }
+  return value;
 }
 
 /** Reads the configuration from an environment (process.env by default). */
@@ -55,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     isProduction: env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
   };
 }
