@@ -117,7 +117,9 @@ export function badBody(schema: z.ZodType, valid: Record<string, unknown>): fc.A
   const mutated = fc
     .record({
       broken: fc.subarray(breakable, { minLength: 1 }).chain((chosen) => fc.tuple(...chosen.map(([k, f]) => wrongValue(f)!.map((v) => [k, v] as const)))),
-      odd: fc.subarray(fields).chain((chosen) => (chosen.length ? fc.tuple(...chosen.map(([k, f]) => oddValue(f).map((v) => [k, v] as const))) : fc.constant([]))),
+      odd: fc.subarray(fields).chain((chosen): fc.Arbitrary<(readonly [string, unknown])[]> =>
+        chosen.length ? fc.tuple(...chosen.map(([k, f]) => oddValue(f).map((v) => [k, v] as const))) : fc.constant([]),
+      ),
       removed: fc.subarray(fields.map(([k]) => k)),
       extra: fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.anything({ maxDepth: 1 }), { maxKeys: 3 }),
     })
