@@ -21,6 +21,8 @@ export interface Config {
   isProduction: boolean;
   /** Seed demo data into an empty database. Default: on with the embedded database, off otherwise. */
   seedDemo: boolean;
+  /** At start-up, the registered account with this email becomes an admin (how the first admin is made). */
+  adminEmail: string | undefined;
   /** Serve the built web app from this folder (empty: do not serve it). */
   webDist: string | undefined;
   /**
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    adminEmail: env.ADMIN_EMAIL || undefined,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
   };
 }

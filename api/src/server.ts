@@ -6,6 +6,7 @@ import { createKysely, createPool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
 import { allMigrations } from './migrations.ts';
+import { promoteToAdmin } from './accounts/admin.ts';
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,11 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   try {
     const applied = await migrate(pool, allMigrations);
     if (applied.length) logger.info({ applied }, 'database migrations applied');
+    if (config.adminEmail) {
+      const promoted = await promoteToAdmin(pool, config.adminEmail);
+      if (promoted) logger.info({ email: config.adminEmail }, 'ADMIN_EMAIL: account is an admin');
+      else logger.warn({ email: config.adminEmail }, 'ADMIN_EMAIL: no active account with this email; register it first');
+    }
     const db = createKysely(pool);
     const app = await buildApp({ config, pool, db, clock, migrations: allMigrations }, { logger });
     await app.listen({ port: config.port, host: config.host });

@@ -1,1 +1,10 @@
 export * from './types.ts';
+export { projectionMigrations } from './migrations.ts';
+export {
+  ProjectionRunner,
+  ProjectionTimeoutError,
+  type ProjectionLag,
+  type ProjectionRunnerOptions,
+} from './runner.ts';
+export { rebuildProjection, liveTables } from './rebuild.ts';
+export { readCheckpoints, type Checkpoint } from './checkpoints.ts';

@@ -7,6 +7,18 @@ export type ProjectedEvent = RecordedEvent<ParliamoEvent['type'], any> & Parliam
 /**
  * One read model: its tables and how events change them. The runner calls `apply` with a batch of
  * events in commit order inside one transaction that also moves the checkpoint.
+ *
+ * Rules the runner relies on (projections/src/runner.ts, rebuild.ts):
+ * - Always use the physical names passed in (`tables[logical]`), quoted: a rebuild creates the same
+ *   tables under fresh names, fills them, then renames them to the logical names in one transaction.
+ * - Leave index and constraint names to PostgreSQL (`CREATE INDEX ON "t" (col)`) or derive them from
+ *   the physical table name, so the fresh tables never clash with the live ones.
+ * - Be deterministic: the same events give the same rows (no serial ids, no now(), take instants from
+ *   event data or `recordedAt`), so a rebuild equals the live model (invariant 7,
+ *   compareLiveWithRebuild in projections/src/testing.ts).
+ * - Write a batch with few statements (fold the batch in memory, then multi-row INSERT/UPDATE via
+ *   unnest): a rebuild applies 5000 events per call.
+ * - Ignore event types you do not handle. Live tables are named exactly as `tables` lists them.
  */
 export interface Projection {
   /** Unique name; also the prefix of its checkpoint row. */

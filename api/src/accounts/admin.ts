@@ -190,3 +190,15 @@ export async function listStudents(pool: pg.Pool) {
     createdAt: r.created_at.toISOString(),
   }));
 }
+
+/**
+ * Makes the account of `email` an admin (ADMIN_EMAIL at start-up: register on the site, then restart
+ * with it set). Returns false when no such active account exists.
+ */
+export async function promoteToAdmin(pool: pg.Pool, email: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE users SET role = 'admin' WHERE lower(email) = lower($1) AND erased_at IS NULL AND is_active`,
+    [email.trim()],
+  );
+  return rowCount === 1;
+}

@@ -27,7 +27,8 @@ describe('accounts: authorization matrix', () => {
   });
 
   let seq = 0;
-  const profileBody = () => ({
+  const profileBody = (actor: Actor) => ({
+    currentPassword: actor === 'visitor' ? 'x' : who[actor].password,
     email: `profile-${++seq}@example.test`, firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', placeOfBirth: 'Roma',
     nationality: 'Italian', address: 'Via 1', city: 'Roma', postalCode: '00100',
   });
@@ -40,7 +41,7 @@ describe('accounts: authorization matrix', () => {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH';
     label: string;
     url: () => string;
-    body?: () => object;
+    body?: (actor: Actor) => object;
     expect: Record<Actor, number>;
   }
   const everyone = (visitor: number, user: number): Record<Actor, number> => ({
@@ -77,7 +78,7 @@ describe('accounts: authorization matrix', () => {
           method: c.method,
           url: c.url(),
           headers: authHeaders(cookie),
-          ...(c.body ? { payload: c.body() } : {}),
+          ...(c.body ? { payload: c.body(actor) } : {}),
         });
         expect(res.statusCode, res.body).toBe(c.expect[actor]);
       });
@@ -100,7 +101,7 @@ describe('accounts: authorization matrix', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: authHeaders(other),
-      payload: { ...profileBody(), id: who.student.id, email: `hijack-${seq}@example.test` },
+      payload: { ...profileBody('otherStudent'), id: who.student.id, email: `hijack-${seq}@example.test` },
     });
     expect(res.json().id).toBe(who.otherStudent.id);
     const after = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: await freshCookie('student') } })).json();

@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '@parliamo/ledger';
+import { streams } from '@parliamo/domain';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { authHeaders, createUser, login, signedIn } from '../../../tests/support/users.ts';
 
@@ -118,11 +121,30 @@ describe('admin: users, teachers, students, erasure', () => {
     expect(list.find((r) => r.id === s.id)).toMatchObject({ firstName: 'Student', lastName: 'Zzstudent', isActive: true });
   });
 
-  it('erases a person: personal fields anonymised, sign-in and sessions ended, mails gone', async () => {
+  it('erases a person: personal fields anonymised, sign-in and sessions ended, mails gone, ledger untouched', async () => {
     const teacher = await signedIn(t, 'teacher', { email: 'erase.me@example.test' });
     await t.app.mailer.send({ to: 'erase.me@example.test', subject: 'hello', text: 'personal' });
+    const ledger = new PostgresEventStore(t.db.pool);
+    const packageId = crypto.randomUUID();
+    await ledger.append([
+      {
+        stream: streams.package(packageId),
+        expectedVersion: 'no_stream',
+        events: [{
+          id: crypto.randomUUID(),
+          type: 'HoursPurchased',
+          data: {
+            packageId, paymentId: crypto.randomUUID(), studentId: crypto.randomUUID(), teacherId: teacher.id, hours: 5,
+            hourPriceCents: 3000, purchasedAt: t.clock.now().toISOString(), expiresAt: '2026-09-02T09:00:00.000Z',
+          },
+        }],
+      },
+    ]);
+    const history = await ledger.readStream(streams.package(packageId));
     const res = await send('POST', `/api/admin/users/${teacher.id}/erase`);
     expect(res.statusCode).toBe(204);
+    expect(await ledger.readStream(streams.package(packageId))).toEqual(history);
+    await ledger.close();
     expect((await me(teacher.cookie)).statusCode).toBe(401);
     await expect(login(t, 'erase.me@example.test', teacher.password)).rejects.toThrow(/401/);
     const { rows } = await t.db.pool.query(`SELECT * FROM users WHERE id = $1`, [teacher.id]);

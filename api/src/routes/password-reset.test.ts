@@ -142,6 +142,21 @@ describe('password reset', () => {
 });
 
 describe('the development outbox', () => {
+  it('shows a page a browser can read, with the reset link clickable and the mail text escaped', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.mailer.send({ to: 'x@example.test', subject: '<b>Hi</b>', text: 'Open http://localhost:3000/reset-password?token=abc_1 now' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<a href="http://localhost:3000/reset-password?token=abc_1">');
+      expect(res.body).toContain('&#60;b&#62;Hi&#60;/b&#62;');
+      expect(res.body).not.toContain('<b>Hi</b>');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('is not there in production', async () => {
     const t = await createTestApp({ isProduction: true });
     try {

@@ -26,6 +26,7 @@ export const MESSAGES = {
   resetRequested: 'If an account exists for this email, we have sent a link to reset the password. It is valid for 30 minutes.',
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'The current password is not correct',
+  emailChangeNeedsPassword: 'Enter your current password to change the email address',
 } as const;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -140,8 +141,12 @@ const imageUrl = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** PUT /api/profile: one's own details. */
-export const profileUpdateSchema = z.object({ ...personalDetailsShape, profileImageUrl: imageUrl });
+/** PUT /api/profile: one's own details; changing the email needs the current password as well. */
+export const profileUpdateSchema = z.object({
+  ...personalDetailsShape,
+  profileImageUrl: imageUrl,
+  currentPassword: z.string().max(1024).optional(),
+});
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /** What GET /api/profile answers. */

@@ -105,16 +105,64 @@ BEGIN
     v_base[v_i] := v_rev - v_n + 1;
   END LOOP;
 
-  INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
-    SELECT p_streams[x.s + 1],
-           v_base[x.s + 1] + row_number() OVER (PARTITION BY x.s ORDER BY x.ord) - 1,
-           x.id, x.type, x.data, coalesce(x.metadata, '{}'::jsonb)
-      FROM ROWS FROM (jsonb_to_recordset(p_events) AS (s int, id uuid, type text, data jsonb, metadata jsonb))
-             WITH ORDINALITY AS x(s, id, type, data, metadata, ord)
-      ORDER BY x.ord;
-  SELECT currval(pg_get_serial_sequence('events', 'position')) INTO v_last;
+  WITH written AS (
+    INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+      SELECT p_streams[x.s + 1],
+             v_base[x.s + 1] + row_number() OVER (PARTITION BY x.s ORDER BY x.ord) - 1,
+             x.id, x.type, x.data, coalesce(x.metadata, '{}'::jsonb)
+        FROM ROWS FROM (jsonb_to_recordset(p_events) AS (s int, id uuid, type text, data jsonb, metadata jsonb))
+               WITH ORDINALITY AS x(s, id, type, data, metadata, ord)
+        ORDER BY x.ord
+      RETURNING position)
+  SELECT max(position) INTO v_last FROM written;
 
   RETURN QUERY SELECT v_xid::text, v_last::text, v_revs, false;
+END
+$fn$;
+`;
+
+/**
+ * `ledger_append_batch` runs several independent appends (from concurrent callers) in one
+ * transaction, one round trip and one commit: each in its own subtransaction, so a failed check
+ * fails only that append. Returns one row per request, in order, with its result or its error.
+ */
+const appendBatchFunction = `
+CREATE FUNCTION ledger_append_batch(p_requests jsonb)
+RETURNS TABLE (ord int, commit_id text, last_position text, revisions bigint[], duplicate boolean,
+               error_code text, error_message text, error_detail text, error_constraint text)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  r jsonb;
+  res record;
+BEGIN
+  ord := 0;
+  FOR r IN SELECT value FROM jsonb_array_elements(p_requests) LOOP
+    BEGIN
+      SELECT * INTO res FROM ledger_append(
+        ARRAY(SELECT jsonb_array_elements_text(r->'streams')),
+        ARRAY(SELECT jsonb_array_elements_text(r->'kinds')),
+        ARRAY(SELECT x::bigint FROM jsonb_array_elements_text(r->'expected') x),
+        ARRAY(SELECT x::int FROM jsonb_array_elements_text(r->'counts') x),
+        r->'events');
+      commit_id := res.commit_id;
+      last_position := res.last_position;
+      revisions := res.revisions;
+      duplicate := res.duplicate;
+      error_code := NULL;
+      error_message := NULL;
+      error_detail := NULL;
+      error_constraint := NULL;
+    EXCEPTION WHEN OTHERS THEN
+      GET STACKED DIAGNOSTICS error_code = RETURNED_SQLSTATE, error_message = MESSAGE_TEXT,
+        error_detail = PG_EXCEPTION_DETAIL, error_constraint = CONSTRAINT_NAME;
+      commit_id := NULL;
+      last_position := NULL;
+      revisions := NULL;
+      duplicate := NULL;
+    END;
+    RETURN NEXT;
+    ord := ord + 1;
+  END LOOP;
 END
 $fn$;
 `;
@@ -143,6 +191,7 @@ CREATE TABLE events (
 );
 -- The global order readers follow: (transaction id, position), below the snapshot's xmin.
 CREATE INDEX events_global_order ON events (transaction_id, position);
-${appendFunction}`,
+${appendFunction}
+${appendBatchFunction}`,
   },
 ];

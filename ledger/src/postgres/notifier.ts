@@ -1,8 +1,10 @@
 import pg from 'pg';
 
+const NOTIFY_WINDOW_MS = 3;
+
 /**
- * Commit wake-ups. Appends in this process wake local subscribers at once and send one coalesced
- * NOTIFY (outside the append's transaction: a NOTIFY inside it would serialise every commit on
+ * Commit wake-ups. Appends in this process wake local subscribers at once and send one NOTIFY per
+ * few milliseconds (outside the append's transaction: a NOTIFY inside it would serialise every commit on
  * PostgreSQL's notify-queue lock). A dedicated LISTEN connection wakes subscribers on appends from
  * other processes; it reconnects with backoff when it drops and then wakes everyone once, since a
  * notification may have been missed meanwhile.
@@ -14,8 +16,7 @@ export class Notifier {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private backoffMs = 100;
   private closed = false;
-  private notifyInFlight = false;
-  private notifyPending = false;
+  private notifyTimer: NodeJS.Timeout | null = null;
   private wakeScheduled = false;
 
   constructor(
@@ -35,24 +36,19 @@ export class Notifier {
   /** Called after an append committed. */
   committed(): void {
     this.wakeLocal();
-    if (this.notifyInFlight) {
-      this.notifyPending = true;
-      return;
-    }
-    this.notifyInFlight = true;
-    const send = (): void => {
-      this.notifyPending = false;
+    // One NOTIFY per short window, however many appends commit in it: each NOTIFY is a statement
+    // of its own, and other processes only need to know that something new is there.
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
       this.pool
-        .query('SELECT pg_notify($1, $2)', [this.channel, ''])
+        .query({ name: 'ledger_notify', text: 'SELECT pg_notify($1, $2)', values: [this.channel, ''] })
         .catch(() => {
           /* subscribers elsewhere fall back to their poll */
         })
         .finally(() => {
-          if (this.notifyPending && !this.closed) send();
-          else this.notifyInFlight = false;
+          this.notifyTimer = null;
         });
-    };
-    send();
+    }, NOTIFY_WINDOW_MS);
   }
 
   private wakeLocal(): void {
@@ -126,6 +122,7 @@ export class Notifier {
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.subscribers.clear();
     await this.connecting?.catch(() => {});
     const c = this.client;

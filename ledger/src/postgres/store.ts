@@ -7,6 +7,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../types.ts';
+import { Appender, type AppendBody, type AppendFailure } from './appender.ts';
 import { Notifier } from './notifier.ts';
 
 export interface PostgresEventStoreOptions {
@@ -16,6 +17,8 @@ export interface PostgresEventStoreOptions {
   listenConfig?: pg.ClientConfig;
   /** NOTIFY channel shared by every process appending to this database. */
   channel?: string;
+  /** Write combining: how many append transactions one store runs at once (default 2). */
+  maxConcurrentAppends?: number;
 }
 
 /** Thrown when an append repeats some of its event ids but not all of them. */
@@ -24,13 +27,6 @@ export class PartialDuplicateError extends Error {
     super('Some event ids of this append exist already and some do not');
     this.name = 'PartialDuplicateError';
   }
-}
-
-interface AppendRow {
-  commit_id: string;
-  last_position: string;
-  revisions: (string | number)[];
-  duplicate: boolean;
 }
 
 interface EventRow {
@@ -65,11 +61,13 @@ function toRecorded(r: EventRow): RecordedEvent {
 }
 
 /**
- * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). Every append is one call of the
- * `ledger_append` function, i.e. one round trip and one transaction.
+ * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). An append is one call of the
+ * `ledger_append` function (one round trip, one transaction); appends arriving together are
+ * combined into one `ledger_append_batch` call, each still atomic and checked on its own.
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifier: Notifier;
+  private readonly appender: Appender;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -77,6 +75,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     const poolOptions = (pool as unknown as { options: pg.ClientConfig }).options;
     this.notifier = new Notifier(pool, options.listenConfig ?? poolOptions, options.channel ?? 'parliamo_ledger');
+    this.appender = new Appender(pool, () => this.notifier.committed(), options.maxConcurrentAppends ?? 2);
   }
 
   async append(requests: AppendRequest[]): Promise<AppendResult> {
@@ -92,7 +91,7 @@ export class PostgresEventStore implements EventStore {
 
     const kinds: string[] = [];
     const expected: (number | null)[] = [];
-    const events: { s: number; id: string; type: string; data: unknown; metadata: unknown }[] = [];
+    const events: AppendBody['events'] = [];
     requests.forEach((r, s) => {
       const v = r.expectedVersion;
       if (typeof v === 'number') {
@@ -105,30 +104,15 @@ export class PostgresEventStore implements EventStore {
       }
       for (const e of r.events) events.push({ s, id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} });
     });
-    const params = [
-      requests.map((r) => r.stream),
+    const out = await this.appender.submit({
+      streams: requests.map((r) => r.stream),
       kinds,
       expected,
-      requests.map((r) => r.events.length),
-      JSON.stringify(events),
-    ];
-
-    let row: AppendRow;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const res = await this.pool.query<AppendRow>('SELECT * FROM ledger_append($1, $2, $3, $4, $5)', params);
-        row = res.rows[0]!;
-        break;
-      } catch (e) {
-        const err = e as pg.DatabaseError;
-        // The same ids appended concurrently: once the other commits, a retry reports its result.
-        if (err.code === '23505' && err.constraint === 'events_event_id_key' && attempt < 3) continue;
-        // A stream's last writer got a later transaction id than ours: retry with a fresh one.
-        if (err.code === 'PL401' && attempt < 20) continue;
-        throw await this.translate(err, requests);
-      }
-    }
-    if (!row.duplicate) this.notifier.committed();
+      counts: requests.map((r) => r.events.length),
+      events,
+    });
+    if ('failure' in out) throw await this.translate(out.failure, out.raw, requests);
+    const row = out.row;
     return {
       position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) },
       streams: requests.map((r, i) => ({ stream: r.stream, revision: Number(row.revisions[i]) })),
@@ -136,7 +120,7 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  private async translate(err: pg.DatabaseError, requests: AppendRequest[]): Promise<Error> {
+  private async translate(err: AppendFailure, raw: unknown, requests: AppendRequest[]): Promise<unknown> {
     if (err.code === 'PL409') {
       const [index, actual] = (err.detail ?? '').split(':').map(Number);
       const r = requests[index!]!;
@@ -152,7 +136,7 @@ export class PostgresEventStore implements EventStore {
       ]);
       return new ConcurrencyError(r.stream, r.expectedVersion, res.rows[0]?.revision ?? -1);
     }
-    return err;
+    return raw;
   }
 
   async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
