@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   /** When empty, an embedded PostgreSQL is started in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Where the ledger lives: empty/`postgres` (DATABASE_URL's database) or a kurrentdb:// URL. */
+  ledgerUrl: string | undefined;
   dataDir: string;
   /** Public origin of the site (used in mails and Stripe return URLs). */
   publicUrl: string;
@@ -32,6 +34,10 @@ export interface Config {
    * slip past the per-address rate limits.
    */
   trustProxy: string | false;
+  /** /api/ready answers 503 while a projection is more than this many events behind. */
+  readyMaxLag: number;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -61,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    ledgerUrl: env.LEDGER_URL || undefined,
     dataDir,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     contactEmail: env.CONTACT_EMAIL || 'info@parliamo-roma.it',
@@ -76,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     adminEmail: env.ADMIN_EMAIL || undefined,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
+    readyMaxLag: int(env.READY_MAX_LAG, 100),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
