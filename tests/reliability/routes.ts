@@ -1,7 +1,6 @@
 // The catalog of every /api route the reliability suites attack: who may call it, a valid sample body,
 // and the zod contract its body or query is checked against (for the fuzzer). One place, so a route
 // that lands gets the authorization matrix, the fuzzer and the injection strings at once.
-import type { z } from 'zod';
 import {
   adminTeacherUpdateSchema,
   adminUserPatchSchema,
@@ -16,44 +15,10 @@ import {
 import type pg from 'pg';
 import type { TestUser } from '../support/users.ts';
 import { createPerson } from './harness.ts';
+import { HOURS_ROUTES, prepareHours } from './routes-hours.ts';
 
-export type Actor = 'visitor' | 'student' | 'otherStudent' | 'teacher' | 'admin';
-export const ACTORS: Actor[] = ['visitor', 'student', 'otherStudent', 'teacher', 'admin'];
-export const SIGNED_IN: Actor[] = ['student', 'otherStudent', 'teacher', 'admin'];
-
-/** The people and things every route is tried against. `student` owns the resources. */
-export interface World {
-  pool: pg.Pool;
-  people: Record<Exclude<Actor, 'visitor'>, TestUser>;
-  /** Ids of things `student` owns (a booking, a package, a payment...), filled by the suites that make them. */
-  owned: Record<string, string>;
-}
-
-export interface CallContext {
-  world: World;
-  /** The caller (undefined for a visitor). */
-  as: TestUser | undefined;
-}
-
-export interface RouteSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path as docs/api.md writes it. */
-  route: string;
-  /** The concrete path to call (fills :id); default `route`. */
-  path?: (c: CallContext) => string | Promise<string>;
-  /** A valid body for the caller. */
-  body?: (c: CallContext) => unknown | Promise<unknown>;
-  /** Who may call it (gets neither 401 nor 403 nor 404 from the authorization checks). */
-  allowed: Actor[];
-  /** The body's zod contract (fuzzed from it). */
-  bodySchema?: z.ZodType;
-  /** The query's zod contract. */
-  querySchema?: z.ZodType;
-  /** Checks that an allowed answer shows the caller's own data only. */
-  own?: (json: any, c: CallContext) => void;
-  /** Writes to the ledger when it succeeds. */
-  ledgerWrite?: boolean;
-}
+export { ACTORS, SIGNED_IN, type Actor, type CallContext, type RouteSpec, type World } from './actors.ts';
+import { ACTORS, SIGNED_IN, type CallContext, type RouteSpec, type World } from './actors.ts';
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -147,16 +112,18 @@ export const ACCOUNT_ROUTES: RouteSpec[] = [
   },
 ];
 
-/** Every route the suites know (accounts now; hours, payments and lessons join as they land). */
-export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES];
+/** Every route the suites know (payments join when they land). */
+export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES, ...HOURS_ROUTES];
 
-/** Makes the four signed-in people of a World. */
-export async function makeWorld(pool: pg.Pool): Promise<World> {
+/** Makes the four people of a World and what `student` owns (a package, a lesson, a calendar feed). */
+export async function makeWorld(pool: pg.Pool, server: { url: string }): Promise<World> {
   const [student, otherStudent, teacher, admin] = await Promise.all([
     createPerson(pool, 'student'),
     createPerson(pool, 'student'),
     createPerson(pool, 'teacher'),
     createPerson(pool, 'admin'),
   ]);
-  return { pool, people: { student, otherStudent, teacher, admin }, owned: {} };
+  const world: World = { pool, people: { student, otherStudent, teacher, admin }, owned: {} };
+  await prepareHours(world, server);
+  return world;
 }

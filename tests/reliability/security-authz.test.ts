@@ -12,7 +12,7 @@ let world: World;
 beforeAll(async () => {
   db = await createTestDatabase();
   server = await startServer({ databaseUrl: db.url, name: 'authz' });
-  world = await makeWorld(db.pool);
+  world = await makeWorld(db.pool, server);
 });
 afterAll(async () => {
   await server?.stop();
