@@ -54,4 +54,4 @@ it(`${KILLS} kill -9 at random moments under write load: acknowledged writes sur
   expect(await doubleBookedInLedger(db.pool)).toEqual([]);
   expect(await rebuildDifferences(db.pool)).toEqual([]);
   expect(await duplicateMails(db.pool)).toEqual([]);
-}, 600_000);
+}, size(600_000, 1_800_000));

@@ -9,6 +9,7 @@ import { badBody, rawGarbage, weirdString } from './fuzz.ts';
 import { ALL_ROUTES, makeWorld, type RouteSpec, type World } from './routes.ts';
 
 const RUNS = size(20, 300);
+const TIMEOUT = size(120_000, 1_800_000);
 let db: TestDatabase;
 let server: ServerProcess;
 let world: World;
@@ -72,7 +73,7 @@ describe(`fuzz (${RUNS} runs per property)`, () => {
       { numRuns: RUNS },
     );
     expect(await ledgerCount(db.pool), 'events appended by refused requests').toBe(eventsBefore);
-  }, 120_000);
+  }, TIMEOUT);
 
   it.each(writes.map((r) => [`${r.method} ${r.route}`, r] as const))('bad JSON and wrong content types: %s', async (_name, spec) => {
     const { client, ctx } = await callerFor(spec);
@@ -86,7 +87,7 @@ describe(`fuzz (${RUNS} runs per property)`, () => {
       { numRuns: RUNS },
     );
     expect(await ledgerCount(db.pool), 'events appended by refused requests').toBe(eventsBefore);
-  }, 120_000);
+  }, TIMEOUT);
 
   it.each(withId.map((r) => [`${r.method} ${r.route}`, r] as const))('odd ids in the path: %s', async (_name, spec) => {
     const { client, ctx } = await callerFor(spec);
@@ -102,7 +103,7 @@ describe(`fuzz (${RUNS} runs per property)`, () => {
       { numRuns: RUNS },
     );
     expect(await ledgerCount(db.pool), 'events appended by refused requests').toBe(eventsBefore);
-  }, 120_000);
+  }, TIMEOUT);
 
   it.each(withQuery.map((r) => [`${r.method} ${r.route}`, r] as const))('odd queries: %s', async (_name, spec) => {
     const { client, ctx } = await callerFor(spec);
@@ -120,6 +121,6 @@ describe(`fuzz (${RUNS} runs per property)`, () => {
       { numRuns: RUNS },
     );
     expect(await ledgerCount(db.pool), 'events appended by refused requests').toBe(eventsBefore);
-  }, 120_000);
+  }, TIMEOUT);
 
 });

@@ -138,7 +138,7 @@ export const rawGarbage: fc.Arbitrary<[string | undefined, string]> = fc.oneof(
   fc.tuple(
     fc.constant('application/json'),
     fc.oneof(
-      fc.constantFrom('{', '{"a":', '[1,2', '{"hour": NaN}', '{"hour": Infinity}', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '\u0000', '{"a":"\\u12"}', '\ufeff{}'),
+      fc.constantFrom('{', '{"a":', '[1,2', '{"hour": NaN}', '{"hour": Infinity}', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '\u0000', '{"a":"\\u12"}'),
       fc.string({ minLength: 1, maxLength: 50 }).filter((s) => {
         try {
           JSON.parse(s);

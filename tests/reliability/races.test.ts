@@ -69,7 +69,7 @@ describe('slot race', () => {
     expect(confirmed).toBe(tally.booked - tally.cancelled);
     expect(confirmed).toBeLessThanOrEqual(SLOTS);
     expect(await rebuildDifferences(db.pool)).toEqual([]);
-  }, 600_000);
+  }, size(600_000, 1_800_000));
 });
 
 describe('balance race', () => {
@@ -113,5 +113,5 @@ describe('balance race', () => {
     }
     figures.balanceRace = { rounds: ROUNDS, bookings: ROUNDS * 20, succeeded: ROUNDS * 3, balanceReads: reads, seconds: (Date.now() - started) / 1000 };
     expect(await rebuildDifferences(db.pool)).toEqual([]);
-  }, 600_000);
+  }, size(600_000, 1_800_000));
 });

@@ -4,6 +4,7 @@ import {
   adjustmentSchema,
   availabilityQuerySchema,
   bookingSchema,
+  checkoutSchema,
   packageHistoryQuerySchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
@@ -50,6 +51,28 @@ const ownLessons = (json: any, c: CallContext) => {
 const ownPackages = (json: any, c: CallContext) => {
   if (c.as?.id !== c.world.people.student.id && json.some((p: { id: string }) => p.id === c.world.owned.package)) throw new Error('lists another student\'s package');
 };
+
+/** A new test-checkout purchase of `student` (not paid yet); returns its payment id. */
+async function newPurchase(world: World): Promise<string> {
+  const c = await sessionClient(server, world.pool, world.people.student.id);
+  const res = await c.post('/api/create-checkout-session', { amount: 33, teacherId: world.people.teacher.id, totalHours: 1 });
+  if (res.status !== 200) throw new Error(`fixture checkout failed: ${res.status} ${res.text}`);
+  return decodeURIComponent(res.json.checkout_url.split('/').pop());
+}
+
+/** Payments (issue 5): the local test checkout (no STRIPE_SECRET_KEY); the webhook has its own suite. */
+export const PAYMENT_ROUTES: RouteSpec[] = [
+  {
+    method: 'POST', route: '/api/create-checkout-session', allowed: ['student', 'otherStudent'], bodySchema: checkoutSchema, ledgerWrite: true,
+    body: (c) => ({ amount: 33, teacherId: c.world.people.teacher.id, totalHours: 1 }),
+  },
+  { method: 'GET', route: '/api/test-checkout/:paymentId', allowed: ['student'], path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}` },
+  { method: 'POST', route: '/api/test-checkout/:paymentId/pay', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/pay` },
+  { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
+  // The test checkout's session id is the payment id.
+  { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },
+  { method: 'GET', route: '/api/admin/payments', allowed: ['admin'] },
+];
 
 export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/teachers', allowed: ACTORS },

@@ -15,7 +15,7 @@ import {
 import type pg from 'pg';
 import type { TestUser } from '../support/users.ts';
 import { createPerson } from './harness.ts';
-import { HOURS_ROUTES, prepareHours } from './routes-hours.ts';
+import { HOURS_ROUTES, PAYMENT_ROUTES, prepareHours } from './routes-hours.ts';
 
 export { ACTORS, SIGNED_IN, type Actor, type CallContext, type RouteSpec, type World } from './actors.ts';
 import { ACTORS, SIGNED_IN, type CallContext, type RouteSpec, type World } from './actors.ts';
@@ -112,8 +112,8 @@ export const ACCOUNT_ROUTES: RouteSpec[] = [
   },
 ];
 
-/** Every route the suites know (payments join when they land). */
-export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES, ...HOURS_ROUTES];
+/** Every route the suites know (the Stripe webhook has a suite of its own: webhook-storm.test.ts). */
+export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES, ...HOURS_ROUTES, ...PAYMENT_ROUTES];
 
 /** Makes the four people of a World and what `student` owns (a package, a lesson, a calendar feed). */
 export async function makeWorld(pool: pg.Pool, server: { url: string }): Promise<World> {

@@ -59,4 +59,4 @@ it(`two API processes and two projection runners, ${SECONDS} s of writes through
   expect(await doubleBookedInReadModel(db.pool)).toEqual([]);
   expect(await doubleBookedInLedger(db.pool)).toEqual([]);
   expect(await rebuildDifferences(db.pool)).toEqual([]);
-}, 600_000);
+}, size(600_000, 1_800_000));

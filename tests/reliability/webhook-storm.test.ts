@@ -160,5 +160,5 @@ describe('webhook storm', () => {
       statuses: Object.fromEntries(statuses), problems: problems.length, seconds: (Date.now() - started) / 1000,
     }));
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, size(300_000, 1_800_000));
 });
