@@ -52,7 +52,7 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBe(ALL_ROUTES.length * ACTORS.length);
-  });
+  }, 180_000);
 
   it('left every person as they were: emails and roles unchanged, nobody promoted', async () => {
     const { rows } = await db.pool.query<{ id: string; email: string; role: string; is_active: boolean; erased_at: Date | null }>(
