@@ -33,7 +33,7 @@ it(`${KILLS} kill -9 at random moments under write load: acknowledged writes sur
   const load = startWriteLoad(students, teacher.user.id, futureSlots(60));
   const downtimes: number[] = [];
   for (let k = 0; k < KILLS; k++) {
-    await sleep(300 + Math.random() * 1500);
+    await sleep(500 + Math.random() * 3000);
     await server.kill();
     const down = Date.now();
     await server.start();

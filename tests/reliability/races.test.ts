@@ -76,10 +76,11 @@ describe('balance race', () => {
   const ROUNDS = size(3, 20);
   it(`a student with 3 hours fires 20 bookings at once (${ROUNDS} rounds): exactly 3 succeed; no read ever shows a negative balance`, async () => {
     const started = Date.now();
-    const teacher = await bookableTeacher(server, db.pool);
     const slots = futureSlots(20, 12);
     let reads = 0;
     for (let round = 0; round < ROUNDS; round++) {
+      // A teacher of its own per round: only the hours limit the bookings, never a slot taken before.
+      const teacher = await bookableTeacher(server, db.pool);
       const s = await person(server, db.pool, 'student');
       const student = { id: s.user.id, client: s.client };
       const packageId = await creditHours(db.pool, student, teacher.user.id, 3);
