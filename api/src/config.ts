@@ -20,6 +20,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy: `true`, a hop count, or addresses/CIDRs (comma-separated).
+   * Off by default, so a client reaching us directly cannot fake its address past the rate limits.
+   */
+  trustProxy: boolean | number | string[];
   isProduction: boolean;
   /** Seed demo data into an empty database. Default: on with the embedded database, off otherwise. */
   seedDemo: boolean;
@@ -27,13 +32,6 @@ export interface Config {
   adminEmail: string | undefined;
   /** Serve the built web app from this folder (empty: do not serve it). */
   webDist: string | undefined;
-  /**
-   * The addresses of the proxies whose X-Forwarded-* entries are believed (TRUST_PROXY, comma-separated
-   * addresses, CIDRs or loopback/linklocal/uniquelocal; default: proxies on private networks, as in
-   * docs/operations.md; "false": none). Never "all": a client would then choose its own address and
-   * slip past the per-address rate limits.
-   */
-  trustProxy: string | false;
   /** /api/ready answers 503 while a projection is more than this many events behind. */
   readyMaxLag: number;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
@@ -47,15 +45,6 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return n;
-}
-
-function trustProxyOf(value: string | undefined): string | false {
-  if (value === undefined || value === '') return 'loopback,linklocal,uniquelocal';
-  if (value === 'false') return false;
-  if (value === 'true' || /^\d+$/.test(value)) {
-    throw new Error('TRUST_PROXY must list the proxies (addresses, CIDRs or loopback/linklocal/uniquelocal), or be false');
-  }
-  return value;
 }
 
 /** Reads the configuration from an environment (process.env by default). */
@@ -78,12 +67,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Parliamo <no-reply@parliamo-roma.it>',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     isProduction: env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
     adminEmail: env.ADMIN_EMAIL || undefined,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
     readyMaxLag: int(env.READY_MAX_LAG, 100),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }

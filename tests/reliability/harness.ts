@@ -94,6 +94,8 @@ export class ServerProcess {
       WEB_DIST: '',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // As behind one local proxy: the suites send X-Forwarded-For to stand for many client addresses.
+      TRUST_PROXY: '127.0.0.1',
       ...this.options.env,
     };
     const child = spawn(process.execPath, ['--import', tsxLoader, entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

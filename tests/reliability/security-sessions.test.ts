@@ -13,7 +13,8 @@ beforeAll(async () => {
   [db, prodDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   [server, prod] = await Promise.all([
     startServer({ databaseUrl: db.url, name: 'dev' }),
-    startServer({ databaseUrl: prodDb.url, name: 'production', env: { NODE_ENV: 'production', PUBLIC_URL: 'https://parliamo.example' } }),
+    // Production defaults: no TRUST_PROXY (clients reach the server directly).
+    startServer({ databaseUrl: prodDb.url, name: 'production', env: { NODE_ENV: 'production', PUBLIC_URL: 'https://parliamo.example', TRUST_PROXY: '' } }),
   ]);
 });
 afterAll(async () => {
@@ -130,6 +131,7 @@ describe('sign-in rate limits', () => {
     expect(statuses.slice(0, 60).every((s) => s === 401)).toBe(true);
     expect(statuses[60]).toBe(429);
   });
+
 });
 
 describe('password reset', () => {
@@ -198,5 +200,24 @@ describe('cookies and headers', () => {
       expect(h['x-powered-by']).toBeUndefined();
       expect(res.json?.message ?? res.json?.status).toBeTruthy();
     }
+  });
+});
+
+// Last: it uses up the production server's sign-in allowance for 127.0.0.1.
+describe('direct clients', () => {
+  it('with TRUST_PROXY unset, X-Forwarded-For is ignored: a client rotating it still gets 429 on its 61st try', async () => {
+    const c = clientOf(prod);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const res = await c.request('POST', '/api/auth/login', {
+        json: { email: `nobody-${i}@example.test`, password: 'guess' },
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      statuses.push(res.status);
+    }
+    // The 61st sign-in from 127.0.0.1 at the latest (the cookie test above signed in once already).
+    const limited = statuses.indexOf(429);
+    expect(limited).toBeGreaterThanOrEqual(59);
+    expect(statuses.slice(0, limited).every((s) => s === 401)).toBe(true);
   });
 });
