@@ -60,7 +60,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     }
   });
 
-  it('refuses unknown, unapproved and inactive teachers', async () => {
+  it('refuses unknown, unapproved and inactive teachers with 404', async () => {
     const unknown = await checkout(student, { amount: 28, teacherId: '00000000-0000-4000-8000-000000000000', totalHours: 1 });
     expect(unknown.statusCode).toBe(404);
     expect((await checkout(student, { amount: 28, teacherId: 'not-an-id', totalHours: 1 })).statusCode).toBe(404);
@@ -68,8 +68,8 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     const inactive = await createUser(t, { role: 'teacher', isActive: false, teacher: { hourlyRate: 25 } });
     for (const tch of [pending, inactive]) {
       const res = await checkout(student, { amount: 28, teacherId: tch.id, totalHours: 1 });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/not accepting/);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Teacher not found');
     }
   });
 
