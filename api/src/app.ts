@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './plugins/errors.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import metricsRoutes from './routes/metrics.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './mail/plugin.ts';
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.decorate('migrations', deps.migrations);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });

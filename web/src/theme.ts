@@ -12,6 +12,7 @@ import {
   tokens,
   badgeRecipe,
   buttonRecipe,
+  codeRecipe,
   containerRecipe,
   headingRecipe,
   iconRecipe,
@@ -64,13 +65,25 @@ const config = defineConfig({
         body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
       },
     },
-    semanticTokens,
+    semanticTokens: {
+      ...semanticTokens,
+      colors: {
+        ...semanticTokens.colors,
+        // Solid green buttons carry white text: green.700 keeps it above the WCAG AA contrast ratio.
+        green: {
+          ...semanticTokens.colors.green,
+          solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } },
+          fg: { value: { _light: '{colors.green.800}', _dark: '{colors.green.300}' } },
+        },
+      },
+    },
     textStyles,
     layerStyles,
     animationStyles,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
+      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,

@@ -11,7 +11,7 @@ export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' |
  */
 export const hourPackagesProjection: Projection = {
   name: 'hour-packages',
-  version: 1,
+  version: 2,
   tables: ['hour_packages', 'package_history'],
   createSql: (t) => `
     CREATE TABLE ${t.hour_packages} (
@@ -55,6 +55,8 @@ interface Change {
   delta: number;
   at: string;
   status?: 'expired' | 'revoked';
+  /** Hours added to the total (positive adjustments). */
+  grant?: number;
   lessonId?: string;
   paymentId?: string;
   reason?: string;
@@ -73,7 +75,8 @@ function changeOf(e: ProjectedEvent): Change | undefined {
     case 'HoursExpired':
       return { packageId: ev.data.packageId, cause: 'expired', delta: -ev.data.hours, at: ev.data.expiredAt, status: 'expired' };
     case 'HoursAdjusted':
-      return { packageId: ev.data.packageId, cause: 'adjusted', delta: ev.data.delta, at: ev.data.adjustedAt, reason: ev.data.reason };
+      // Hours an admin adds are granted like bought ones: they raise the total too (progress stays <= 100%).
+      return { packageId: ev.data.packageId, cause: 'adjusted', delta: ev.data.delta, at: ev.data.adjustedAt, reason: ev.data.reason, grant: Math.max(0, ev.data.delta) };
     case 'HoursRevoked':
       return {
         packageId: ev.data.packageId,
@@ -113,7 +116,7 @@ const packageColumns = {
   expires_at: 'timestamptz',
   status: 'text',
 };
-const balanceColumns = { id: 'text', remaining_hours: 'integer', status: 'text' };
+const balanceColumns = { id: 'text', total_hours: 'integer', remaining_hours: 'integer', status: 'text' };
 const historyColumns = {
   event_id: 'text',
   package_id: 'text',
@@ -159,7 +162,7 @@ async function applyBatch(client: pg.PoolClient, events: ProjectedEvent[], t: Re
   const known = [...new Set(changes.map((c) => c.change.packageId))].filter((id) => !purchased.has(id));
   if (known.length) {
     const { rows } = await client.query<PackageRow>(
-      `SELECT id, remaining_hours, status FROM ${t.hour_packages} WHERE id = ANY($1::text[])`,
+      `SELECT id, total_hours, remaining_hours, status FROM ${t.hour_packages} WHERE id = ANY($1::text[])`,
       [known],
     );
     for (const r of rows) state.set(r.id, r);
@@ -169,6 +172,7 @@ async function applyBatch(client: pg.PoolClient, events: ProjectedEvent[], t: Re
     const pkg = state.get(change.packageId);
     if (!pkg) throw new Error(`${e.type} ${e.id}: no package ${change.packageId}`);
     pkg.remaining_hours += change.delta;
+    if (change.grant) pkg.total_hours = (pkg.total_hours ?? 0) + change.grant;
     if (pkg.remaining_hours < 0) throw new Error(`${e.type} ${e.id}: package ${change.packageId} would go below 0 hours`);
     if (change.status) pkg.status = change.status;
     touched.add(pkg.id);

@@ -99,6 +99,14 @@ describe('hour packages and their history', () => {
     const { rows } = await db.pool.query(`SELECT remaining_hours, status FROM hour_packages WHERE id = 'p2'`);
     expect(rows[0]).toEqual({ remaining_hours: 0, status: 'revoked' });
   });
+
+  it('counts hours an admin adds into the total, so remaining never exceeds it', async () => {
+    await apply([purchased('p3a', 2, '2026-03-01T10:00:00.000Z')]);
+    await apply([{ type: 'HoursAdjusted', data: { packageId: 'p3a', delta: 3, reason: 'Gift', adminId: 'a1', adjustedAt: '2026-03-02T10:00:00.000Z' } }]);
+    await apply([{ type: 'HoursAdjusted', data: { packageId: 'p3a', delta: -1, reason: 'Fix', adminId: 'a1', adjustedAt: '2026-03-03T10:00:00.000Z' } }]);
+    const { rows } = await db.pool.query(`SELECT total_hours, remaining_hours FROM hour_packages WHERE id = 'p3a'`);
+    expect(rows[0]).toEqual({ total_hours: 5, remaining_hours: 4 });
+  });
 });
 
 describe('lessons and earnings', () => {

@@ -1,6 +1,63 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { Role } from '../lib/auth.ts';
 
-/** Routes of the signed-in app (student, teacher, admin). Owned by the signed-in app work (issue 7). */
-export function appRoutes(_role: string | null): RouteObject[] {
-  return [];
+const AppLayout = lazy(() => import('../components/app/AppLayout.tsx'));
+const Profile = lazy(() => import('../pages/app/Profile.tsx'));
+const LessonRegistry = lazy(() => import('../pages/app/LessonRegistry.tsx'));
+const MyHours = lazy(() => import('../pages/app/MyHours.tsx'));
+const BookLesson = lazy(() => import('../pages/app/BookLesson.tsx'));
+const MyStudents = lazy(() => import('../pages/app/MyStudents.tsx'));
+const TeacherProfile = lazy(() => import('../pages/app/TeacherProfile.tsx'));
+const AdminUsers = lazy(() => import('../pages/app/AdminUsers.tsx'));
+const AdminStudents = lazy(() => import('../pages/app/AdminStudents.tsx'));
+const AdminTeacher = lazy(() => import('../pages/app/AdminTeacher.tsx'));
+const AdminTeacherEdit = lazy(() => import('../pages/app/AdminTeacher.tsx').then((m) => ({ default: m.AdminTeacherEdit })));
+const AdminPayments = lazy(() => import('../pages/app/AdminPayments.tsx'));
+const AdminLedger = lazy(() => import('../pages/app/AdminLedger.tsx'));
+const Analytics = lazy(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Analytics })));
+const Settings = lazy(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Settings })));
+
+/**
+ * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
+ * sends visitors to the login (spec section 8) and tells a role without access so. The role is
+ * read by the layout, so the table is the same for everyone.
+ */
+export function appRoutes(_role: Role | string | null): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      children: [
+        { path: '/profile', element: <Profile /> },
+        { path: '/lesson-registry', element: <LessonRegistry /> },
+      ],
+    },
+    {
+      element: <AppLayout roles={['student']} />,
+      children: [
+        { path: '/my-hours', element: <MyHours /> },
+        { path: '/book/:teacherId', element: <BookLesson /> },
+      ],
+    },
+    {
+      element: <AppLayout roles={['teacher']} />,
+      children: [
+        { path: '/my-students', element: <MyStudents /> },
+        { path: '/teacher/profile', element: <TeacherProfile /> },
+      ],
+    },
+    {
+      element: <AppLayout roles={['admin']} />,
+      children: [
+        { path: '/admin/users', element: <AdminUsers /> },
+        { path: '/admin/students', element: <AdminStudents /> },
+        { path: '/admin/teacher/:id', element: <AdminTeacher /> },
+        { path: '/admin/teacher/:id/edit', element: <AdminTeacherEdit /> },
+        { path: '/admin/payments', element: <AdminPayments /> },
+        { path: '/admin/ledger', element: <AdminLedger /> },
+        { path: '/admin/analytics', element: <Analytics /> },
+        { path: '/admin/settings', element: <Settings /> },
+      ],
+    },
+  ];
 }

@@ -1,0 +1,37 @@
+import { test } from '@playwright/test';
+import { expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
+
+test('a student edits their details and changes their password on /profile', async ({ page }) => {
+  const login = await registerStudent(page, 'Paola');
+  await signIn(page, login);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const city = page.getByLabel('City');
+  await expect(city).toHaveValue('Roma');
+  await expectAccessible(page);
+  await screenshots(page, 'student-profile');
+
+  await city.fill('Firenze');
+  await page.getByLabel('Partita IVA').fill('12345678901');
+  await page.getByRole('button', { name: 'Save Details' }).click();
+  await expect(page.getByText('Your details have been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('City')).toHaveValue('Firenze');
+  await expect(page.getByLabel('Partita IVA')).toHaveValue('12345678901');
+
+  // A mismatch is caught before anything is sent; a wrong current password gets the server's message.
+  await page.getByLabel('Current password').fill(login.password);
+  await page.getByLabel('New password', { exact: true }).fill('another long password');
+  await page.getByLabel('Confirm new password').fill('another long passwort');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  await page.getByLabel('Confirm new password').fill('another long password');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  const res = await page.request.post('/api/auth/login', {
+    headers: { 'X-Requested-With': 'parliamo' },
+    data: { email: login.email, password: 'another long password' },
+  });
+  expect(res.status()).toBe(200);
+});

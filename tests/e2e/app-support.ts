@@ -1,0 +1,75 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The machine running the suite is shared and often busy: give pages their time. */
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Demo accounts seeded into the e2e server (README.md, "Demo logins"). */
+export const demo = {
+  student: { email: 'student@parliamo.test', password: 'studente-demo-1985' },
+  teacher: { email: 'teacher@parliamo.test', password: 'insegnante-demo-1985' },
+  admin: { email: 'admin@parliamo.test', password: 'admin-demo-1985' },
+};
+
+/** Marks the cookie choice as made, so the public site's cookie banner stays out of the way. */
+export async function dismissCookies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (window.localStorage.getItem('cookiesAccepted') === null) window.localStorage.setItem('cookiesAccepted', 'false');
+  });
+}
+
+/** Signs in through the API; the page's context keeps the session cookie. */
+export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await dismissCookies(page);
+  const res = await page.request.post('/api/auth/login', { data: who, headers: { 'X-Requested-With': 'parliamo' } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** axe-core (WCAG 2.1 A/AA and best practice, as the public pages are audited) finds no serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // The site header is the public site's (issue 6) and audited with its pages; this audits the rest of the screen.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('header')
+    .analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(", ")})`)).toEqual([]);
+}
+
+/** With SCREENSHOTS=dir set, saves the full page at 375 and 1280 px wide. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/** A new student registered through the API; returns the login. */
+export async function registerStudent(page: Page, firstName = 'Sara'): Promise<{ email: string; password: string }> {
+  const login = { email: `e2e-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`, password: 'a long enough password' };
+  const res = await page.request.post('/api/register', {
+    headers: { 'X-Requested-With': 'parliamo' },
+    data: {
+      ...login,
+      confirmPassword: login.password,
+      firstName,
+      lastName: 'Testa',
+      dateOfBirth: '1990-04-12',
+      placeOfBirth: 'Lyon',
+      nationality: 'French',
+      address: 'Via del Corso 1',
+      city: 'Roma',
+      postalCode: '00186',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return login;
+}

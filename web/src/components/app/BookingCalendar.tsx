@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasBookingNotice } from '@parliamo/domain/rules';
+import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
+import { toaster } from '../toaster.tsx';
+import { sendToLogin } from './auth-guard.ts';
+import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from './format.ts';
+import { invalidateLessonReads } from './LessonDetailsDialog.tsx';
+import { ErrorNotice, LoadingRows } from './states.tsx';
+import type { Booking, Slot } from './types.ts';
+
+const WEEKS = 4;
+
+/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm (issue 7, LESSONS.md). */
+export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherId: string; teacherName: string; onBooked?: (b: Booking) => void }) {
+  const [now] = useState(() => new Date());
+  const [week, setWeek] = useState(0);
+  const [day, setDay] = useState<string | null>(null);
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [notes, setNotes] = useState('');
+  const qc = useQueryClient();
+  const from = romeDate(now, 0);
+  const to = romeDate(now, WEEKS * 7 - 1);
+  const slots = useQuery<Slot[]>({ queryKey: [`/api/availabilities?teacherId=${encodeURIComponent(teacherId)}&from=${from}&to=${to}`] });
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, number[]>();
+    for (const s of slots.data ?? []) {
+      const start = romeToInstant(s.date, s.hour);
+      if (!start || !hasBookingNotice(start, now)) continue;
+      map.set(s.date, [...(map.get(s.date) ?? []), s.hour].sort((a, b) => a - b));
+    }
+    return map;
+  }, [slots.data, now]);
+  const days = Array.from({ length: 7 }, (_, i) => romeDate(now, week * 7 + i));
+
+  const book = useMutation({
+    mutationFn: async (body: { teacherId: string; date: string; hour: number; notes?: string }) =>
+      (await (await apiRequest('POST', '/api/bookings', body)).json()) as Booking,
+    onSuccess: async (b) => {
+      toaster.create({ type: 'success', title: 'Lesson booked', description: `${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}.` });
+      setSlot(null);
+      setNotes('');
+      await invalidateLessonReads(qc);
+      onBooked?.(b);
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) sendToLogin(500);
+      else void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/availabilities') });
+    },
+  });
+
+  if (slots.isLoading) return <LoadingRows rows={3} label="Loading free slots" />;
+  if (slots.error) return <ErrorNotice error={slots.error} />;
+  const hours = day ? (byDay.get(day) ?? []) : [];
+  const longDate = (d: string) => dateLabel(d, { weekday: 'long', day: 'numeric', month: 'long' });
+
+  return (
+    <Stack gap="5">
+      <Text color="fg.muted" fontSize="sm">
+        Times are Rome time (Europe/Rome). Lessons last 60 minutes and must be booked at least 48 hours ahead; you can cancel up to 48 hours
+        before for your hour back.
+      </Text>
+      <HStack justify="space-between">
+        <Button size="sm" variant="outline" disabled={week === 0} onClick={() => setWeek((w) => w - 1)} aria-label="Previous week">
+          ← <Text as="span" display={{ base: 'none', sm: 'inline' }}>Previous week</Text>
+        </Button>
+        <Text fontWeight="medium" aria-live="polite">
+          {dateLabel(days[0]!, { day: 'numeric', month: 'short' })} - {dateLabel(days[6]!, { day: 'numeric', month: 'short' })}
+        </Text>
+        <Button size="sm" variant="outline" disabled={week === WEEKS - 1} onClick={() => setWeek((w) => w + 1)} aria-label="Next week">
+          <Text as="span" display={{ base: 'none', sm: 'inline' }}>Next week</Text> →
+        </Button>
+      </HStack>
+      <SimpleGrid columns={7} gap={{ base: '1', sm: '2' }} role="group" aria-label="Days">
+        {days.map((d) => {
+          const n = byDay.get(d)?.length ?? 0;
+          return (
+            <Button
+              key={d}
+              variant={d === day ? 'solid' : 'outline'}
+              colorPalette="green"
+              height="auto"
+              py="2"
+              px="0"
+              minW="0"
+              flexDirection="column"
+              gap="0"
+              disabled={n === 0}
+              aria-pressed={d === day}
+              onClick={() => {
+                setDay(d);
+                setSlot(null);
+              }}
+            >
+              <VisuallyHidden>{`${longDate(d)}, ${n === 0 ? 'no free slots' : `${n} free ${n === 1 ? 'slot' : 'slots'}`}`}</VisuallyHidden>
+              <Text as="span" fontSize="xs" aria-hidden="true">
+                {dateLabel(d, { weekday: 'short' })}
+              </Text>
+              <Text as="span" fontSize="lg" fontWeight="bold" aria-hidden="true">
+                {dateLabel(d, { day: 'numeric' })}
+              </Text>
+              <Text as="span" fontSize="2xs" display={{ base: 'none', sm: 'inline' }} aria-hidden="true">
+                {n === 0 ? 'none' : `${n} free`}
+              </Text>
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+      {byDay.size === 0 && <Text color="fg.muted">No free slots in the next {WEEKS} weeks.</Text>}
+      {day && (
+        <Box>
+          <Text fontWeight="medium" mb="2">
+            Free slots on {longDate(day)}
+          </Text>
+          <Flex gap="2" wrap="wrap" role="group" aria-label={`Free slots on ${longDate(day)}`}>
+            {hours.map((h) => {
+              const local = localTimeIfDifferent(day, h);
+              const picked = slot?.date === day && slot.hour === h;
+              return (
+                <Button
+                  key={h}
+                  variant={picked ? 'solid' : 'outline'}
+                  colorPalette="green"
+                  aria-pressed={picked}
+                  onClick={() => setSlot({ date: day, hour: h })}
+                >
+                  {hourLabel(h)}
+                  <VisuallyHidden> Rome time</VisuallyHidden>
+                  {local && (
+                    <Text as="span" fontSize="xs" ml="1" opacity={0.8}>
+                      ({local.startsWith(dateLabel(day, { weekday: 'short' })) ? local.split(' ').pop() : local} yours)
+                    </Text>
+                  )}
+                </Button>
+              );
+            })}
+          </Flex>
+        </Box>
+      )}
+      {slot && (
+        <Stack gap="3" borderWidth="1px" borderRadius="md" p="4">
+          <Text fontWeight="semibold">
+            {longDate(slot.date)} at {hourLabel(slot.hour)} Rome time with {teacherName}
+          </Text>
+          <Field.Root>
+            <Field.Label>Notes for your teacher (optional)</Field.Label>
+            <Textarea value={notes} maxLength={1000} onChange={(e) => setNotes(e.target.value)} placeholder="What would you like to work on?" />
+          </Field.Root>
+          {book.error && !isUnauthorizedError(book.error) && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Description>{errorMessage(book.error, 'The lesson could not be booked.')}</Alert.Description>
+            </Alert.Root>
+          )}
+          <Button
+            colorPalette="green"
+            alignSelf="flex-start"
+            loading={book.isPending}
+            loadingText="Booking..."
+            onClick={() => book.mutate({ teacherId, date: slot.date, hour: slot.hour, ...(notes.trim() ? { notes: notes.trim() } : {}) })}
+          >
+            Confirm Booking
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export default BookingCalendar;

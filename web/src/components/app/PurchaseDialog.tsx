@@ -1,0 +1,184 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
+import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
+import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
+import { toaster } from '../toaster.tsx';
+import { euros, num, shortName } from './format.ts';
+import { LoadingRows, ErrorNotice } from './states.tsx';
+import type { Teacher } from './types.ts';
+
+export interface PurchaseDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A teacher chosen before the dialog opens (the public teacher page). */
+  teacherId?: string;
+}
+
+/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec sections 2, 5, 8, 9). */
+export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
+  const [search, setSearch] = useState('');
+  const [teacherId, setTeacherId] = useState<string | undefined>(preselected);
+  const [hours, setHours] = useState<number>(DEFAULT_HOURS);
+  const [custom, setCustom] = useState(String(DEFAULT_HOURS));
+  const teachers = useQuery<Teacher[]>({ queryKey: ['/api/teachers'], enabled: open, refetchOnMount: 'always' });
+
+  const matches = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = teachers.data ?? [];
+    if (!q) return list;
+    return list.filter((t) => t.firstName.toLowerCase().includes(q) || t.lastName.toLowerCase().includes(q));
+  }, [teachers.data, search]);
+  const teacher = teachers.data?.find((t) => t.id === teacherId);
+  const price = teacher ? packagePrice(hours, num(teacher.hourlyRate)) : null;
+  const hoursOk = isValidPackageHours(hours);
+
+  const checkout = useMutation({
+    mutationFn: async (body: { amount: number; teacherId: string; totalHours: number }) =>
+      (await (await apiRequest('POST', '/api/create-checkout-session', body)).json()) as { checkout_url: string },
+    onSuccess: (data) => {
+      window.location.href = data.checkout_url;
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) {
+        toaster.create({
+          type: 'error',
+          title: 'Login Required',
+          description: 'You must be logged in to purchase hour packages. Please login to continue.',
+        });
+        setTimeout(() => {
+          window.location.href = '/login';
+        }, 1500);
+        return;
+      }
+      toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Failed to initiate payment. Please try again.') });
+    },
+  });
+
+  const pickHours = (h: number) => {
+    setHours(h);
+    setCustom(String(h));
+  };
+  const submit = () => {
+    if (!teacher || !price || !hoursOk) {
+      toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
+      return;
+    }
+    checkout.mutate({ amount: price.total, teacherId: teacher.id, totalHours: hours });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="3">
+            <Dialog.Header>
+              <Dialog.Title>Purchase Hour Package</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="5">
+                <Field.Root>
+                  <Field.Label>Search teachers</Field.Label>
+                  <Input type="search" value={search} placeholder="First or last name" onChange={(e) => setSearch(e.target.value)} />
+                </Field.Root>
+                <Box role="group" aria-label="Teachers">
+                  {teachers.isLoading ? (
+                    <LoadingRows rows={3} height="10" label="Loading teachers" />
+                  ) : teachers.error ? (
+                    <ErrorNotice error={teachers.error} />
+                  ) : matches.length === 0 ? (
+                    <Text color="fg.muted">{search.trim() ? `No teachers found matching "${search}"` : 'No teachers available at the moment.'}</Text>
+                  ) : (
+                    <Stack gap="2" maxH="56" overflowY="auto">
+                      {matches.map((t) => (
+                        <Button
+                          key={t.id}
+                          variant={t.id === teacherId ? 'solid' : 'outline'}
+                          colorPalette="green"
+                          justifyContent="space-between"
+                          aria-pressed={t.id === teacherId}
+                          onClick={() => setTeacherId(t.id)}
+                        >
+                          <span>{shortName(t.firstName, t.lastName)}</span>
+                          <span>{euros(num(t.hourlyRate))}/hour</span>
+                        </Button>
+                      ))}
+                    </Stack>
+                  )}
+                </Box>
+                <Box>
+                  <Text fontWeight="medium" mb="2" id="hours-label">
+                    Hours
+                  </Text>
+                  <Flex gap="2" wrap="wrap" role="group" aria-labelledby="hours-label">
+                    {QUICK_PICKS.map((h) => (
+                      <Button key={h} size="sm" minW="12" variant={h === hours ? 'solid' : 'outline'} aria-pressed={h === hours} onClick={() => pickHours(h)}>
+                        {h}
+                      </Button>
+                    ))}
+                  </Flex>
+                </Box>
+                <Field.Root invalid={!hoursOk}>
+                  <Field.Label>Custom hours</Field.Label>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={MIN_HOURS}
+                    max={MAX_HOURS}
+                    value={custom}
+                    onChange={(e) => {
+                      setCustom(e.target.value);
+                      setHours(parseHours(e.target.value));
+                    }}
+                    onBlur={() => setCustom(String(hours))}
+                  />
+                  {!hoursOk && <Field.ErrorText>{HOURS_RANGE_MESSAGE}</Field.ErrorText>}
+                </Field.Root>
+                <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" aria-live="polite">
+                  {teacher && price ? (
+                    <Stack gap="1">
+                      <HStack justify="space-between">
+                        <Text>
+                          {hours} {hours === 1 ? 'hour' : 'hours'} x {euros(num(teacher.hourlyRate))}
+                        </Text>
+                        <Text>{euros(price.lessons)}</Text>
+                      </HStack>
+                      <HStack justify="space-between">
+                        <Text>Fiscal charge</Text>
+                        <Text>{euros(FEE_EUROS)}</Text>
+                      </HStack>
+                      <HStack justify="space-between" fontWeight="bold">
+                        <Text>Total</Text>
+                        <Text data-testid="purchase-total">{euros(price.total)}</Text>
+                      </HStack>
+                      <Text fontSize="sm" color="fg.muted">
+                        Hours must be used within 6 months of purchase.
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Text color="fg.muted">Select a teacher to see the price.</Text>
+                  )}
+                </Box>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="green" disabled={!teacher || !hoursOk || checkout.isPending} onClick={submit}>
+                {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default PurchaseDialog;

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { toaster } from '../toaster.tsx';
+
+let redirecting = false;
+
+/** Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms (spec section 8). */
+export function sendToLogin(delay = 500): void {
+  if (redirecting) return;
+  redirecting = true;
+  toaster.create({ type: 'error', title: 'Unauthorized', description: 'You are logged out. Logging in again...' });
+  setTimeout(() => {
+    window.location.href = '/api/login';
+  }, delay);
+}
+
+/** On a signed-in screen: when nobody is signed in, say so and go to the login. */
+export function useRedirectVisitor(signedOut: boolean): void {
+  useEffect(() => {
+    if (signedOut) sendToLogin();
+  }, [signedOut]);
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { errorMessage } from '../../lib/api.ts';
+
+/** Placeholder rows while data loads. */
+export function LoadingRows({ rows = 3, height = '12', label = 'Loading' }: { rows?: number; height?: string; label?: string }) {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={height} borderRadius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A failed request, with the server's message. */
+export function ErrorNotice({ error, fallback = 'Something went wrong. Please try again.' }: { error: unknown; fallback?: string }) {
+  return (
+    <Alert.Root status="error" borderRadius="md">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Error</Alert.Title>
+        <Alert.Description>{errorMessage(error, fallback)}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** Nothing to show yet, with an optional next step. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" p="6" textAlign="center">
+      <Text color="fg.muted">{children}</Text>
+      {action && <Box mt="3">{action}</Box>}
+    </Box>
+  );
+}
+
+/** Loading, error, empty or the content, for one query. */
+export function QueryView<T>({
+  query,
+  empty,
+  isEmpty,
+  rows,
+  children,
+}: {
+  query: { data: T | undefined; isLoading: boolean; error: unknown };
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  rows?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isLoading) return <LoadingRows rows={rows} />;
+  if (query.error) return <ErrorNotice error={query.error} />;
+  if (query.data === undefined) return null;
+  if (empty && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { toaster } from '../../components/toaster.tsx';
+import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { Panel } from '../../components/app/Panel.tsx';
+import { QueryView } from '../../components/app/states.tsx';
+import { euros, num } from '../../components/app/format.ts';
+import type { AdminTeacher } from '../../components/app/types.ts';
+import { TeacherProfileForm } from './TeacherProfile.tsx';
+
+function useTeacher() {
+  const { id = '' } = useParams();
+  const path = `/api/admin/teachers/${encodeURIComponent(id)}`;
+  return { id, path, teacher: useQuery<AdminTeacher>({ queryKey: [path] }) };
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="div">{children}</Text>
+    </Box>
+  );
+}
+
+/** /admin/teacher/{id}: one teacher as the school sees them. */
+export default function AdminTeacher() {
+  const { id, teacher } = useTeacher();
+  return (
+    <QueryView query={teacher} rows={4}>
+      {(t) => (
+        <Stack gap="6">
+          <PageHeader
+            title={`${t.firstName} ${t.lastName}`}
+            subtitle={t.email}
+            actions={
+              <Button asChild colorPalette="green">
+                <Link to={`/admin/teacher/${id}/edit`}>Edit Teacher</Link>
+              </Button>
+            }
+          />
+          <Panel title="Profile">
+            <Stack gap="4">
+              <HStack gap="2">
+                <Badge colorPalette={t.isActive ? 'green' : 'red'}>{t.isActive ? 'active' : 'inactive'}</Badge>
+                <Badge colorPalette={t.isApproved ? 'green' : 'orange'}>{t.isApproved ? 'approved' : 'awaiting approval'}</Badge>
+              </HStack>
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                <Fact label="Hourly rate">{euros(num(t.hourlyRate))}/hour</Fact>
+                <Fact label="Location">{[t.city, t.country].filter(Boolean).join(', ') || 'Italy'}</Fact>
+                <Fact label="Specializations">{t.specializations.join(', ') || 'None'}</Fact>
+              </SimpleGrid>
+              <Fact label="Bio">{t.bio || 'No bio yet.'}</Fact>
+              <Fact label="Meeting link">{t.googleMeetLink || 'None'}</Fact>
+              <Button asChild variant="outline" alignSelf="flex-start">
+                <Link to={`/teacher/${id}`}>Public page</Link>
+              </Button>
+            </Stack>
+          </Panel>
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} colorPalette="green">
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+function EditForm({ id, path, teacher }: { id: string; path: string; teacher: AdminTeacher }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState({ firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved });
+  const save = useMutation({
+    mutationFn: async (body: object) => apiRequest('PUT', path, body),
+    onSuccess: async () => {
+      toaster.create({ type: 'success', title: 'Teacher saved', description: 'The teacher profile has been updated.' });
+      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/teachers') });
+      navigate(`/admin/teacher/${id}`);
+    },
+    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The teacher could not be saved.') }),
+  });
+  return (
+    <Stack gap="6">
+      <Panel title="Account">
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root required>
+              <Field.Label>First name</Field.Label>
+              <Input value={account.firstName} onChange={(e) => setAccount((a) => ({ ...a, firstName: e.target.value }))} />
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>Last name</Field.Label>
+              <Input value={account.lastName} onChange={(e) => setAccount((a) => ({ ...a, lastName: e.target.value }))} />
+            </Field.Root>
+          </SimpleGrid>
+          <HStack gap="6" wrap="wrap">
+            <Check label="Active" checked={account.isActive} onChange={(v) => setAccount((a) => ({ ...a, isActive: v }))} />
+            <Check label="Approved (shown to students)" checked={account.isApproved} onChange={(v) => setAccount((a) => ({ ...a, isApproved: v }))} />
+          </HStack>
+        </Stack>
+      </Panel>
+      <Panel title="Public profile">
+        <TeacherProfileForm initial={teacher} onSave={(profile) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' })} pending={save.isPending} />
+      </Panel>
+    </Stack>
+  );
+}
+
+/** /admin/teacher/{id}/edit: the school edits a teacher's account, public profile and rate. */
+export function AdminTeacherEdit() {
+  const { id, path, teacher } = useTeacher();
+  return (
+    <QueryView query={teacher} rows={4}>
+      {(t) => (
+        <Stack gap="6">
+          <PageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
+          <EditForm id={id} path={path} teacher={t} />
+        </Stack>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,21 @@
+import { Stack } from '@chakra-ui/react';
+import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { EmptyState } from '../../components/app/states.tsx';
+
+/** Analytics and Settings: placeholders, as the spec names them (sections 2 and 6). */
+export function Placeholder({ title }: { title: string }) {
+  return (
+    <Stack gap="6">
+      <PageHeader title={title} />
+      <EmptyState>{title} is coming soon.</EmptyState>
+    </Stack>
+  );
+}
+
+export function Analytics() {
+  return <Placeholder title="Analytics" />;
+}
+
+export function Settings() {
+  return <Placeholder title="Settings" />;
+}

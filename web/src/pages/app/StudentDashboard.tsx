@@ -1,0 +1,123 @@
+import { Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { progressPercent } from '@parliamo/domain/rules';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../lib/auth.ts';
+import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { LaunchNotice } from '../../components/app/LaunchNotice.tsx';
+import { LessonList } from '../../components/app/LessonList.tsx';
+import { Panel, StatCard } from '../../components/app/Panel.tsx';
+import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
+import { QueryView } from '../../components/app/states.tsx';
+import { dateLabel, hourLabel, num, upcoming } from '../../components/app/format.ts';
+import type { Booking, DashboardStats, HourPackage } from '../../components/app/types.ts';
+
+/** remaining / total x 100 (spec section 9). */
+function packageProgress(p: HourPackage): number {
+  return progressPercent(p.remainingHours, p.totalHours);
+}
+
+function Stats({ stats }: { stats: DashboardStats }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <StatCard label="Remaining Hours" value={num(stats.remainingHours)} help="Use them within 6 months" />
+      <StatCard label="Lessons This Month" value={stats.lessonsThisMonth} />
+      <StatCard
+        label="Next Lesson"
+        value={stats.nextLesson ? `${dateLabel(stats.nextLesson.date, { day: 'numeric', month: 'short' })}, ${hourLabel(stats.nextLesson.hour)}` : 'None'}
+        help={stats.nextLesson ? `with ${stats.nextLesson.teacherName}` : 'Book one from a teacher'}
+      />
+    </SimpleGrid>
+  );
+}
+
+function Packages({ packages }: { packages: HourPackage[] }) {
+  return (
+    <Stack gap="4">
+      {packages.map((p) => (
+        <Box key={p.id}>
+          <Flex justify="space-between" gap="2" wrap="wrap" mb="1">
+            <Text fontWeight="semibold">{p.teacherName}</Text>
+            <Text data-testid="package-remaining">
+              {num(p.remainingHours)} of {num(p.totalHours)} hours left
+            </Text>
+          </Flex>
+          <Progress.Root value={packageProgress(p)} colorPalette="green" size="sm" aria-label={`${p.teacherName}: ${packageProgress(p)}% of hours left`}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <HStack justify="space-between" mt="1" gap="2" wrap="wrap">
+            <Text fontSize="sm" color="fg.muted">
+              Expires {dateLabel(p.expiresAt.slice(0, 10))}
+            </Text>
+            {num(p.remainingHours) > 0 && p.status !== 'expired' && (
+              <Button asChild size="xs" variant="outline">
+                <Link to={`/book/${p.teacherId}`} aria-label={`Book a lesson with ${p.teacherName}`}>
+                  Book a lesson
+                </Link>
+              </Button>
+            )}
+          </HStack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The student dashboard (spec section 2). */
+export default function StudentDashboard() {
+  const { user } = useAuth();
+  // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.
+  const [params] = useSearchParams();
+  const buy = params.get('buy') ?? undefined;
+  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
+  const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
+  const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
+  const now = new Date();
+  return (
+    <Stack gap="6">
+      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
+          <PurchaseButton teacherId={buy} defaultOpen={!!buy}>
+            Buy Hours
+          </PurchaseButton>
+        } />
+      <LaunchNotice />
+      <QueryView query={stats} rows={1}>
+        {(s) => <Stats stats={s} />}
+      </QueryView>
+      <Card.Root bg="green.700" color="white" variant="subtle">
+        <Card.Body>
+          <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+            <Box>
+              <Heading as="h2" size="lg">
+                Find your next teacher
+              </Heading>
+              <Text>Native Italian teachers from Rome, one-hour lessons online.</Text>
+            </Box>
+            <Button asChild bg="white" color="green.800" _hover={{ bg: 'green.50' }}>
+              <Link to="/teachers">Browse Teachers</Link>
+            </Button>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Panel title="Upcoming Lessons">
+          <QueryView query={bookings} isEmpty={(b) => upcoming(b, now).length === 0} empty="No upcoming lessons. Book one from your hour packages.">
+            {(b) => <LessonList bookings={upcoming(b, now)} viewer="student" />}
+          </QueryView>
+        </Panel>
+        <Panel title="Hour Packages" actions={<Button asChild size="xs" variant="ghost"><Link to="/my-hours">My Hours</Link></Button>}>
+          <QueryView query={packages} isEmpty={(p) => p.length === 0} empty="No hour packages yet. Buy hours from a teacher to start.">
+            {(p) => <Packages packages={p} />}
+          </QueryView>
+        </Panel>
+      </SimpleGrid>
+      <Panel title="My Lessons" actions={<Button asChild size="xs" variant="ghost"><Link to="/lesson-registry">All lessons</Link></Button>}>
+        <QueryView query={bookings} isEmpty={(b) => b.length === 0} empty="You have no lessons yet.">
+          {(b) => <LessonList bookings={[...b].sort((x, y) => Date.parse(y.startsAt) - Date.parse(x.startsAt)).slice(0, 10)} viewer="student" />}
+        </QueryView>
+      </Panel>
+    </Stack>
+  );
+}

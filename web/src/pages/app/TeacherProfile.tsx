@@ -1,0 +1,214 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { toaster } from '../../components/toaster.tsx';
+import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { Panel } from '../../components/app/Panel.tsx';
+import { QueryView } from '../../components/app/states.tsx';
+import { dateLabel, hourLabel, num } from '../../components/app/format.ts';
+
+interface TeacherProfileData {
+  bio: string | null;
+  city: string | null;
+  country: string | null;
+  specializations: string[];
+  hourlyRate: number | string;
+  profileImageUrl: string | null;
+  googleMeetLink: string | null;
+}
+export interface Availability {
+  weekly: Record<string, number[]>;
+  daysOff: string[];
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
+
+function useSave<T>(path: string, what: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: T) => apiRequest('PUT', path, body),
+    onSuccess: async () => {
+      toaster.create({ type: 'success', title: `${what} saved`, description: 'Students see the change right away.' });
+      await qc.invalidateQueries({ queryKey: [path] });
+    },
+    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, `${what} could not be saved.`) }),
+  });
+}
+
+/** Public profile fields, hourly rate and meeting link; shared with the admin's teacher editor. */
+export function TeacherProfileForm({ initial, onSave, pending }: { initial: TeacherProfileData; onSave: (p: TeacherProfileData) => void; pending: boolean }) {
+  const [form, setForm] = useState({ ...initial, specializations: initial.specializations.join(', '), hourlyRate: String(num(initial.hourlyRate)) });
+  useEffect(() => setForm({ ...initial, specializations: initial.specializations.join(', '), hourlyRate: String(num(initial.hourlyRate)) }), [initial]);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((s) => ({ ...s, [k]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave({
+      bio: form.bio?.trim() || null,
+      city: form.city?.trim() || null,
+      country: form.country?.trim() || null,
+      specializations: form.specializations.split(',').map((s) => s.trim()).filter(Boolean),
+      hourlyRate: Number(form.hourlyRate),
+      profileImageUrl: form.profileImageUrl?.trim() || null,
+      googleMeetLink: form.googleMeetLink?.trim() || null,
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Teacher profile">
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>Bio</Field.Label>
+          <Textarea rows={5} value={form.bio ?? ''} onChange={set('bio')} />
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label>City</Field.Label>
+            <Input value={form.city ?? ''} onChange={set('city')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Country</Field.Label>
+            <Input value={form.country ?? ''} onChange={set('country')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Specializations</Field.Label>
+            <Input value={form.specializations} onChange={set('specializations')} />
+            <Field.HelperText>Separate them with commas.</Field.HelperText>
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Hourly rate (€)</Field.Label>
+            <Input type="number" min={1} step="0.5" inputMode="decimal" value={form.hourlyRate} onChange={set('hourlyRate')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Profile image address</Field.Label>
+            <Input type="url" value={form.profileImageUrl ?? ''} onChange={set('profileImageUrl')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Meeting link</Field.Label>
+            <Input type="url" value={form.googleMeetLink ?? ''} onChange={set('googleMeetLink')} placeholder="https://meet.google.com/..." />
+          </Field.Root>
+        </SimpleGrid>
+        <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={pending} loadingText="Saving...">
+          Save Profile
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Weekly hours (weekday x hour toggles, Rome time) and days off. */
+function AvailabilityForm({ initial }: { initial: Availability }) {
+  const [weekly, setWeekly] = useState(initial.weekly);
+  const [daysOff, setDaysOff] = useState(initial.daysOff);
+  const [newDay, setNewDay] = useState('');
+  const save = useSave<Availability>('/api/teacher/availability', 'Availability');
+  const on = (d: number, h: number) => (weekly[String(d)] ?? []).includes(h);
+  const toggle = (d: number, h: number) =>
+    setWeekly((w) => {
+      const cur = w[String(d)] ?? [];
+      return { ...w, [String(d)]: cur.includes(h) ? cur.filter((x) => x !== h) : [...cur, h].sort((a, b) => a - b) };
+    });
+  const full: Record<string, number[]> = {};
+  for (let d = 1; d <= 7; d++) full[String(d)] = weekly[String(d)] ?? [];
+  return (
+    <Stack gap="5">
+      <Text color="fg.muted" fontSize="sm">
+        Choose the hours (Rome time) you teach each week. Students can book any of them that is free and at least 48 hours ahead.
+      </Text>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="md">
+        <Table.Root size="sm" stickyHeader aria-label="Weekly hours">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader px="2">Hour</Table.ColumnHeader>
+              {WEEKDAYS.map((d) => (
+                <Table.ColumnHeader key={d} textAlign="center" px="0.5">
+                  <abbr title={d}>{d.slice(0, 3)}</abbr>
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {HOURS.map((h) => (
+              <Table.Row key={h}>
+                <Table.Cell fontVariantNumeric="tabular-nums" px="2">{hourLabel(h)}</Table.Cell>
+                {WEEKDAYS.map((name, i) => (
+                  <Table.Cell key={name} textAlign="center" px="0.5" py="1">
+                    <Button
+                      size="xs"
+                      minW={{ base: '8', md: '10' }}
+                      px="0"
+                      variant={on(i + 1, h) ? 'solid' : 'outline'}
+                      colorPalette="green"
+                      aria-pressed={on(i + 1, h)}
+                      onClick={() => toggle(i + 1, h)}
+                    >
+                      <VisuallyHidden>{`${name} ${hourLabel(h)}`}</VisuallyHidden>
+                      <span aria-hidden="true">{on(i + 1, h) ? 'On' : '-'}</span>
+                    </Button>
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Box>
+        <Text fontWeight="semibold" mb="2">
+          Days off
+        </Text>
+        <HStack gap="2" align="flex-end" wrap="wrap">
+          <Field.Root width="auto">
+            <Field.Label>Add a day off</Field.Label>
+            <Input type="date" value={newDay} onChange={(e) => setNewDay(e.target.value)} />
+          </Field.Root>
+          <Button
+            variant="outline"
+            disabled={!newDay || daysOff.includes(newDay)}
+            onClick={() => {
+              setDaysOff((d) => [...d, newDay].sort());
+              setNewDay('');
+            }}
+          >
+            Add
+          </Button>
+        </HStack>
+        <Flex gap="2" wrap="wrap" mt="3" as="ul" listStyleType="none">
+          {daysOff.length === 0 && <Text color="fg.muted">No days off.</Text>}
+          {daysOff.map((d) => (
+            <li key={d}>
+              <Button size="sm" variant="subtle" onClick={() => setDaysOff((all) => all.filter((x) => x !== d))}>
+                <VisuallyHidden>Remove day off </VisuallyHidden>
+                {dateLabel(d)} <span aria-hidden="true">✕</span>
+              </Button>
+            </li>
+          ))}
+        </Flex>
+      </Box>
+      <Button colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText="Saving..." onClick={() => save.mutate({ weekly: full, daysOff })}>
+        Save Availability
+      </Button>
+    </Stack>
+  );
+}
+
+/** /teacher/profile: public profile, rate, meeting link, weekly hours, days off. */
+export default function TeacherProfile() {
+  const profile = useQuery<TeacherProfileData>({ queryKey: ['/api/teacher/profile'] });
+  const availability = useQuery<Availability>({ queryKey: ['/api/teacher/availability'] });
+  const saveProfile = useSave<TeacherProfileData>('/api/teacher/profile', 'Profile');
+  return (
+    <Stack gap="6">
+      <PageHeader title="Teacher Profile" subtitle="What students see on your public page, and when you teach." />
+      <Panel title="Public profile">
+        <QueryView query={profile} rows={4}>
+          {(p) => <TeacherProfileForm initial={p} onSave={(body) => saveProfile.mutate(body)} pending={saveProfile.isPending} />}
+        </QueryView>
+      </Panel>
+      <Panel title="Weekly hours and days off">
+        <QueryView query={availability} rows={4}>
+          {(a) => <AvailabilityForm initial={a} />}
+        </QueryView>
+      </Panel>
+    </Stack>
+  );
+}
