@@ -72,7 +72,18 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     expect(await status(sessionId)).toMatchObject({ status: 'pending', hours: 4 });
   });
 
+  it('never lets the test checkout confirm a Stripe payment', async () => {
+    const { sessionId, paymentId } = await buy(2);
+    for (const action of ['pay', 'cancel']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/${action}`, headers: authHeaders(student.cookie) });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await status(sessionId)).toMatchObject({ status: 'pending', hoursCredited: 0 });
+  });
+
   it('answers 502 and records nothing when Stripe refuses the checkout', async () => {
+    const count = async () => Number((await t.db.pool.query('SELECT count(*) AS n FROM payments')).rows[0].n);
+    const before = await count();
     fake.refuseNext('Your account cannot currently make live charges.');
     const res = await t.app.inject({
       method: 'POST',
@@ -82,6 +93,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('The payment provider could not be reached. Please try again.');
+    expect(await count()).toBe(before);
   });
 
   it('credits the hours once when checkout.session.completed arrives 5 times', async () => {
