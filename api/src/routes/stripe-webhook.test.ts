@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
+import { paymentsProjection } from '@parliamo/projections';
+import { compareLiveWithRebuild } from '../../../projections/src/testing.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
 import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe, type WebhookDelivery } from '../../../tests/support/fake-stripe.ts';
@@ -208,5 +210,12 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
   it("acknowledges events that are not about our payments and events we don't handle", async () => {
     await deliver('checkout.session.completed', { id: 'cs_test_foreign', object: 'checkout.session', payment_status: 'paid', amount_total: 100, metadata: {}, client_reference_id: null, payment_intent: 'pi_x' });
     await deliver('customer.created', { id: 'cus_1', object: 'customer' });
+  });
+
+  // Runs last: everything above (paid, delayed, failed, expired, refunded, replayed) rebuilt from zero.
+  it('rebuilds the payments read model from the ledger row for row (invariant 7)', async () => {
+    const rows = await t.db.pool.query('SELECT count(*) AS n FROM payments');
+    expect(Number(rows.rows[0].n)).toBeGreaterThan(5);
+    expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [paymentsProjection])).toEqual([]);
   });
 });
