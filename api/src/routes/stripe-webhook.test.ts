@@ -212,6 +212,20 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     await deliver('customer.created', { id: 'cus_1', object: 'customer' });
   });
 
+  it('counts deliveries by outcome on /metrics', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    const count = (outcome: string) => Number(new RegExp(`parliamo_webhook_events_total\\{outcome="${outcome}"\\} (\\d+)`).exec(res.body)?.[1] ?? 0);
+    // From the tests above: 5 refused signatures, one early refund, repeated deliveries, credits.
+    expect(count('rejected')).toBe(5);
+    expect(count('retry_later')).toBe(1);
+    expect(count('paid')).toBeGreaterThanOrEqual(5);
+    expect(count('duplicate')).toBeGreaterThanOrEqual(10);
+    expect(count('awaiting_payment')).toBeGreaterThanOrEqual(2);
+    expect(count('unknown_payment')).toBe(1);
+    expect(count('ignored')).toBe(1);
+  });
+
   // Runs last: everything above (paid, delayed, failed, expired, refunded, replayed) rebuilt from zero.
   it('rebuilds the payments read model from the ledger row for row (invariant 7)', async () => {
     const rows = await t.db.pool.query('SELECT count(*) AS n FROM payments');
