@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
+import { runLessonTimers } from '../lessons/timers.ts';
 
 type Person = TestUser & { cookie: string };
 
@@ -144,5 +145,20 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
       status: 'credited',
       flags: [],
     });
+  });
+
+  // Last: it moves the clock a day on.
+  it('ends a test checkout left unpaid for 24 hours, once', async () => {
+    const fresh = await startCheckout(1);
+    t.clock.advance(12 * 3600_000);
+    const younger = await startCheckout(1);
+    t.clock.advance(12 * 3600_000 + 60_000);
+    expect((await runLessonTimers(t.app)).checkoutsExpired).toBeGreaterThanOrEqual(1);
+    expect((await runLessonTimers(t.app)).checkoutsExpired).toBe(0);
+    const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: authHeaders(student.cookie) })).json();
+    expect(await get(fresh)).toMatchObject({ status: 'expired' });
+    expect(await get(younger)).toMatchObject({ status: 'pending' });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, headers: authHeaders(student.cookie) });
+    expect(pay.statusCode).toBe(409);
   });
 });
