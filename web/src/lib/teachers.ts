@@ -141,12 +141,12 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** A calendar date for people, e.g. "Mon 24 Nov 2025" (built from parts: ICU versions differ on commas). */
+/** A calendar date for people, e.g. "Mon 24 Nov 2025". */
 export function dateLabel(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  // Built from parts: ICU versions disagree on the comma after the weekday.
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
+    .formatToParts(new Date(Date.UTC(y, m - 1, d)));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
