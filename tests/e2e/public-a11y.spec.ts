@@ -50,3 +50,11 @@ test.describe('at phone width', () => {
     });
   }
 });
+
+test('no serious accessibility violations on a teacher profile', async ({ page }) => {
+  const teachers = (await (await page.request.get('/api/teachers')).json()) as { id: string }[];
+  expect(teachers.length).toBeGreaterThan(0);
+  await audit(page, `/teacher/${teachers[0]!.id}`, async () => {
+    await expect(page.getByRole('heading', { name: 'Next free lessons' })).toBeVisible();
+  });
+});
