@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { dismissCookies, expect } from './public-helpers.ts';
+import { apiTeachers, dismissCookies, expect } from './public-helpers.ts';
 import { dailyShuffle, romeDate, type Teacher } from '../../web/src/lib/teachers.ts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
@@ -8,16 +8,10 @@ test.describe.configure({ timeout: 90_000 });
 // The home page's teacher grid against the real GET /api/teachers and the demo seed.
 test.beforeEach(async ({ page }) => dismissCookies(page));
 
-async function publicTeachers(page: Page): Promise<Teacher[]> {
-  const res = await page.request.get('/api/teachers');
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as Teacher[];
-}
-
 const cardNames = (page: Page) => page.getByTestId('teacher-card').locator('h3').allTextContents();
 
 test('the teacher grid: active and approved teachers only, at most 6, in the order of the day', async ({ page }) => {
-  const all = await publicTeachers(page);
+  const all = await apiTeachers(page);
   const visible = all.filter((t) => t.isActive && t.isApproved);
   expect(visible.length, 'the demo seed has at least 8 public teachers').toBeGreaterThanOrEqual(8);
   await page.goto('/');
@@ -33,7 +27,7 @@ test('the teacher grid: active and approved teachers only, at most 6, in the ord
 });
 
 test('each teacher card: bio cut at 150 characters, at most 2 badges, location, rate', async ({ page }) => {
-  const all = await publicTeachers(page);
+  const all = await apiTeachers(page);
   await page.goto('/');
   const cards = page.getByTestId('teacher-card');
   await expect(cards.first()).toBeVisible();

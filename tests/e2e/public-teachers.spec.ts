@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { dismissCookies, expect, signInNewStudent } from './public-helpers.ts';
+import { apiTeachers, dismissCookies, expect, signInNewStudent } from './public-helpers.ts';
 import { addDays, romeDate, type Slot, type Teacher } from '../../web/src/lib/teachers.ts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
@@ -8,9 +8,7 @@ test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ page }) => dismissCookies(page));
 
 async function publicTeachers(page: Page): Promise<Teacher[]> {
-  const res = await page.request.get('/api/teachers');
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as Teacher[]).filter((t) => t.isActive && t.isApproved);
+  return (await apiTeachers(page)).filter((t) => t.isActive && t.isApproved);
 }
 
 const cards = (page: Page) => page.getByTestId('teacher-list').getByTestId('teacher-card');
