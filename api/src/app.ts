@@ -52,7 +52,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Fastify accepts a hop count at run time; its types omit the number form.
+    trustProxy: deps.config.trustProxy as boolean | string | string[],
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -20,6 +20,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy: `true`, a hop count, or addresses/CIDRs (comma-separated).
+   * Off by default, so a client reaching us directly cannot fake its address past the rate limits.
+   */
+  trustProxy: boolean | number | string[];
   isProduction: boolean;
   /** Seed demo data into an empty database. Default: on with the embedded database, off otherwise. */
   seedDemo: boolean;
@@ -62,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Parliamo <no-reply@parliamo-roma.it>',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     isProduction: env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -69,4 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readyMaxLag: int(env.READY_MAX_LAG, 100),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
