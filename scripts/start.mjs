@@ -22,7 +22,12 @@ const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 if (process.env.SKIP_WEB_BUILD !== '1' && newest > built) {
   console.log('Building the web app...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  // Always a production build (React's production bundle, the service worker), whatever NODE_ENV the server runs with.
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) {
     console.error('The web build failed; see above.');
     process.exit(1);

@@ -9,6 +9,11 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Chakra's theme index builds its default config at module level; marking defineConfig pure lets
+      // the recipes we do not list in theme.ts drop out of the bundle.
+      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineStyle', 'createSystem'] },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

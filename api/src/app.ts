@@ -7,9 +7,13 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './plugins/errors.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import metricsRoutes from './routes/metrics.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './mail/plugin.ts';
+import ledgerPlugin from './plugins/ledger.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
@@ -17,6 +21,9 @@ import siteRoutes from './routes/site.ts';
 import profileRoutes from './routes/profile.ts';
 import adminUserRoutes from './routes/admin-users.ts';
 import devRoutes from './routes/dev.ts';
+import lessonRoutes from './routes/lessons.ts';
+import paymentRoutes from './routes/payments.ts';
+import stripeWebhookRoutes from './routes/stripe-webhook.ts';
 import type { Migration } from './db/migrate.ts';
 
 /** What the app is built from; tests pass their own database and clock. */
@@ -65,9 +72,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.decorate('migrations', deps.migrations);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });
+  await app.register(ledgerPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(
     async (api) => {
@@ -77,6 +88,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       await api.register(profileRoutes);
       await api.register(adminUserRoutes);
       await api.register(devRoutes);
+      await api.register(lessonRoutes);
+      await api.register(paymentRoutes);
+      await api.register(stripeWebhookRoutes);
     },
     { prefix: '/api' },
   );

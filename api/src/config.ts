@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   /** When empty, an embedded PostgreSQL is started in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Where the ledger lives: empty/`postgres` (DATABASE_URL's database) or a kurrentdb:// URL. */
+  ledgerUrl: string | undefined;
   dataDir: string;
   /** Public origin of the site (used in mails and Stripe return URLs). */
   publicUrl: string;
@@ -25,6 +27,10 @@ export interface Config {
   adminEmail: string | undefined;
   /** Serve the built web app from this folder (empty: do not serve it). */
   webDist: string | undefined;
+  /** /api/ready answers 503 while a projection is more than this many events behind. */
+  readyMaxLag: number;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -45,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    ledgerUrl: env.LEDGER_URL || undefined,
     dataDir,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     contactEmail: env.CONTACT_EMAIL || 'info@parliamo-roma.it',
@@ -59,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     adminEmail: env.ADMIN_EMAIL || undefined,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
+    readyMaxLag: int(env.READY_MAX_LAG, 100),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -2,6 +2,7 @@ import { ledgerMigrations } from '@parliamo/ledger';
 import { projectionMigrations } from '@parliamo/projections';
 import type { Migration } from './db/migrate.ts';
 import { accountsMigrations } from './accounts/migrations.ts';
+import { lessonsMigrations } from './lessons/migrations.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [...ledgerMigrations, ...projectionMigrations, ...accountsMigrations];
+export const allMigrations: Migration[] = [...ledgerMigrations, ...projectionMigrations, ...accountsMigrations, ...lessonsMigrations];

@@ -16,6 +16,11 @@ try {
 }
 
 console.log(`\n  Parliamo is running at ${server.url}\n`);
+if (server.demoLogins) {
+  console.log('  Demo data seeded. Sign in with:');
+  for (const l of server.demoLogins) console.log(`    ${l.role.padEnd(8)} ${l.email.padEnd(24)} ${l.password}`);
+  console.log('');
+}
 if (!config.databaseUrl) console.log(`  Data folder: ${config.dataDir} (embedded PostgreSQL)`);
 console.log('  Press Ctrl-C to stop.\n');
 

@@ -11,5 +11,6 @@ export * from './packages/workflows.ts';
 export * from './lessons/lesson.ts';
 export * from './lessons/workflows.ts';
 export * from './slots/slot.ts';
+export * from './availability.ts';
 export * from './contracts/hours.ts';
 export * from './contracts/accounts.ts';

@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './models/payments.ts';
 export { projectionMigrations } from './migrations.ts';
 export {
   ProjectionRunner,
@@ -8,3 +9,5 @@ export {
 } from './runner.ts';
 export { rebuildProjection, liveTables } from './rebuild.ts';
 export { readCheckpoints, type Checkpoint } from './checkpoints.ts';
+export * from './models/index.ts';
+export * from './queries.ts';

@@ -38,11 +38,19 @@ export async function createTables(db: pg.Pool | pg.PoolClient, p: Projection, n
   await db.query(p.createSql(names));
 }
 
-/** Runs `fn` in a transaction on a pooled connection. */
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in a transaction on a pooled connection. Not `durable`: the commit does not wait for
+ * the WAL flush. Read models may do that, since their checkpoint commits with them: a crash can
+ * only lose the last batches together with their checkpoint, and the runner applies them again.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  options: { durable?: boolean } = {},
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(options.durable ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
@@ -52,6 +60,11 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   } finally {
     client.release();
   }
+}
+
+async function setLogged(db: pg.Pool | pg.PoolClient, names: Record<string, string>, logged: boolean): Promise<void> {
+  const sql = Object.values(names).map((n) => `ALTER TABLE "${n}" SET ${logged ? 'LOGGED' : 'UNLOGGED'};`);
+  await db.query(sql.join('\n'));
 }
 
 export const asProjected = (events: RecordedEvent[]): ProjectedEvent[] => events as ProjectedEvent[];
@@ -109,6 +122,12 @@ export async function rebuildProjection(
   await dropScratchTables(pool, p, 'rb');
   const names = scratchTables(p, 'rb');
   await createTables(pool, p, names);
+  // Built unlogged (no WAL for every row of every batch), made logged once, at the swap. A crash
+  // meanwhile empties them, which costs nothing: the rebuild starts over anyway.
+  const unlogged = await setLogged(pool, names, false).then(
+    () => true,
+    () => false, // e.g. a foreign key to a logged table: build it logged then
+  );
   try {
     const built = await buildInto(pool, store, p, names, null, options);
     return await inTransaction(pool, async (client) => {
@@ -121,13 +140,14 @@ export async function rebuildProjection(
         position = tail[tail.length - 1]!.position;
         count += tail.length;
       }
+      if (unlogged) await setLogged(client, names, true);
       for (const t of p.tables) {
         await client.query(`DROP TABLE IF EXISTS "${t}"`);
         await client.query(`ALTER TABLE "${names[t]}" RENAME TO "${t}"`);
       }
       await writeCheckpoint(client, { name: p.name, version: p.version, position });
       return { position, count };
-    });
+    }, { durable: true });
   } catch (e) {
     await dropScratchTables(pool, p, 'rb').catch(() => {});
     throw e;

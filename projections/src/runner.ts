@@ -265,7 +265,7 @@ export class ProjectionRunner {
           for (const t of p.tables) await client.query(`DROP TABLE IF EXISTS "${t}"`);
           await createTables(client, p, liveTables(p));
           await writeCheckpoint(client, { name: p.name, version: p.version, position: null });
-        });
+        }, { durable: true });
       } else if (stored.version < p.version) {
         position = (await rebuildProjection(this.pool, this.store, p, { batchSize: this.rebuildBatchSize })).position;
       }

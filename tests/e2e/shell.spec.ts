@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('the home page shows the header, the hero and the footer', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Parliamo, home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Parliamo Scuola di Roma/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Find Your Italian Teacher' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('1985');

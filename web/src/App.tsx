@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
-import { useRoutes } from 'react-router-dom';
+import { useLocation, useRoutes } from 'react-router-dom';
 import { useAuth } from './lib/auth.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Loading } from './components/Loading.tsx';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
 import { Home } from './routes/home.tsx';
 import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
@@ -19,6 +20,7 @@ function AppRoutes() {
 /** The shell: header, the page for the path (after the session has loaded), footer. */
 export function App() {
   const { isLoading } = useAuth();
+  const { pathname } = useLocation();
   return (
     <Flex direction="column" minH="100vh">
       <a href="#main" className="skip-link">
@@ -29,9 +31,11 @@ export function App() {
         {isLoading ? (
           <Loading />
         ) : (
-          <Suspense fallback={<Loading />}>
-            <AppRoutes />
-          </Suspense>
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<Loading />}>
+              <AppRoutes />
+            </Suspense>
+          </RouteErrorBoundary>
         )}
       </Box>
       <Footer />

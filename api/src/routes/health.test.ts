@@ -32,6 +32,26 @@ describe('health and readiness', () => {
     }
   });
 
+  it('is not ready while a projection is further behind than READY_MAX_LAG', async () => {
+    const max = t.app.config.readyMaxLag;
+    try {
+      t.app.metrics.setLagSource(async () => ({ balances: 0, lessons: max + 1 }));
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(`Projections are catching up: lessons (${max + 1} events behind).`);
+      t.app.metrics.setLagSource(async () => ({ balances: 0, lessons: max }));
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      t.app.metrics.setLagSource(async () => {
+        throw new Error('connection refused');
+      });
+      const down = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe('The ledger does not answer.');
+    } finally {
+      t.app.metrics.setLagSource(async () => ({}));
+    }
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);

@@ -180,6 +180,15 @@ const httpsUrl = (name: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An image: an https:// link or a path on this site (the demo portraits live under /teachers/). */
+const imageUrl = z
+  .string('The profile image must be a link')
+  .trim()
+  .max(500, 'The profile image is too long')
+  .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v) || /^\/(?!\/)\S*$/.test(v), 'The profile image must be an https:// link or a path on this site')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 export const teacherProfileSchema = strict({
   bio: z
     .string('The bio must be text')
@@ -197,7 +206,7 @@ export const teacherProfileSchema = strict({
     .max(20, 'At most 20 specializations')
     .default([]),
   hourlyRate: euros('The hourly rate', 1000),
-  profileImageUrl: httpsUrl('The profile image'),
+  profileImageUrl: imageUrl,
   googleMeetLink: httpsUrl('The meeting link'),
 });
 export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;

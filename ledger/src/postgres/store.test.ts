@@ -47,13 +47,7 @@ runEventStoreContract('PostgreSQL', async () => {
   };
 });
 
-// The KurrentDB backend is issue 10. Until it lands, setting KURRENTDB_URL makes this run fail
-// loudly instead of passing silently; issue 10 replaces the setup with the real store.
-if (process.env.KURRENTDB_URL) {
-  runEventStoreContract('KurrentDB', async () => {
-    throw new Error('KURRENTDB_URL is set, but the KurrentDB backend is not written yet (issue 10)');
-  });
-}
+// The same contract runs against KurrentDB in ledger/src/kurrentdb/store.test.ts when KURRENTDB_URL is set.
 
 describe('PostgresEventStore write combining', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,10 +1,13 @@
-import { useState } from 'react';
-import { Box, Button, Container, Flex, HStack, IconButton, Menu, Portal, Stack } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth.ts';
 import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
+
+// The user menu (and its popover machinery) loads only for signed-in users, off the landing path.
+const UserMenu = lazy(() => import('./UserMenu.tsx'));
 
 export const mainLinks = [
   { to: '/', label: 'Home' },
@@ -57,28 +60,9 @@ export function Header() {
                 <Button asChild size="sm" colorPalette="green" display={{ base: 'none', sm: 'inline-flex' }}>
                   <Link to="/">Dashboard</Link>
                 </Button>
-                <Menu.Root>
-                  <Menu.Trigger asChild>
-                    <Button variant="outline" size="sm" aria-label="User menu">
-                      {user.firstName}
-                    </Button>
-                  </Menu.Trigger>
-                  <Portal>
-                    <Menu.Positioner>
-                      <Menu.Content>
-                        <Menu.Item value="profile" asChild>
-                          <Link to="/profile">Profile</Link>
-                        </Menu.Item>
-                        <Menu.Item value="settings" asChild>
-                          <Link to="/profile">Settings</Link>
-                        </Menu.Item>
-                        <Menu.Item value="logout" onSelect={() => void logout()}>
-                          Logout
-                        </Menu.Item>
-                      </Menu.Content>
-                    </Menu.Positioner>
-                  </Portal>
-                </Menu.Root>
+                <Suspense fallback={null}>
+                  <UserMenu firstName={user.firstName} onLogout={() => void logout()} />
+                </Suspense>
               </>
             ) : (
               <HStack gap="2" display={{ base: 'none', sm: 'flex' }}>

@@ -1,7 +1,10 @@
 import { lazy } from 'react';
 import type { Role } from '../lib/auth.ts';
 
-const Landing = lazy(() => import('../pages/Landing.tsx'));
+const loadLanding = () => import('../pages/public/Landing.tsx');
+// A visitor's first page is most often "/": fetch its code while the session check is still running.
+if (window.location.pathname === '/') void loadLanding();
+const Landing = lazy(loadLanding);
 const AppLayout = lazy(() => import('../components/app/AppLayout.tsx'));
 const StudentDashboard = lazy(() => import('../pages/app/StudentDashboard.tsx'));
 const TeacherDashboard = lazy(() => import('../pages/app/TeacherDashboard.tsx'));

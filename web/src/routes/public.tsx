@@ -1,12 +1,46 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 
-const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+const Login = lazy(() => import('../pages/public/Login.tsx'));
+const Register = lazy(() => import('../pages/public/Register.tsx'));
+const RequestPasswordReset = lazy(() => import('../pages/public/RequestPasswordReset.tsx'));
+const ResetPassword = lazy(() => import('../pages/public/ResetPassword.tsx'));
+const Teachers = lazy(() => import('../pages/public/Teachers.tsx'));
+const TeacherProfile = lazy(() => import('../pages/public/TeacherProfile.tsx'));
+const Courses = lazy(() => import('../pages/public/Courses.tsx'));
+const CourseDetail = lazy(() => import('../pages/public/CourseDetail.tsx'));
+const SchoolRome = lazy(() => import('../pages/public/SchoolRome.tsx'));
+const Faq = lazy(() => import('../pages/public/Faq.tsx'));
+const AboutUs = lazy(() => import('../pages/public/AboutUs.tsx'));
+const PrivacyPolicy = lazy(() => import('../pages/public/PrivacyPolicy.tsx'));
+const TermsConditions = lazy(() => import('../pages/public/TermsConditions.tsx'));
+const NotFound = lazy(() => import('../pages/public/NotFound.tsx'));
+const TestCheckout = lazy(() => import('../pages/TestCheckout.tsx'));
+const PaymentSuccess = lazy(() => import('../pages/PaymentSuccess.tsx'));
 
 /**
  * Routes for everyone (spec section 2, "Logged-out routes" and "Routes in both states").
- * "/" is chosen in App.tsx by role. Owned by the public-site work (issue 6).
+ * "/" is chosen in App.tsx by role; signed-in users on /login and /register go to /.
  */
-export function publicRoutes(_signedIn: boolean): RouteObject[] {
-  return [{ path: '*', element: <NotFound /> }];
+export function publicRoutes(signedIn: boolean): RouteObject[] {
+  const visitorOnly = (page: React.ReactNode) => (signedIn ? <Navigate to="/" replace /> : page);
+  return [
+    { path: '/login', element: visitorOnly(<Login />) },
+    { path: '/register', element: visitorOnly(<Register />) },
+    { path: '/request-password-reset', element: <RequestPasswordReset /> },
+    { path: '/reset-password', element: <ResetPassword /> },
+    { path: '/teachers', element: <Teachers /> },
+    { path: '/teacher/:id', element: <TeacherProfile /> },
+    { path: '/courses', element: <Courses /> },
+    { path: '/courses/:id', element: <CourseDetail /> },
+    { path: '/school-rome', element: <SchoolRome /> },
+    { path: '/faq', element: <Faq /> },
+    { path: '/about-us', element: <AboutUs /> },
+    { path: '/privacy-policy', element: <PrivacyPolicy /> },
+    { path: '/terms-conditions', element: <TermsConditions /> },
+    // The local test checkout (no Stripe key) and the checkout's return page (issue 5, payments).
+    { path: '/test-checkout/:paymentId', element: <TestCheckout /> },
+    { path: '/payment-success', element: <PaymentSuccess /> },
+    { path: '*', element: <NotFound /> },
+  ];
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 export default function NotFound() {
   return (
     <Container maxW="2xl" py="24">
+      <title>Page not found | Parliamo</title>
       <VStack gap="5" textAlign="center">
         <Text fontSize="6xl" fontWeight="bold" color="green.700" lineHeight="1">
           404

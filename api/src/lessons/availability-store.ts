@@ -1,0 +1,37 @@
+import type pg from 'pg';
+import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type WeeklyHours } from '@parliamo/domain';
+import { isUserId } from './views.ts';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface TeacherAvailability {
+  weekly: WeeklyHours;
+  daysOff: string[];
+}
+
+/** A teacher's weekly hours and days off (none set: no hours at all). */
+export async function loadAvailability(db: Queryable, teacherId: string): Promise<TeacherAvailability> {
+  if (!isUserId(teacherId)) return { weekly: normalise({}), daysOff: [] };
+  const { rows } = await db.query(`SELECT weekly, days_off::text[] AS days_off FROM teacher_availability WHERE teacher_id = $1::uuid`, [teacherId]);
+  const row = rows[0];
+  return { weekly: normalise(row?.weekly ?? {}), daysOff: (row?.days_off as string[] | undefined) ?? [] };
+}
+
+/** Every weekday present, hours sorted: the shape the API answers with. */
+function normalise(weekly: WeeklyHours): WeeklyHours {
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, [...(weekly[d] ?? [])].sort((a, b) => a - b)]));
+}
+
+/** Replaces a teacher's weekly hours and days off. */
+export async function saveAvailability(db: Queryable, teacherId: string, a: TeacherAvailability, now: Date): Promise<TeacherAvailability> {
+  assertWeeklyHours(a.weekly);
+  for (const d of a.daysOff) if (!isValidDate(d)) throw new DomainError('invalid', `Day off ${d} is not a date written YYYY-MM-DD`);
+  const daysOff = [...new Set(a.daysOff)].sort();
+  const weekly = normalise(a.weekly);
+  await db.query(
+    `INSERT INTO teacher_availability (teacher_id, weekly, days_off, updated_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (teacher_id) DO UPDATE SET weekly = EXCLUDED.weekly, days_off = EXCLUDED.days_off, updated_at = EXCLUDED.updated_at`,
+    [teacherId, JSON.stringify(weekly), daysOff, now],
+  );
+  return { weekly, daysOff };
+}

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedVersion } from '@parliamo/ledger';
+import { DomainError, type ParliamoEvent, STUDENT_SLOT_TAKEN_MESSAGE, TEACHER_SLOT_TAKEN_MESSAGE } from '@parliamo/domain';
+
+interface Folds<S, E> {
+  initialState: S;
+  evolve(state: S, event: E): S;
+}
+
+/**
+ * One command's view of the ledger: the streams it loaded (remembering each one's revision) and
+ * the one atomic append of its decision with those revisions as expected versions.
+ */
+export class LedgerSession {
+  private readonly versions = new Map<string, ExpectedVersion>();
+  constructor(private readonly store: EventStore) {}
+
+  /** Folds a stream into its decider's state and remembers the revision it was read at. */
+  async load<S, E>(stream: string, decider: Folds<S, E>): Promise<S> {
+    const events = await this.store.readStream(stream);
+    this.versions.set(stream, events.length ? events[events.length - 1]!.revision : 'no_stream');
+    return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState);
+  }
+
+  /**
+   * Appends every write at once, each stream at the revision it was loaded at. Events get random ids
+   * unless `eventId` names them: facts a provider may report again (webhooks) get ids derived from the
+   * fact, so a repeat is a no-op in the ledger.
+   */
+  async append(
+    writes: { stream: string; events: ParliamoEvent[] }[],
+    metadata: Record<string, unknown>,
+    eventId: (stream: string, event: ParliamoEvent) => string = () => crypto.randomUUID(),
+  ): Promise<AppendResult> {
+    return this.store.append(
+      writes.map((w) => {
+        const expectedVersion = this.versions.get(w.stream);
+        if (expectedVersion === undefined) throw new Error(`Stream ${w.stream} was written without being loaded`);
+        return {
+          stream: w.stream,
+          expectedVersion,
+          events: w.events.map((e) => ({ id: eventId(w.stream, e), type: e.type, data: e.data, metadata })),
+        };
+      }),
+    );
+  }
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Runs a command (load, decide, append) and waits until the read models show its result, so the
+ * caller's next read sees it (invariant 8). When another request changed one of the streams in
+ * between, the command runs again on fresh state: the decider then refuses with its own message
+ * (slot taken) or succeeds (another hour of the same package was spent meanwhile).
+ */
+export async function runCommand<T>(
+  app: FastifyInstance,
+  command: (session: LedgerSession) => Promise<{ result: AppendResult | null; value: T }>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { result, value } = await command(new LedgerSession(app.ledger));
+      if (result) await app.projections.waitFor(result.position);
+      return value;
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError)) throw e;
+      if (attempt >= ATTEMPTS) throw new DomainError('conflict', conflictMessage(e.stream));
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+function conflictMessage(stream: string): string {
+  if (stream.startsWith('teacher-slot-')) return TEACHER_SLOT_TAKEN_MESSAGE;
+  if (stream.startsWith('student-slot-')) return STUDENT_SLOT_TAKEN_MESSAGE;
+  return 'Someone else changed this at the same moment. Please try again.';
+}

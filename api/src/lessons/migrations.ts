@@ -1,0 +1,36 @@
+import type { Migration } from '../db/migrate.ts';
+
+/**
+ * Lessons: what is neither an event nor a read model. A teacher's weekly hours and days off, the
+ * secret of each person's calendar feed, and the reminders already sent (so a restart never sends
+ * one twice).
+ */
+export const lessonsMigrations: Migration[] = [
+  {
+    id: 'lessons/001-availability-calendar-reminders',
+    sql: `
+      CREATE TABLE teacher_availability (
+        teacher_id uuid PRIMARY KEY,
+        -- ISO weekday ("1" = Monday .. "7" = Sunday) -> whole Rome hours, e.g. {"1": [9, 10]}
+        weekly jsonb NOT NULL DEFAULT '{}',
+        days_off date[] NOT NULL DEFAULT '{}',
+        updated_at timestamptz NOT NULL
+      );
+
+      -- token_hash: SHA-256 of the secret in the feed URL; regenerating replaces it.
+      CREATE TABLE calendar_tokens (
+        user_id uuid PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL
+      );
+
+      -- kind: 'lesson-24h' (key: lesson id), 'expiry-month' / 'expiry-week' (key: package id).
+      CREATE TABLE sent_reminders (
+        kind text NOT NULL,
+        key text NOT NULL,
+        sent_at timestamptz NOT NULL,
+        PRIMARY KEY (kind, key)
+      );
+    `,
+  },
+];

@@ -1,0 +1,169 @@
+import { formatHour, teacherDisplayName } from '@parliamo/domain';
+import { buildCalendar, type IcsLesson } from '../calendar/ics.ts';
+
+/** A mail ready for the mailer (nodemailer's shape). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+export interface Person {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface LessonForMail {
+  id: string;
+  /** Rome wall-clock date and hour of the slot. */
+  date: string;
+  hour: number;
+  startsAt: string;
+  notes: string | null;
+  meetLink: string | null;
+  student: Person;
+  teacher: Person;
+}
+
+/** "Giulia R.": first name plus last initial, as the spec shows names. */
+export function shortName(p: Pick<Person, 'firstName' | 'lastName'>): string {
+  return teacherDisplayName(p.firstName, p.lastName);
+}
+
+/** "Tuesday 10 March 2026, 15:00-16:00 (Rome time)": the slot as a person reads it. */
+export function slotText(date: string, hour: number): string {
+  const day = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  const hh = (h: number) => formatHour(h % 24);
+  return `${day.replace(',', '')}, ${hh(hour)}-${hh(hour + 1)} (Rome time)`;
+}
+
+function icsLesson(l: LessonForMail, status: IcsLesson['status']): IcsLesson {
+  const notes = l.notes ? `\nNotes: ${l.notes}` : '';
+  return {
+    uid: `lesson-${l.id}@parliamo`,
+    startsAt: l.startsAt,
+    title: `Italian lesson: ${shortName(l.student)} with ${shortName(l.teacher)}`,
+    description: `Parliamo lesson, 60 minutes.${notes}`,
+    url: l.meetLink,
+    status,
+    sequence: status === 'cancelled' ? 1 : 0,
+    organizer: { name: shortName(l.teacher), email: l.teacher.email },
+    attendees: [{ name: shortName(l.student), email: l.student.email }],
+  };
+}
+
+function attachment(l: LessonForMail, status: IcsLesson['status'], now: Date) {
+  const method = status === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  return {
+    filename: 'lesson.ics',
+    content: buildCalendar([icsLesson(l, status)], { method, now }),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
+}
+
+function details(l: LessonForMail, other: string): string {
+  return [
+    `When: ${slotText(l.date, l.hour)}`,
+    other,
+    `Meeting link: ${l.meetLink ?? 'your teacher will send it before the lesson'}`,
+    ...(l.notes ? [`Notes: ${l.notes}`] : []),
+  ].join('\n');
+}
+
+const signature = '\n\nParliamo - Italian lessons from Rome since 1985';
+
+/** The two mails of a new booking: to the student and to the teacher, each with the .ics. */
+export function bookingConfirmedMails(l: LessonForMail, now: Date): MailMessage[] {
+  const when = slotText(l.date, l.hour);
+  return [
+    {
+      to: l.student.email,
+      subject: `Lesson booked: ${when}`,
+      text:
+        `Hello ${l.student.firstName},\n\nyour lesson is booked.\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}\n\n` +
+        `You can cancel up to 48 hours before the start and get your hour back.${signature}`,
+      attachments: [attachment(l, 'confirmed', now)],
+    },
+    {
+      to: l.teacher.email,
+      subject: `New lesson: ${when}`,
+      text: `Hello ${l.teacher.firstName},\n\na student booked a lesson with you.\n\n${details(l, `Student: ${shortName(l.student)}`)}${signature}`,
+      attachments: [attachment(l, 'confirmed', now)],
+    },
+  ];
+}
+
+/** The two mails of a cancellation, saying who cancelled and whether the hour came back. */
+export function bookingCancelledMails(
+  l: LessonForMail,
+  c: { by: 'student' | 'teacher' | 'admin'; refunded: boolean },
+  now: Date,
+): MailMessage[] {
+  const when = slotText(l.date, l.hour);
+  const who = c.by === 'student' ? shortName(l.student) : c.by === 'teacher' ? shortName(l.teacher) : 'the school';
+  const hour = c.refunded
+    ? 'The hour is back in your package.'
+    : 'It was cancelled less than 48 hours before the start, so the hour is not refunded.';
+  return [
+    {
+      to: l.student.email,
+      subject: `Lesson cancelled: ${when}`,
+      text: `Hello ${l.student.firstName},\n\nyour lesson with ${shortName(l.teacher)} on ${when} was cancelled by ${who}. ${hour}${signature}`,
+      attachments: [attachment(l, 'cancelled', now)],
+    },
+    {
+      to: l.teacher.email,
+      subject: `Lesson cancelled: ${when}`,
+      text: `Hello ${l.teacher.firstName},\n\nthe lesson with ${shortName(l.student)} on ${when} was cancelled by ${who}. The slot is free again.${signature}`,
+      attachments: [attachment(l, 'cancelled', now)],
+    },
+  ];
+}
+
+/** The reminders a day before the lesson, to student and teacher. */
+export function lessonReminderMails(l: LessonForMail): MailMessage[] {
+  const when = slotText(l.date, l.hour);
+  return [
+    {
+      to: l.student.email,
+      subject: `Reminder: your lesson tomorrow, ${when}`,
+      text: `Hello ${l.student.firstName},\n\na reminder of your lesson tomorrow.\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}${signature}`,
+    },
+    {
+      to: l.teacher.email,
+      subject: `Reminder: lesson tomorrow, ${when}`,
+      text: `Hello ${l.teacher.firstName},\n\na reminder of your lesson tomorrow.\n\n${details(l, `Student: ${shortName(l.student)}`)}${signature}`,
+    },
+  ];
+}
+
+/** A student's reminder that a package's unused hours lapse soon ("1 month" or "1 week" ahead). */
+export function expiryReminderMail(p: {
+  student: Person;
+  teacher: Pick<Person, 'firstName' | 'lastName'> & { id: string };
+  remainingHours: number;
+  expiresAt: string;
+  ahead: 'month' | 'week';
+  publicUrl: string;
+}): MailMessage {
+  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(
+    new Date(p.expiresAt),
+  );
+  const hours = p.remainingHours === 1 ? '1 hour' : `${p.remainingHours} hours`;
+  return {
+    to: p.student.email,
+    subject: `${hours} with ${shortName(p.teacher)} expire ${p.ahead === 'month' ? 'in a month' : 'in a week'}`,
+    text:
+      `Hello ${p.student.firstName},\n\nyou still have ${hours} with ${shortName(p.teacher)}. ` +
+      `Hours must be used within 6 months of purchase: these expire on ${date}.\n\n` +
+      `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id} (bookings at least 48 hours ahead).${signature}`,
+  };
+}

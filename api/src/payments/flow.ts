@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  decidePayment,
+  decidePaymentConfirmation,
+  decideRefund,
+  nonEmpty,
+  packageDecider,
+  packageIdForPayment,
+  paymentDecider,
+  streams,
+  type ParliamoEvent,
+  type StartCheckout,
+} from '@parliamo/domain';
+import { runCommand, type LedgerSession } from '../lessons/ledger-session.ts';
+import { factId } from './ids.ts';
+
+/**
+ * The payment side of the ledger: every change to a payment (and to the hours it credits or revokes)
+ * goes through here, whether Stripe's webhook, the local test checkout or the demo seed reported it.
+ * Each function loads the streams, lets the domain decide, appends atomically with the expected
+ * versions and waits for the read models (runCommand). Each returns whether anything was written:
+ * a fact the ledger knows already (a repeated webhook) writes nothing.
+ */
+
+/** Ids derived from the fact an event records, so a repeated or concurrent report appends nothing new. */
+const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent) =>
+  factId('payment', paymentId, stream, e.type, discriminator);
+
+const loadPayment = (s: LedgerSession, paymentId: string) => s.load(streams.payment(paymentId), paymentDecider);
+const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.package(packageIdForPayment(paymentId)), packageDecider);
+
+/** Runs one payment decision; `writes` empty means the fact was known already. */
+function record(
+  app: FastifyInstance,
+  command: string,
+  paymentId: string,
+  decide: (s: LedgerSession) => Promise<{ stream: string; events: ParliamoEvent[] }[]>,
+  discriminator = '',
+): Promise<boolean> {
+  return runCommand(app, async (s) => {
+    const writes = nonEmpty(await decide(s));
+    if (writes.length === 0) return { result: null, value: false };
+    return { result: await s.append(writes, { command }, factIds(paymentId, discriminator)), value: true };
+  });
+}
+
+/** Records a started checkout (the provider's session exists already). */
+export async function recordCheckoutStarted(app: FastifyInstance, data: Omit<StartCheckout['data'], 'now'>, now = app.clock.now()): Promise<void> {
+  await record(app, 'StartCheckout', data.paymentId, async (s) => {
+    const payment = await loadPayment(s, data.paymentId);
+    return [{ stream: streams.payment(data.paymentId), events: decidePayment({ type: 'StartCheckout', data: { ...data, now: now.toISOString() } }, payment) }];
+  });
+}
+
+/**
+ * The one confirmation path (Stripe's webhook, the test checkout's Pay button, the demo seed): the
+ * payment is confirmed and its hours credited in the same append, exactly once.
+ */
+export function confirmPayment(
+  app: FastifyInstance,
+  c: { paymentId: string; providerPaymentId: string | null; amountCents: number },
+  now = app.clock.now(),
+): Promise<boolean> {
+  return record(app, 'ConfirmPayment', c.paymentId, async (s) => {
+    const payment = await loadPayment(s, c.paymentId);
+    const pkg = await loadPackage(s, c.paymentId);
+    return decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg }).writes;
+  });
+}
+
+/** A delayed payment failed. Nothing happens once the payment was confirmed. */
+export function failPayment(app: FastifyInstance, c: { paymentId: string; reason: string }): Promise<boolean> {
+  return record(app, 'FailPayment', c.paymentId, async (s) => {
+    const payment = await loadPayment(s, c.paymentId);
+    return [{ stream: streams.payment(c.paymentId), events: decidePayment({ type: 'FailPayment', data: { ...c, now: app.clock.now().toISOString() } }, payment) }];
+  });
+}
+
+/** The checkout ended unpaid (expired at the provider, or cancelled on the test checkout). */
+export function expireCheckout(app: FastifyInstance, c: { paymentId: string }): Promise<boolean> {
+  return record(app, 'ExpireCheckout', c.paymentId, async (s) => {
+    const payment = await loadPayment(s, c.paymentId);
+    return [{ stream: streams.payment(c.paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { ...c, now: app.clock.now().toISOString() } }, payment) }];
+  });
+}
+
+/**
+ * The provider reports the total refunded so far on the payment. The part not recorded yet becomes one
+ * PaymentRefunded and the package's unused hours are revoked; an older, smaller total changes nothing.
+ */
+export function recordRefund(
+  app: FastifyInstance,
+  c: { paymentId: string; totalRefundedCents: number; providerRefundId: string | null },
+): Promise<boolean> {
+  return record(
+    app,
+    'RefundPayment',
+    c.paymentId,
+    async (s) => {
+      const payment = await loadPayment(s, c.paymentId);
+      const pkg = await loadPackage(s, c.paymentId);
+      const newCents = c.totalRefundedCents - payment.refundedCents;
+      if (newCents <= 0) return [];
+      return decideRefund({
+        now: app.clock.now().toISOString(),
+        paymentId: c.paymentId,
+        amountRefundedCents: newCents,
+        providerRefundId: c.providerRefundId,
+        payment,
+        package: pkg,
+      }).writes;
+    },
+    `refund:${c.totalRefundedCents}`,
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The payments port: how the API starts a checkout and learns what happened to it, whichever
+ * provider is behind it (Stripe, or the local test checkout when no Stripe key is configured).
+ */
+
+/** What a checkout sells: `hours` at `hourPriceCents` each, plus the per-purchase fee. */
+export interface CheckoutRequest {
+  paymentId: string;
+  studentId: string;
+  teacherId: string;
+  hours: number;
+  hourPriceCents: number;
+  feeCents: number;
+  /** Where the provider sends the browser after paying; may contain `{CHECKOUT_SESSION_ID}`. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface StartedCheckout {
+  provider: 'stripe' | 'test';
+  /** Stripe Checkout Session id, or the payment id for the local test checkout. */
+  providerSessionId: string;
+  /** Where the browser goes to pay. */
+  checkoutUrl: string;
+}
+
+/** A provider's notification, reduced to what the payment decider needs. */
+export type ProviderEvent =
+  | {
+      kind: 'paid';
+      /** The provider's own event id (Stripe `evt_...`), for logs. */
+      providerEventId: string;
+      paymentId: string | null;
+      providerSessionId: string;
+      providerPaymentId: string | null;
+      amountCents: number;
+    }
+  /** The checkout completed but the money has not arrived yet (delayed payment methods). */
+  | { kind: 'awaiting_payment'; providerEventId: string; paymentId: string | null; providerSessionId: string }
+  | { kind: 'failed'; providerEventId: string; paymentId: string | null; providerSessionId: string; reason: string }
+  | { kind: 'expired'; providerEventId: string; paymentId: string | null; providerSessionId: string }
+  | {
+      kind: 'refunded';
+      providerEventId: string;
+      paymentId: string | null;
+      providerPaymentId: string | null;
+      /** Total refunded so far on the charge (Stripe's `amount_refunded`, cumulative). */
+      amountRefundedCents: number;
+      providerRefundId: string | null;
+    }
+  | { kind: 'ignored'; providerEventId: string; type: string };
+
+export interface Payments {
+  readonly provider: 'stripe' | 'test';
+  /** Opens a checkout for one purchase. Repeating it for the same paymentId is harmless. */
+  createCheckoutSession(request: CheckoutRequest): Promise<StartedCheckout>;
+  /**
+   * The payment id a provider payment belongs to, asked of the provider (used when a refund names
+   * only the provider's payment). Null when the provider does not know it.
+   */
+  paymentIdOfProviderPayment(providerPaymentId: string): Promise<string | null>;
+}

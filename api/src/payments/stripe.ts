@@ -1,0 +1,165 @@
+import Stripe from 'stripe';
+import { DomainError } from '@parliamo/domain';
+import type { CheckoutRequest, Payments, ProviderEvent, StartedCheckout } from './port.ts';
+
+/** Stripe refuses signatures older than this many seconds (its own default, stated here on purpose). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The official Stripe client for our secret key. `apiUrl` (STRIPE_API_URL) points it at another
+ * host, e.g. tests' local server standing in for api.stripe.com.
+ */
+export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const config: ConstructorParameters<typeof Stripe>[1] = { telemetry: false, maxNetworkRetries: 2, timeout: 20_000 };
+  if (apiUrl) {
+    const u = new URL(apiUrl);
+    const protocol = u.protocol.replace(':', '');
+    if (protocol !== 'http' && protocol !== 'https') throw new Error(`STRIPE_API_URL must be http(s), got ${apiUrl}`);
+    config.host = u.hostname;
+    config.protocol = protocol;
+    config.port = u.port || (protocol === 'https' ? 443 : 80);
+  }
+  return new Stripe(secretKey, config);
+}
+
+/** The Stripe adapter of the payments port: Checkout Sessions in EUR. */
+export function createStripePayments(client: Stripe): Payments {
+  return {
+    provider: 'stripe',
+    async createCheckoutSession(request: CheckoutRequest): Promise<StartedCheckout> {
+      const links = {
+        paymentId: request.paymentId,
+        studentId: request.studentId,
+        teacherId: request.teacherId,
+        hours: String(request.hours),
+      };
+      const session = await client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          currency: 'eur',
+          client_reference_id: request.paymentId,
+          line_items: [
+            {
+              quantity: request.hours,
+              price_data: {
+                currency: 'eur',
+                unit_amount: request.hourPriceCents,
+                product_data: { name: 'Italian lesson hour (valid 6 months)' },
+              },
+            },
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'eur',
+                unit_amount: request.feeCents,
+                product_data: { name: 'Transaction fee' },
+              },
+            },
+          ],
+          metadata: links,
+          // Refunds name only the PaymentIntent: its metadata leads back to our payment.
+          payment_intent_data: { metadata: links },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        // Stripe-side idempotency: a retried request for the same payment opens no second session.
+        { idempotencyKey: `checkout-${request.paymentId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { provider: 'stripe', providerSessionId: session.id, checkoutUrl: session.url };
+    },
+    async paymentIdOfProviderPayment(providerPaymentId: string) {
+      const intent = await client.paymentIntents.retrieve(providerPaymentId);
+      return intent.metadata?.paymentId ?? null;
+    },
+  };
+}
+
+/**
+ * Checks a webhook delivery's `Stripe-Signature` against the RAW body (tolerance 300 s, measured
+ * against `receivedAt`, our injected clock) and returns the event. Anything wrong is a 400.
+ */
+export function verifyStripeWebhook(
+  rawBody: Buffer | string,
+  signature: string | string[] | undefined,
+  secret: string | undefined,
+  receivedAt: Date,
+): Stripe.Event {
+  if (!secret) throw new DomainError('invalid', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set).');
+  if (typeof signature !== 'string' || signature === '') {
+    throw new DomainError('invalid', 'Missing Stripe-Signature header.');
+  }
+  try {
+    return Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      receivedAt.getTime(),
+    );
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : 'invalid signature';
+    throw new DomainError('invalid', `Webhook signature verification failed: ${reason}`);
+  }
+}
+
+function idOf(ref: string | { id: string } | null | undefined): string | null {
+  if (!ref) return null;
+  return typeof ref === 'string' ? ref : ref.id;
+}
+
+/** Reduces a verified Stripe event to the provider event our payment flow understands. */
+export function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const s = event.data.object;
+      const paymentId = s.metadata?.paymentId ?? s.client_reference_id ?? null;
+      if (s.payment_status === 'paid' || s.payment_status === 'no_payment_required') {
+        return {
+          kind: 'paid',
+          providerEventId: event.id,
+          paymentId,
+          providerSessionId: s.id,
+          providerPaymentId: idOf(s.payment_intent),
+          amountCents: s.amount_total ?? 0,
+        };
+      }
+      return { kind: 'awaiting_payment', providerEventId: event.id, paymentId, providerSessionId: s.id };
+    }
+    case 'checkout.session.async_payment_failed': {
+      const s = event.data.object;
+      return {
+        kind: 'failed',
+        providerEventId: event.id,
+        paymentId: s.metadata?.paymentId ?? s.client_reference_id ?? null,
+        providerSessionId: s.id,
+        reason: 'The delayed payment failed.',
+      };
+    }
+    case 'checkout.session.expired': {
+      const s = event.data.object;
+      return {
+        kind: 'expired',
+        providerEventId: event.id,
+        paymentId: s.metadata?.paymentId ?? s.client_reference_id ?? null,
+        providerSessionId: s.id,
+      };
+    }
+    case 'charge.refunded': {
+      const c = event.data.object;
+      const refunds = c.refunds?.data ?? [];
+      return {
+        kind: 'refunded',
+        providerEventId: event.id,
+        paymentId: c.metadata?.paymentId ?? null,
+        providerPaymentId: idOf(c.payment_intent),
+        amountRefundedCents: c.amount_refunded,
+        providerRefundId: refunds[0]?.id ?? null,
+      };
+    }
+    default:
+      return { kind: 'ignored', providerEventId: event.id, type: event.type };
+  }
+}

@@ -1,0 +1,20 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+function sameSecret(a: string, b: string): boolean {
+  const ha = crypto.createHash('sha256').update(a).digest();
+  const hb = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(ha, hb);
+}
+
+/** GET /metrics: Prometheus text format; behind `Authorization: Bearer $METRICS_TOKEN` when that is set. */
+export default async function metricsRoutes(app: FastifyInstance) {
+  app.get('/metrics', async (request, reply) => {
+    const token = app.config.metricsToken;
+    if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      return reply.status(401).send({ message: 'Unauthorized' });
+    }
+    const body = await app.metrics.registry.render();
+    return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(body);
+  });
+}

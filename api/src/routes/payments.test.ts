@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streams } from '@parliamo/domain';
+import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
+
+type Person = TestUser & { cookie: string };
+
+describe('buying hours with the local test checkout (no Stripe key)', () => {
+  let t: TestApp;
+  let student: Person;
+  let other: Person;
+  let teacher: TestUser;
+  let admin: Person;
+
+  beforeAll(async () => {
+    t = await createTestApp({ stripeSecretKey: undefined, stripeWebhookSecret: undefined });
+    student = await signedIn(t, 'student');
+    other = await signedIn(t, 'student');
+    admin = await signedIn(t, 'admin');
+    teacher = await createUser(t, { role: 'teacher', firstName: 'Giulia', lastName: 'Rossi', teacher: { hourlyRate: 25 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const checkout = (who: Person | null, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(who?.cookie), payload: payload as object });
+
+  async function startCheckout(hours = 5): Promise<string> {
+    const res = await checkout(student, { amount: hours * 25 + 3, teacherId: teacher.id, totalHours: hours });
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().checkout_url;
+    expect(url).toMatch(/^\/test-checkout\/[0-9a-f-]{36}$/);
+    return url.split('/').pop()!;
+  }
+
+  it('refuses visitors (401), teachers and admins (403)', async () => {
+    const body = { amount: 128, teacherId: teacher.id, totalHours: 5 };
+    expect((await checkout(null, body)).statusCode).toBe(401);
+    expect((await checkout(null, body)).json()).toEqual({ message: 'Unauthorized' });
+    const asTeacher = await signedIn(t, 'teacher');
+    expect((await checkout(asTeacher, body)).statusCode).toBe(403);
+    expect((await checkout(admin, body)).statusCode).toBe(403);
+  });
+
+  it('refuses hours outside 1..30 and a missing teacher with 400', async () => {
+    for (const totalHours of [0, 31, 2.5]) {
+      const res = await checkout(student, { amount: totalHours * 25 + 3, teacherId: teacher.id, totalHours });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('Hours must be between 1 and 30');
+    }
+    expect((await checkout(student, { amount: 28, totalHours: 1 })).statusCode).toBe(400);
+  });
+
+  it('refuses an amount that is not hours x rate + EUR 3 with 409 and says the price', async () => {
+    for (const amount of [125, 127.99, 128.01, 3]) {
+      const res = await checkout(student, { amount, teacherId: teacher.id, totalHours: 5 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('€128.00');
+    }
+  });
+
+  it('refuses unknown, unapproved and inactive teachers', async () => {
+    const unknown = await checkout(student, { amount: 28, teacherId: '00000000-0000-4000-8000-000000000000', totalHours: 1 });
+    expect(unknown.statusCode).toBe(404);
+    expect((await checkout(student, { amount: 28, teacherId: 'not-an-id', totalHours: 1 })).statusCode).toBe(404);
+    const pending = await createUser(t, { role: 'teacher', teacher: { hourlyRate: 25, isApproved: false } });
+    const inactive = await createUser(t, { role: 'teacher', isActive: false, teacher: { hourlyRate: 25 } });
+    for (const tch of [pending, inactive]) {
+      const res = await checkout(student, { amount: 28, teacherId: tch.id, totalHours: 1 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/not accepting/);
+    }
+  });
+
+  it('shows the checkout, pays through the confirmation path and credits the hours once', async () => {
+    const paymentId = await startCheckout(5);
+    const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${paymentId}`, headers: authHeaders(student.cookie) });
+    expect(page.json()).toEqual({ paymentId, amount: 128, hours: 5, teacherName: 'Giulia R.', status: 'pending' });
+
+    const before = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
+    expect(before.json()).toMatchObject({ status: 'pending', hours: 5, teacherId: teacher.id });
+
+    for (let i = 0; i < 3; i++) {
+      const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+      expect(pay.statusCode).toBe(200);
+      expect(pay.json()).toEqual({ redirect: `/payment-success?session_id=${paymentId}` });
+    }
+    // Read right after the 2xx: the write is visible (invariant 8).
+    const after = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
+    expect(after.json()).toMatchObject({ status: 'credited', hours: 5, hoursCredited: 5, packageId: paymentId });
+    const purchased = (await t.app.ledger.readStream(streams.package(paymentId))).filter((e) => e.type === 'HoursPurchased');
+    expect(purchased).toHaveLength(1);
+    expect(purchased[0]!.data).toMatchObject({ hours: 5, hourPriceCents: 2500, studentId: student.id, teacherId: teacher.id });
+    const confirmed = (await t.app.ledger.readStream(streams.payment(paymentId))).filter((e) => e.type === 'PaymentConfirmed');
+    expect(confirmed).toHaveLength(1);
+  });
+
+  it('cancels: the checkout ends, nothing is credited and it can no longer be paid', async () => {
+    const paymentId = await startCheckout(2);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/cancel`, headers: authHeaders(student.cookie) });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ redirect: '/teachers' });
+    const status = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
+    expect(status.json()).toMatchObject({ status: 'expired', hoursCredited: 0 });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+    expect(pay.statusCode).toBe(409);
+    expect(await t.app.ledger.readStream(streams.package(paymentId))).toEqual([]);
+  });
+
+  it("keeps a student's payments from other students and from visitors", async () => {
+    const paymentId = await startCheckout(1);
+    for (const [method, url] of [
+      ['GET', `/api/test-checkout/${paymentId}`],
+      ['POST', `/api/test-checkout/${paymentId}/pay`],
+      ['POST', `/api/test-checkout/${paymentId}/cancel`],
+      ['GET', `/api/payments/${paymentId}`],
+    ] as const) {
+      expect((await t.app.inject({ method, url, headers: authHeaders(other.cookie) })).statusCode).toBe(404);
+      expect((await t.app.inject({ method, url, headers: authHeaders() })).statusCode).toBe(401);
+    }
+    const still = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
+    expect(still.json().status).toBe('pending');
+  });
+
+  it('lists payments for admins only, with reconciliation flags', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders() })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(student.cookie) })).statusCode).toBe(403);
+    const paid = await startCheckout(3);
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, headers: authHeaders(student.cookie) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) });
+    expect(res.statusCode).toBe(200);
+    const row = res.json().find((p: { paymentId: string }) => p.paymentId === paid);
+    expect(row).toMatchObject({
+      provider: 'test',
+      providerSessionId: paid,
+      studentId: student.id,
+      teacherId: teacher.id,
+      amountCents: 3 * 2500 + 300,
+      feeCents: 300,
+      hours: 3,
+      hoursCredited: 3,
+      refundedCents: 0,
+      status: 'credited',
+      flags: [],
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '@parliamo/domain';
+import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from '../payments/index.ts';
+import { confirmPayment, expireCheckout, failPayment, recordRefund } from '../payments/flow.ts';
+import { findPaymentByProviderPayment, findPaymentBySession } from '../payments/queries.ts';
+
+/**
+ * POST /api/stripe/webhook: Stripe's notifications. The signature is checked on the raw body, so this
+ * plugin (encapsulated: it changes body parsing for its own route only) reads every body as bytes.
+ * Repeats and any order are harmless: each fact is decided against the payment's stream.
+ */
+export default async function stripeWebhookRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  /** Our payment id for a provider event: the metadata Stripe echoes, else the read model, else Stripe. */
+  async function paymentIdOf(e: Exclude<ProviderEvent, { kind: 'ignored' }>): Promise<string | null> {
+    if (e.paymentId) return e.paymentId;
+    if (e.kind === 'refunded') {
+      if (!e.providerPaymentId) return null;
+      const known = await findPaymentByProviderPayment(app.db, e.providerPaymentId);
+      return known?.payment_id ?? (await app.payments.paymentIdOfProviderPayment(e.providerPaymentId));
+    }
+    return (await findPaymentBySession(app.db, e.providerSessionId))?.payment_id ?? null;
+  }
+
+  app.post(
+    '/stripe/webhook',
+    { config: { csrf: false }, bodyLimit: 1024 * 1024 },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const event = verifyStripeWebhook(raw, request.headers['stripe-signature'], app.config.stripeWebhookSecret, app.clock.now());
+      const e = toProviderEvent(event);
+      if (e.kind === 'ignored' || e.kind === 'awaiting_payment') {
+        return reply.send({ received: true, handled: false });
+      }
+      const paymentId = await paymentIdOf(e);
+      if (!paymentId) {
+        // Not one of ours (another integration on the same Stripe account): nothing to retry.
+        request.log.warn({ stripeEvent: event.id, type: event.type }, 'stripe event for an unknown payment');
+        return reply.send({ received: true, handled: false });
+      }
+      let recorded: boolean;
+      switch (e.kind) {
+        case 'paid':
+          recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
+          break;
+        case 'failed':
+          recorded = await failPayment(app, { paymentId, reason: e.reason });
+          break;
+        case 'expired':
+          recorded = await expireCheckout(app, { paymentId });
+          break;
+        case 'refunded':
+          recorded = await recordRefund(app, {
+            paymentId,
+            totalRefundedCents: e.amountRefundedCents,
+            providerRefundId: e.providerRefundId,
+          });
+          break;
+        default:
+          throw new DomainError('invalid', 'Unhandled Stripe event');
+      }
+      request.log.info({ stripeEvent: event.id, type: event.type, paymentId, recorded }, 'stripe event');
+      return reply.send({ received: true, handled: true });
+    },
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Demo data for an empty database: teachers with portraits and weekly hours, a pending teacher, a
+ * student with packages and past and upcoming lessons, a teacher login and an admin. Every hour goes
+ * through the ledger (checkout, payment, booking, completion), exactly as the app makes them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { addDays, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
+import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
+import { insertUser } from './accounts/users.ts';
+import { saveAvailability } from './lessons/availability-store.ts';
+import { bookLesson, completeLesson } from './lessons/commands.ts';
+import { buyHours } from './lessons/demo-purchase.ts';
+
+/** The sign-ins the demo offers (also listed in README "Demo logins"). */
+export const DEMO_LOGINS = [
+  { role: 'student', email: 'student@parliamo.test', password: 'studente-demo-1985' },
+  { role: 'teacher', email: 'teacher@parliamo.test', password: 'insegnante-demo-1985' },
+  { role: 'admin', email: 'admin@parliamo.test', password: 'admin-demo-1985' },
+] as const;
+
+interface DemoTeacher {
+  key: string;
+  firstName: string;
+  lastName: string;
+  city: string;
+  rate: number;
+  bio: string;
+  specializations: string[];
+  weekly: WeeklyHours;
+  approved?: boolean;
+}
+
+const weekdays = (hours: number[], days = ['1', '2', '3', '4', '5']): WeeklyHours =>
+  Object.fromEntries(days.map((d) => [d, hours])) as WeeklyHours;
+
+const TEACHERS: DemoTeacher[] = [
+  { key: 'giulia', firstName: 'Giulia', lastName: 'Rossi', city: 'Roma', rate: 30, specializations: ['Conversation', 'Grammar', 'CILS / CELI preparation'], weekly: weekdays([9, 10, 11, 15, 16, 17]), bio: 'Born in Trastevere, I have taught Italian to adults from forty countries for twelve years. My lessons are conversations first: we talk about what interests you, and grammar comes in exactly when you need it.' },
+  { key: 'marco', firstName: 'Marco', lastName: 'Bianchi', city: 'Roma', rate: 28, specializations: ['Business Italian', 'Conversation'], weekly: weekdays([8, 9, 12, 13, 18, 19]), bio: 'Former sales manager turned teacher. I help professionals run meetings, write e-mails and negotiate in Italian, with real documents from Italian companies.' },
+  { key: 'francesca', firstName: 'Francesca', lastName: 'Conti', city: 'Firenze', rate: 32, specializations: ['B2 certification', 'Literature', 'Grammar'], weekly: weekdays([10, 11, 14, 15], ['1', '3', '5', '6']), bio: 'Literature graduate from Florence. I prepare students for B2 and C1 exams with past papers, timed practice and a lot of reading, from Calvino to Ferrante.' },
+  { key: 'luca', firstName: 'Luca', lastName: 'Esposito', city: 'Napoli', rate: 25, specializations: ['Beginners', 'Conversation'], weekly: weekdays([16, 17, 18, 19, 20]), bio: 'Patient and cheerful, I specialise in complete beginners. After ten lessons you will order, ask for directions and chat about your day, with a Neapolitan smile.' },
+  { key: 'sofia', firstName: 'Sofia', lastName: 'Ricci', city: 'Bologna', rate: 27, specializations: ['Italian for travel', 'Food and culture'], weekly: weekdays([9, 10, 11, 12], ['2', '4', '6']), bio: 'Food lover from Bologna. We learn Italian through markets, recipes and regional traditions, so your next trip to Italy feels like coming home.' },
+  { key: 'alessandro', firstName: 'Alessandro', lastName: 'Romano', city: 'Roma', rate: 35, specializations: ['Business Italian', 'Legal Italian', 'B2 certification'], weekly: weekdays([7, 8, 9, 18, 19]), bio: 'Twenty years at the school. I teach Italian for law, finance and public administration, and I coach candidates for the Italian citizenship B1 test.' },
+  { key: 'chiara', firstName: 'Chiara', lastName: 'Colombo', city: 'Milano', rate: 29, specializations: ['Pronunciation', 'Conversation', 'Kids and teens'], weekly: weekdays([14, 15, 16, 17]), bio: 'Actress and voice coach. If you want to sound Italian, not just speak it, we work on rhythm, intonation and the gestures that go with them.' },
+  { key: 'davide', firstName: 'Davide', lastName: 'Greco', city: 'Palermo', rate: 24, specializations: ['Grammar', 'Beginners', 'Exam preparation'], weekly: weekdays([8, 9, 10, 11, 12], ['1', '2', '3', '4', '5', '6']), bio: 'Clear explanations, structured plans and plenty of exercises. I love turning the subjunctive from a monster into a friend.' },
+  { key: 'elena', firstName: 'Elena', lastName: 'Marino', city: 'Venezia', rate: 31, specializations: ['Art and history', 'Conversation', 'Literature'], weekly: weekdays([11, 12, 13, 17, 18]), bio: 'Art historian from Venice. Our lessons visit museums, churches and films, so vocabulary sticks because it comes with a story.' },
+  { key: 'paolo', firstName: 'Paolo', lastName: 'Gallo', city: 'Torino', rate: 26, specializations: ['Conversation'], weekly: weekdays([9, 10]), approved: false, bio: 'New at the school: my profile is waiting for approval.' },
+];
+
+const details = (email: string, firstName: string, lastName: string, city: string) => ({
+  email,
+  firstName,
+  lastName,
+  dateOfBirth: '1988-04-21',
+  placeOfBirth: city,
+  nationality: 'Italian',
+  phoneNumber: null,
+  address: 'Via dei Coronari 12',
+  city,
+  postalCode: '00186',
+  fiscalCode: null,
+  vatNumber: null,
+});
+
+/** Whether the demo accounts exist (their sign-ins are printed at start-up). */
+export async function hasDemoLogins(app: FastifyInstance): Promise<boolean> {
+  const { rowCount } = await app.pool.query(`SELECT 1 FROM users WHERE lower(email) = $1`, [DEMO_LOGINS[0].email]);
+  return rowCount === 1;
+}
+
+/** Whether the database has no people yet (the only time the demo seeds). */
+export async function isEmpty(app: FastifyInstance): Promise<boolean> {
+  const { rows } = await app.pool.query(`SELECT NOT EXISTS (SELECT 1 FROM users) AS empty`);
+  return rows[0].empty;
+}
+
+/** The first slot of the teacher's weekly hours on or after `from` (skipping `skip` of them). */
+function teachingSlot(weekly: WeeklyHours, from: string, skip = 0): { date: string; hour: number } {
+  let left = skip;
+  for (let date = from; ; date = addDays(date, 1)) {
+    for (const hour of weekly[String(weekdayOf(date)) as keyof WeeklyHours] ?? []) {
+      if (!slotStart(date, hour)) continue;
+      if (left-- === 0) return { date, hour };
+    }
+  }
+}
+
+const DAY = 86_400_000;
+
+/** Seeds the demo into an empty database. */
+export async function seedDemo(app: FastifyInstance): Promise<void> {
+  const now = app.clock.now();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const today = romeToday(now);
+  const password = Object.fromEntries(await Promise.all(DEMO_LOGINS.map(async (l) => [l.role, await hashPassword(l.password)] as const)));
+
+  const ids: Record<string, string> = {};
+  for (const t of TEACHERS) {
+    const email = t.key === 'giulia' ? 'teacher@parliamo.test' : `${t.key}.${t.lastName.toLowerCase()}@parliamo.test`;
+    const id = await insertUser(
+      app.pool,
+      { ...details(email, t.firstName, t.lastName, t.city), profileImageUrl: `/teachers/${t.key}.svg` },
+      t.key === 'giulia' ? password.teacher! : UNUSABLE_PASSWORD,
+      'teacher',
+      ago(120),
+    );
+    await app.pool.query(
+      `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link, is_approved)
+       VALUES ($1, $2, $3, 'Italy', $4, $5, $6, $7)`,
+      [id, t.bio, t.city, t.specializations, t.rate * 100, `https://meet.google.com/prl-${t.key.slice(0, 4)}-demo`, t.approved ?? true],
+    );
+    await saveAvailability(app.pool, id, { weekly: t.weekly, daysOff: [addDays(today, 20)] }, now);
+    ids[t.key] = id;
+  }
+  await insertUser(app.pool, details('admin@parliamo.test', 'Alessia', 'Ferri', 'Roma'), password.admin!, 'admin', ago(365));
+  const student = await insertUser(app.pool, details('student@parliamo.test', 'Anna', 'Schmidt', 'Roma'), password.student!, 'student', ago(60));
+  const other = await insertUser(app.pool, details('marta.lopez@parliamo.test', 'Marta', 'Lopez', 'Roma'), UNUSABLE_PASSWORD, 'student', ago(90));
+
+  const teacher = (key: string) => TEACHERS.find((t) => t.key === key)!;
+  const book = async (studentId: string, key: string, bookedAt: Date, fromDate: string, skip: number, notes: string | null) => {
+    const slot = teachingSlot(teacher(key).weekly, fromDate, skip);
+    return bookLesson(app, { studentId, teacherId: ids[key]!, ...slot, notes }, { now: bookedAt, notify: false });
+  };
+
+  // Anna: 10 hours with Giulia bought 45 days ago (3 lessons given, 2 coming), 5 with Marco 10 days ago.
+  await buyHours(app, { studentId: student, teacherId: ids.giulia!, hours: 10, rateCents: 3000, at: ago(45) });
+  const past = [
+    await book(student, 'giulia', ago(44), addDays(today, -40), 0, 'First lesson: introductions'),
+    await book(student, 'giulia', ago(30), addDays(today, -26), 1, 'Passato prossimo'),
+    await book(student, 'giulia', ago(12), addDays(today, -8), 0, null),
+  ];
+  await book(student, 'giulia', ago(1), addDays(today, 3), 0, 'Conversation about Roman food');
+  await book(student, 'giulia', ago(1), addDays(today, 8), 2, null);
+  await buyHours(app, { studentId: student, teacherId: ids.marco!, hours: 5, rateCents: 2800, at: ago(10) });
+  await book(student, 'marco', ago(1), addDays(today, 5), 0, 'Preparing a job interview');
+  // Marta: Giulia's other student, with lessons last month and this one (the teacher's earnings).
+  await buyHours(app, { studentId: other, teacherId: ids.giulia!, hours: 5, rateCents: 3000, at: ago(70) });
+  past.push(await book(other, 'giulia', ago(69), addDays(today, -60), 3, null));
+  past.push(await book(other, 'giulia', ago(40), addDays(today, -35), 4, null));
+  past.push(await book(other, 'giulia', ago(9), addDays(today, -6), 2, null));
+  for (const lessonId of past) await completeLesson(app, lessonId);
+}

@@ -1,0 +1,74 @@
+/**
+ * Free lesson slots of a teacher: weekly hours (ISO weekday -> whole Rome hours) minus days off,
+ * minus taken slots, minus anything with less than 48 h notice. Pure: the caller passes `now`.
+ */
+import { MAX_AVAILABILITY_DAYS } from './contracts/hours.ts';
+import { DomainError } from './errors.ts';
+import { hasBookingNotice } from './rules.ts';
+import { addDays, isValidDate, slotStart, weekdayOf } from './time.ts';
+
+/** A Rome wall-clock lesson slot. */
+export interface Slot {
+  date: string;
+  hour: number;
+}
+
+/** ISO weekday ("1" = Monday .. "7" = Sunday) -> the whole Rome hours the teacher teaches. */
+export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', number[]>>;
+
+
+export const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+
+/** Checks a weekly schedule: keys 1..7, whole hours 0..23 without repeats. */
+export function assertWeeklyHours(weekly: WeeklyHours): void {
+  for (const [day, hours] of Object.entries(weekly)) {
+    if (!(WEEKDAYS as readonly string[]).includes(day)) throw new DomainError('invalid', `Unknown weekday "${day}" (use 1 = Monday .. 7 = Sunday)`);
+    if (!Array.isArray(hours)) throw new DomainError('invalid', `Weekday ${day}: a list of hours is expected`);
+    for (const h of hours) {
+      if (!Number.isInteger(h) || h < 0 || h > 23) throw new DomainError('invalid', `Weekday ${day}: ${h} is not a whole hour 0..23`);
+    }
+    if (new Set(hours).size !== hours.length) throw new DomainError('invalid', `Weekday ${day}: an hour is listed twice`);
+  }
+}
+
+/** Checks a query range: real dates, from <= to, at most MAX_AVAILABILITY_DAYS days. */
+export function assertRange(from: string, to: string): void {
+  if (!isValidDate(from) || !isValidDate(to)) throw new DomainError('invalid', 'from and to must be dates written YYYY-MM-DD');
+  if (from > to) throw new DomainError('invalid', 'from must not be after to');
+  if (addDays(from, MAX_AVAILABILITY_DAYS - 1) < to) {
+    throw new DomainError('invalid', `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`);
+  }
+}
+
+/** Whether the teacher teaches at that Rome slot by their weekly hours and days off. */
+export function isInTeacherHours(slot: Slot, weekly: WeeklyHours, daysOff: readonly string[]): boolean {
+  if (daysOff.includes(slot.date)) return false;
+  const day = String(weekdayOf(slot.date)) as keyof WeeklyHours;
+  return (weekly[day] ?? []).includes(slot.hour);
+}
+
+/** The free slots from `from` to `to` (Rome dates, both included), in date and hour order. */
+export function freeSlots(input: {
+  weekly: WeeklyHours;
+  daysOff: readonly string[];
+  taken: readonly Slot[];
+  from: string;
+  to: string;
+  now: Date;
+}): Slot[] {
+  assertRange(input.from, input.to);
+  const taken = new Set(input.taken.map((s) => `${s.date}/${s.hour}`));
+  const slots: Slot[] = [];
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    if (input.daysOff.includes(date)) continue;
+    const hours = [...(input.weekly[String(weekdayOf(date)) as keyof WeeklyHours] ?? [])].sort((a, b) => a - b);
+    for (const hour of hours) {
+      if (taken.has(`${date}/${hour}`)) continue;
+      const start = slotStart(date, hour);
+      // The hour skipped when clocks go forward is no slot at all.
+      if (!start || !hasBookingNotice(start, input.now)) continue;
+      slots.push({ date, hour });
+    }
+  }
+  return slots;
+}

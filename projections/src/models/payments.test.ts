@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParliamoEvent } from '@parliamo/domain';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import type { ProjectedEvent } from '../types.ts';
+import { paymentFlags, paymentsProjection, type PaymentRow } from './payments.ts';
+
+let position = 0n;
+function recorded(e: ParliamoEvent): ProjectedEvent {
+  position += 1n;
+  return {
+    ...e,
+    id: `00000000-0000-4000-8000-${position.toString().padStart(12, '0')}`,
+    stream: 'x',
+    revision: 0,
+    metadata: {},
+    recordedAt: new Date('2026-03-02T10:00:00Z'),
+    position: { commit: position, prepare: position },
+  } as ProjectedEvent;
+}
+
+const started = (paymentId: string): ParliamoEvent => ({
+  type: 'CheckoutStarted',
+  data: { paymentId, provider: 'stripe', providerSessionId: `cs_${paymentId}`, studentId: 's1', teacherId: 't1', hours: 5, hourPriceCents: 2500, feeCents: 300, amountCents: 12800, startedAt: '2026-03-02T09:00:00Z' },
+});
+const confirmed = (paymentId: string, amountCents = 12800): ParliamoEvent => ({
+  type: 'PaymentConfirmed',
+  data: { paymentId, providerPaymentId: `pi_${paymentId}`, amountCents, confirmedAt: '2026-03-02T09:05:00Z' },
+});
+const purchased = (paymentId: string): ParliamoEvent => ({
+  type: 'HoursPurchased',
+  data: { packageId: `pkg_${paymentId}`, paymentId, studentId: 's1', teacherId: 't1', hours: 5, hourPriceCents: 2500, purchasedAt: '2026-03-02T09:05:00Z', expiresAt: '2026-09-02T09:05:00Z' },
+});
+
+describe('payments read model', () => {
+  let db: TestDatabase;
+  const tables = { payments: 'payments_model_test' };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await db.pool.query(paymentsProjection.createSql(tables));
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  async function apply(...events: ParliamoEvent[]) {
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await paymentsProjection.apply(client, events.map(recorded), tables);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+  }
+  async function row(paymentId: string): Promise<PaymentRow> {
+    const r = await db.pool.query(`SELECT * FROM ${tables.payments} WHERE payment_id = $1`, [paymentId]);
+    return r.rows[0];
+  }
+
+  it('follows a payment from checkout to credited hours to refund', async () => {
+    await apply(started('a'));
+    expect(await row('a')).toMatchObject({ status: 'pending', amount_cents: 12800, fee_cents: 300, hours: 5, provider_session_id: 'cs_a' });
+    await apply(confirmed('a'));
+    expect((await row('a')).status).toBe('paid');
+    expect(paymentFlags(await row('a'))).toEqual(['paid_not_credited']);
+    await apply(purchased('a'));
+    expect(await row('a')).toMatchObject({ status: 'credited', hours_credited: 5, package_id: 'pkg_a', provider_payment_id: 'pi_a' });
+    expect(paymentFlags(await row('a'))).toEqual([]);
+    await apply(
+      { type: 'PaymentRefunded', data: { paymentId: 'a', amountRefundedCents: 5000, providerRefundId: 're_0', refundedAt: '2026-03-03T09:00:00Z' } },
+      { type: 'PaymentRefunded', data: { paymentId: 'a', amountRefundedCents: 7800, providerRefundId: 're_1', refundedAt: '2026-03-03T09:00:00Z' } },
+      { type: 'HoursRevoked', data: { packageId: 'pkg_a', paymentId: 'a', hours: 5, revokedAt: '2026-03-03T09:00:00Z' } },
+    );
+    expect(await row('a')).toMatchObject({ status: 'refunded', refunded_cents: 12800, hours_revoked: 5 });
+  });
+
+  it('keeps expired and failed checkouts apart from paid ones', async () => {
+    await apply(started('b'), { type: 'CheckoutExpired', data: { paymentId: 'b', expiredAt: '2026-03-03T09:00:00Z' } });
+    expect((await row('b')).status).toBe('expired');
+    await apply(started('c'), { type: 'PaymentFailed', data: { paymentId: 'c', reason: 'declined', failedAt: '2026-03-03T09:00:00Z' } });
+    expect((await row('c')).status).toBe('failed');
+    expect(paymentFlags(await row('c'))).toEqual([]);
+  });
+
+  it('flags hours credited without a payment and a paid amount that differs', async () => {
+    await apply(purchased('d'));
+    expect(await row('d')).toMatchObject({ status: 'credited', hours_credited: 5, provider: null });
+    expect(paymentFlags(await row('d'))).toEqual(['credited_without_payment']);
+    await apply(started('e'), confirmed('e', 100), purchased('e'));
+    expect(paymentFlags(await row('e'))).toEqual(['amount_mismatch']);
+  });
+});

@@ -1,0 +1,162 @@
+import type pg from 'pg';
+import type { Projection, ProjectedEvent } from '../types.ts';
+
+/**
+ * The payments read model: one row per payment (checkout), with what the provider reported, the
+ * hours credited for it and any refunds. It answers /payment-success and the admin reconciliation.
+ */
+
+export type PaymentStatus = 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
+
+export interface PaymentRow {
+  payment_id: string;
+  provider: 'stripe' | 'test' | null;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  student_id: string;
+  teacher_id: string;
+  hours: number;
+  hour_price_cents: number;
+  fee_cents: number;
+  amount_cents: number;
+  paid_amount_cents: number | null;
+  package_id: string | null;
+  hours_credited: number;
+  hours_revoked: number;
+  refunded_cents: number;
+  status: PaymentStatus;
+  started_at: Date | null;
+  confirmed_at: Date | null;
+  failed_at: Date | null;
+  expired_at: Date | null;
+  refunded_at: Date | null;
+  credited_at: Date | null;
+  updated_at: Date;
+}
+
+/** Reconciliation flags of one payment (empty when all is well). */
+export type PaymentFlag = 'paid_not_credited' | 'credited_without_payment' | 'amount_mismatch' | 'partially_refunded';
+
+/** What an admin should look at for this payment. */
+export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credited' | 'hours' | 'refunded_cents' | 'amount_cents' | 'paid_amount_cents'>): PaymentFlag[] {
+  const flags: PaymentFlag[] = [];
+  const paid = row.confirmed_at !== null;
+  // A payment refunded in full before its hours were credited owes nothing.
+  const fullyRefunded = row.refunded_cents >= row.amount_cents && row.amount_cents > 0;
+  if (paid && row.hours_credited === 0 && !fullyRefunded) flags.push('paid_not_credited');
+  if (!paid && row.hours_credited > 0) flags.push('credited_without_payment');
+  if (paid && row.paid_amount_cents !== null && row.paid_amount_cents !== row.amount_cents) flags.push('amount_mismatch');
+  // Money only partly returned (the unused hours were removed all the same): worth an admin's look.
+  if (row.refunded_cents > 0 && !fullyRefunded) flags.push('partially_refunded');
+  return flags;
+}
+
+// The status follows from the facts, whatever order they arrived in.
+const statusSql = `CASE
+    WHEN refunded_cents > 0 THEN 'refunded'
+    WHEN hours_credited > 0 THEN 'credited'
+    WHEN confirmed_at IS NOT NULL THEN 'paid'
+    WHEN failed_at IS NOT NULL THEN 'failed'
+    WHEN expired_at IS NOT NULL THEN 'expired'
+    ELSE 'pending' END`;
+
+async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Promise<void> {
+  const at = e.recordedAt;
+  const update = (sets: string, params: unknown[]) =>
+    client.query(`UPDATE ${t} SET ${sets}, updated_at = $2 WHERE payment_id = $1`, params);
+  switch (e.type) {
+    case 'CheckoutStarted': {
+      const d = e.data;
+      // A row may exist already when hours were credited for a payment never started (flagged).
+      await client.query(
+        `INSERT INTO ${t} (payment_id, provider, provider_session_id, student_id, teacher_id, hours, hour_price_cents,
+           fee_cents, amount_cents, started_at, updated_at, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending')
+         ON CONFLICT (payment_id) DO UPDATE SET provider = EXCLUDED.provider,
+           provider_session_id = EXCLUDED.provider_session_id, hours = EXCLUDED.hours,
+           hour_price_cents = EXCLUDED.hour_price_cents, fee_cents = EXCLUDED.fee_cents,
+           amount_cents = EXCLUDED.amount_cents, started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at`,
+        [d.paymentId, d.provider, d.providerSessionId, d.studentId, d.teacherId, d.hours, d.hourPriceCents, d.feeCents, d.amountCents, d.startedAt, at],
+      );
+      break;
+    }
+    case 'PaymentConfirmed': {
+      const d = e.data;
+      await update('provider_payment_id = COALESCE($3, provider_payment_id), paid_amount_cents = $4, confirmed_at = $5', [
+        d.paymentId, at, d.providerPaymentId, d.amountCents, d.confirmedAt,
+      ]);
+      break;
+    }
+    case 'PaymentFailed':
+      await update('failed_at = $3', [e.data.paymentId, at, e.data.failedAt]);
+      break;
+    case 'CheckoutExpired':
+      await update('expired_at = $3', [e.data.paymentId, at, e.data.expiredAt]);
+      break;
+    case 'PaymentRefunded':
+      // Each PaymentRefunded is one refund (the decider records each provider refund once).
+      await update('refunded_cents = refunded_cents + $3, refunded_at = $4', [
+        e.data.paymentId, at, e.data.amountRefundedCents, e.data.refundedAt,
+      ]);
+      break;
+    case 'HoursPurchased': {
+      const d = e.data;
+      await client.query(
+        `INSERT INTO ${t} (payment_id, student_id, teacher_id, hours, hour_price_cents, fee_cents, amount_cents,
+           package_id, hours_credited, credited_at, updated_at, status)
+         VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $4, $7, $8, 'credited')
+         ON CONFLICT (payment_id) DO UPDATE SET package_id = EXCLUDED.package_id,
+           hours_credited = ${t}.hours_credited + EXCLUDED.hours_credited, credited_at = EXCLUDED.credited_at,
+           updated_at = EXCLUDED.updated_at`,
+        [d.paymentId, d.studentId, d.teacherId, d.hours, d.hourPriceCents, d.packageId, d.purchasedAt, at],
+      );
+      break;
+    }
+    case 'HoursRevoked':
+      await update('hours_revoked = hours_revoked + $3', [e.data.paymentId, at, e.data.hours]);
+      break;
+    default:
+      return;
+  }
+  await client.query(`UPDATE ${t} SET status = ${statusSql} WHERE payment_id = $1`, [(e.data as { paymentId: string }).paymentId]);
+}
+
+export const paymentsProjection: Projection = {
+  name: 'payments',
+  version: 1,
+  tables: ['payments'],
+  createSql: ({ payments: t }) => `
+    CREATE TABLE ${t} (
+      payment_id text PRIMARY KEY,
+      provider text,
+      provider_session_id text,
+      provider_payment_id text,
+      student_id text NOT NULL,
+      teacher_id text NOT NULL,
+      hours integer NOT NULL,
+      hour_price_cents integer NOT NULL,
+      fee_cents integer NOT NULL,
+      amount_cents integer NOT NULL,
+      paid_amount_cents integer,
+      package_id text,
+      hours_credited integer NOT NULL DEFAULT 0,
+      hours_revoked integer NOT NULL DEFAULT 0,
+      refunded_cents integer NOT NULL DEFAULT 0,
+      status text NOT NULL,
+      started_at timestamptz,
+      confirmed_at timestamptz,
+      failed_at timestamptz,
+      expired_at timestamptz,
+      refunded_at timestamptz,
+      credited_at timestamptz,
+      updated_at timestamptz NOT NULL
+    );
+    CREATE UNIQUE INDEX ${t}_provider_session ON ${t} (provider_session_id);
+    CREATE INDEX ${t}_provider_payment ON ${t} (provider_payment_id);
+    CREATE INDEX ${t}_student ON ${t} (student_id, started_at DESC);
+  `,
+  async apply(client, events, tables) {
+    const t = tables.payments!;
+    for (const e of events) await applyOne(client, e, t);
+  },
+};

@@ -1,0 +1,47 @@
+import type pg from 'pg';
+import type { ParliamoEvent } from '@parliamo/domain';
+import type { ProjectedEvent } from '../types.ts';
+
+/** The event as its typed union member, so `switch (e.type)` narrows `data`. */
+export function typed(e: ProjectedEvent): ParliamoEvent {
+  return e as ParliamoEvent;
+}
+
+/** The global position as bigint-compatible strings, for ordering rows the way events committed. */
+export function positionOf(e: ProjectedEvent): { pos_commit: string; pos_prepare: string } {
+  return { pos_commit: e.position.commit.toString(), pos_prepare: e.position.prepare.toString() };
+}
+
+/** Column name -> SQL type, in table order. */
+export type Columns = Record<string, string>;
+
+const recordset = (columns: Columns) =>
+  `jsonb_to_recordset($1::jsonb) AS x(${Object.entries(columns)
+    .map(([c, type]) => `${c} ${type}`)
+    .join(', ')})`;
+
+/** Inserts many rows with one statement (a batch becomes a few statements, not one per event). */
+export async function insertRows(client: pg.PoolClient, table: string, columns: Columns, rows: readonly object[]) {
+  if (!rows.length) return;
+  const names = Object.keys(columns).join(', ');
+  await client.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM ${recordset(columns)}`, [JSON.stringify(rows)]);
+}
+
+/** Updates many rows by `key` with one statement; returns how many matched. */
+export async function updateRows(
+  client: pg.PoolClient,
+  table: string,
+  key: string,
+  columns: Columns,
+  rows: readonly object[],
+): Promise<number> {
+  if (!rows.length) return 0;
+  const sets = Object.keys(columns)
+    .filter((c) => c !== key)
+    .map((c) => `${c} = x.${c}`)
+    .join(', ');
+  const result = await client.query(`UPDATE ${table} SET ${sets} FROM ${recordset(columns)} WHERE ${table}.${key} = x.${key}`, [
+    JSON.stringify(rows),
+  ]);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,62 @@
+import { expect as baseExpect, type Page } from '@playwright/test';
+
+/** The machine running the suite is shared and often busy: allow a first page load its time. */
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Marks the cookie choice as made, so the banner stays out of the way of a test about something else. */
+export async function dismissCookies(page: Page) {
+  await page.addInitScript(() => {
+    if (window.localStorage.getItem('cookiesAccepted') === null) window.localStorage.setItem('cookiesAccepted', 'false');
+  });
+}
+
+/** The single toast on screen (spec: at most one visible). */
+export function toast(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ }).locator('[data-scope="toast"][data-part="root"]');
+}
+
+/** Asserts the visible toast shows this title and description. */
+export async function expectToast(page: Page, title: string, description: string | RegExp) {
+  const t = toast(page);
+  await expect(t).toHaveCount(1);
+  await expect(t.locator('[data-part="title"]')).toHaveText(title);
+  await expect(t.locator('[data-part="description"]')).toHaveText(description);
+}
+
+/** Content of a <meta name=...> in the head. */
+export function meta(page: Page, name: string) {
+  return page.locator(`head meta[name="${name}"]`);
+}
+
+/** A fresh e-mail address for a test that registers someone. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** A registration payload with every required field (spec section 3). */
+export function registration(email: string, password = 'Roma-1985-lezioni') {
+  return {
+    email,
+    password,
+    confirmPassword: password,
+    firstName: 'Giorgia',
+    lastName: 'Testa',
+    dateOfBirth: '1994-05-17',
+    placeOfBirth: 'Edinburgh',
+    nationality: 'British',
+    address: 'Via Nazionale 10',
+    city: 'Roma',
+    postalCode: '00184',
+  };
+}
+
+/** Registers a new student through the real API and signs the page's browser context in as them. */
+export async function signInNewStudent(page: Page, prefix = 'student') {
+  const person = registration(uniqueEmail(prefix));
+  const headers = { 'X-Requested-With': 'parliamo' };
+  const reg = await page.request.post('/api/register', { data: person, headers });
+  baseExpect(reg.status(), await reg.text()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers });
+  baseExpect(login.status(), await login.text()).toBe(200);
+  return person;
+}

@@ -1,0 +1,155 @@
+// The deployment files, checked without Docker (no engine and no compose plugin on these machines):
+// docker-compose.yml and the Dockerfile are parsed and held against the configuration reference.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseLedgerUrl } from '@parliamo/ledger/kurrentdb';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+/** Variable names in the first column of the markdown table that follows `heading`. */
+function tableVariables(markdown: string, heading: string): Set<string> {
+  const start = markdown.indexOf(heading);
+  if (start < 0) throw new Error(`No "${heading}" section`);
+  const lines = markdown.slice(start).split('\n').slice(1);
+  const names = new Set<string>();
+  let inTable = false;
+  for (const line of lines) {
+    if (line.startsWith('|')) {
+      inTable = true;
+      for (const m of (line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(m[1]!);
+    } else if (inTable) break;
+  }
+  return names;
+}
+
+/** Source files (not tests) under these folders. */
+function sources(dirs: string[]): string[] {
+  const files: string[] = [];
+  for (const dir of dirs) {
+    for (const f of fs.readdirSync(path.join(root, dir), { recursive: true }) as string[]) {
+      if (/\.(ts|mjs)$/.test(f) && !/\.test\.ts$/.test(f)) files.push(path.join(dir, f));
+    }
+  }
+  return files;
+}
+
+/** Environment variables these files read. */
+function variablesRead(files: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const f of files) {
+    for (const m of read(f).matchAll(/\b(?:process\.)?env\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) {
+      names.add((m[1] ?? m[2])!);
+    }
+  }
+  return names;
+}
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string>;
+  volumes?: string[];
+  healthcheck?: { test: string[] | string };
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+}
+
+/** Every environment variable the server's own code reads (not tests, not the backup/restore tools). */
+const variablesReadByServer = () =>
+  variablesRead([
+    'scripts/start.mjs',
+    ...sources(['api/src', 'ledger/src', 'projections/src', 'domain/src']).filter((f) => !f.startsWith(path.join('api', 'src', 'ops'))),
+  ]);
+
+const operations = read('docs/operations.md');
+const reference = tableVariables(operations, '## Configuration reference');
+const compose = parse(read('docker-compose.yml')) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+
+describe('configuration reference', () => {
+  it('documents every variable the server reads, in docs/operations.md and in README', () => {
+    const readme = tableVariables(read('README.md'), '## Configuration');
+    const used = [...variablesReadByServer()];
+    expect(used.length).toBeGreaterThan(10);
+    expect(used.filter((v) => !reference.has(v))).toEqual([]);
+    expect(used.filter((v) => !readme.has(v))).toEqual([]);
+  });
+
+  it('documents the variables of the backup and restore tools', () => {
+    const tools = [...variablesRead(sources(['api/src/ops']))];
+    for (const m of read('scripts/backup.sh').matchAll(/\$\{?([A-Z][A-Z0-9_]+)/g)) tools.push(m[1]!);
+    expect(tools).toContain('PG_BIN');
+    expect(tools.filter((v) => !operations.includes(`\`${v}\``))).toEqual([]);
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const { services } = compose;
+
+  it('runs PostgreSQL 15+, KurrentDB 25.1+ and the app, each with a health check', () => {
+    expect(Object.keys(services).sort()).toEqual(['app', 'kurrentdb', 'postgres']);
+    const pgMajor = Number(/^postgres:(\d+)/.exec(services.postgres!.image ?? '')?.[1]);
+    expect(pgMajor).toBeGreaterThanOrEqual(15);
+    const [, major, minor] = /kurrentdb:(\d+)\.(\d+)/.exec(services.kurrentdb!.image ?? '') ?? [];
+    expect(Number(major) * 100 + Number(minor)).toBeGreaterThanOrEqual(2501);
+    for (const [name, s] of Object.entries(services)) {
+      expect(s.healthcheck?.test, `${name} health check`).toBeTruthy();
+    }
+    expect(String(services.app!.healthcheck!.test)).toContain('/api/ready');
+    expect(services.kurrentdb!.environment).toMatchObject({ KURRENTDB_CLUSTER_SIZE: '1', KURRENTDB_INSECURE: 'true' });
+  });
+
+  it('keeps both databases in declared named volumes', () => {
+    const declared = Object.keys(compose.volumes);
+    const mounted = (s: ComposeService) => (s.volumes ?? []).map((v) => v.split(':')[0]!);
+    expect(mounted(services.postgres!)).toContain('postgres-data');
+    expect(mounted(services.kurrentdb!)).toContain('kurrentdb-data');
+    for (const s of Object.values(services)) for (const v of mounted(s)) expect(declared).toContain(v);
+  });
+
+  it('starts the app after healthy databases, with only documented variables', () => {
+    const app = services.app!;
+    expect(app.build).toBeTruthy();
+    expect(app.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, kurrentdb: { condition: 'service_healthy' } });
+    const env = app.environment ?? {};
+    for (const key of ['DATABASE_URL', 'LEDGER_URL', 'SESSION_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'HOST']) {
+      expect(env, key).toHaveProperty(key);
+    }
+    expect(Object.keys(env).filter((k) => !reference.has(k))).toEqual([]);
+    expect(env.HOST).toBe('0.0.0.0');
+    // The URLs name the compose services, and LEDGER_URL selects the KurrentDB backend.
+    expect(new URL(env.DATABASE_URL!.replace(/\$\{[^}]*\}/g, 'x')).hostname).toBe('postgres');
+    const ledger = parseLedgerUrl(env.LEDGER_URL);
+    expect(ledger.backend).toBe('kurrentdb');
+    expect(env.LEDGER_URL).toMatch(/^kurrentdb:\/\/kurrentdb:2113\b/);
+    // No secret is baked in: the session key must come from the environment.
+    expect(env.SESSION_KEY).toMatch(/^\$\{SESSION_KEY:\?/);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  const runtime = stages[stages.length - 1]!;
+
+  it('builds in stages and ships only the runtime stage', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(3);
+    expect(dockerfile).toMatch(/npm ci --no-audit/);
+    expect(dockerfile).toMatch(/npm ci --omit=dev/);
+    expect(runtime).toMatch(/COPY --from=build \/app\/web\/dist web\/dist/);
+    expect(runtime).not.toMatch(/npm ci/);
+  });
+
+  it('runs as a non-root user on 0.0.0.0 with a readiness health check', () => {
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/HOST=0\.0\.0\.0/);
+    expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/ready/);
+  });
+
+  it('keeps local state and secrets out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', '.data', '.env', '.git']) expect(ignored).toContain(entry);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readModels } from '@parliamo/projections';
+import { compareLiveWithRebuild } from '@parliamo/projections/testing';
+import { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } from '../../../api/src/seed.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { authHeaders, login } from '../../support/users.ts';
+
+async function get(t: TestApp, cookie: string | null, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: authHeaders(cookie ?? undefined) });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return { body: res.json() };
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, '2026-11-22T09:00:00Z');
+});
+afterAll(async () => t?.close());
+
+describe('demo seed', () => {
+  it('fills an empty database through the ledger with teachers, a student with lessons, and working logins', async () => {
+    expect(await isEmpty(t.app)).toBe(true);
+    await seedDemo(t.app);
+    expect(await isEmpty(t.app)).toBe(false);
+    expect(await hasDemoLogins(t.app)).toBe(true);
+
+    const teachers = (await get(t, null, '/api/teachers')).body as any[];
+    expect(teachers.length).toBeGreaterThanOrEqual(8);
+    for (const x of teachers) {
+      expect(x.profileImageUrl).toMatch(/^\/teachers\/[a-z]+\.svg$/);
+      expect(x.bio.length).toBeGreaterThan(40);
+      expect(x.specializations.length).toBeGreaterThan(0);
+      expect(x.hourlyRate).toBeGreaterThan(0);
+      const slots = (await get(t, null, `/api/availabilities?teacherId=${x.id}&from=2026-11-22&to=2027-01-21`)).body as any[];
+      expect(slots.length).toBeGreaterThan(20); // 60 days of weekly hours
+    }
+    const pending = await t.db.pool.query(`SELECT count(*)::int AS n FROM teacher_profiles WHERE NOT is_approved`);
+    expect(pending.rows[0].n).toBe(1);
+
+    const [studentLogin, teacherLogin, adminLogin] = DEMO_LOGINS;
+    const student = await login(t, studentLogin.email, studentLogin.password);
+    const bookings = (await get(t, student, '/api/bookings')).body as any[];
+    expect(bookings.filter((b) => b.status === 'completed').length).toBeGreaterThanOrEqual(3);
+    expect(bookings.filter((b) => b.status === 'confirmed').length).toBeGreaterThanOrEqual(2);
+    const packages = (await get(t, student, '/api/hour-packages')).body as any[];
+    expect(packages.map((p) => p.remainingHours).sort()).toEqual([4, 5]);
+    const stats = (await get(t, student, '/api/dashboard/stats')).body;
+    expect(stats.nextLesson).not.toBeNull();
+
+    const teacher = await login(t, teacherLogin.email, teacherLogin.password);
+    const earnings = (await get(t, teacher, '/api/teacher/earnings')).body;
+    expect(earnings.lessons.length).toBe(6);
+    expect(earnings.months.length).toBeGreaterThanOrEqual(2);
+    const admin = await login(t, adminLogin.email, adminLogin.password);
+    expect(((await get(t, admin, '/api/admin/ledger')).body as any[]).length).toBeGreaterThan(20);
+    expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, readModels)).toEqual([]);
+  });
+});

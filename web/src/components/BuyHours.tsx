@@ -1,0 +1,25 @@
+import { Button } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../lib/auth.ts';
+import type { Teacher } from '../lib/teachers.ts';
+
+/**
+ * The teacher profile's way to buy hours: visitors are sent to /login; students open the purchase flow
+ * (the Purchase Hour Package dialog of the signed-in app); teachers and admins do not buy hours.
+ */
+export function BuyHours({ teacher }: { teacher: Teacher }) {
+  const { user } = useAuth();
+  if (!user) {
+    return (
+      <Button asChild colorPalette="green" size="lg">
+        <Link to="/login">Log in to buy hours</Link>
+      </Button>
+    );
+  }
+  if (user.role !== 'student') return null;
+  return (
+    <Button asChild colorPalette="green" size="lg">
+      <Link to={`/?buy=${encodeURIComponent(teacher.id)}`}>Buy hours</Link>
+    </Button>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type ComponentProps } from 'react';
+import { Box, Field, IconButton, Input } from '@chakra-ui/react';
+
+interface TextFieldProps extends Omit<ComponentProps<typeof Input>, 'onChange'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  error?: string;
+  required?: boolean;
+}
+
+/** A labelled input with an optional hint and error text. */
+export function TextField({ label, value, onChange, hint, error, required, ...input }: TextFieldProps) {
+  return (
+    <Field.Root required={required} invalid={!!error}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator aria-hidden="true" />}
+      </Field.Label>
+      <Input value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      {hint && !error && <Field.HelperText>{hint}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!open && <path d="M3 3l18 18" strokeLinecap="round" />}
+    </svg>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, value, onChange, error, required, autoComplete, name }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  autoComplete: string;
+  name: string;
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field.Root required={required} invalid={!!error}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator aria-hidden="true" />}
+      </Field.Label>
+      <Box position="relative" w="100%">
+        <Input
+          name={name}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete={autoComplete}
+          pr="12"
+        />
+        <IconButton
+          type="button"
+          variant="ghost"
+          size="sm"
+          position="absolute"
+          right="1"
+          top="50%"
+          transform="translateY(-50%)"
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <EyeIcon open={!visible} />
+        </IconButton>
+      </Box>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

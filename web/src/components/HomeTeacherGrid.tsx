@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { Box, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { homeGridTeachers, useTeachers } from '../lib/teachers.ts';
+import { TeacherCard } from './TeacherCard.tsx';
+
+/** Up to 6 teachers in today's order; 3 skeleton cards while loading; a message when there are none. */
+export function HomeTeacherGrid() {
+  const { data, isLoading, isError } = useTeachers();
+  const teachers = useMemo(() => homeGridTeachers(data ?? [], new Date()), [data]);
+
+  if (isLoading) {
+    return (
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" aria-busy="true" aria-label="Loading teachers">
+        {[0, 1, 2].map((i) => (
+          <Stack key={i} data-testid="teacher-skeleton" borderWidth="1px" borderRadius="xl" p="5" gap="4">
+            <Skeleton height="64px" width="64px" borderRadius="full" />
+            <Skeleton height="4" />
+            <Skeleton height="16" />
+          </Stack>
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (isError || teachers.length === 0) {
+    return (
+      <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center">
+        <Text color="fg.muted">No teachers available at the moment. Check back soon!</Text>
+      </Box>
+    );
+  }
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" data-testid="home-teacher-grid">
+      {teachers.map((t) => (
+        <TeacherCard key={t.id} teacher={t} />
+      ))}
+    </SimpleGrid>
+  );
+}

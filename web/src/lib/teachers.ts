@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+
+/** A teacher as GET /api/teachers lists it (spec section 3, docs/api.md). */
+export interface Teacher {
+  id: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  isApproved: boolean;
+  profileImageUrl: string | null;
+  city: string | null;
+  country: string | null;
+  bio: string | null;
+  specializations: string[];
+  hourlyRate: number | string;
+}
+
+/** A free one-hour slot: Rome wall-clock date and hour. */
+export interface Slot {
+  date: string;
+  hour: number;
+}
+
+/** The public teacher list; refetched on mount (spec section 7). */
+export function useTeachers() {
+  return useQuery<Teacher[]>({ queryKey: ['/api/teachers'], refetchOnMount: 'always' });
+}
+
+/** Only teachers both active and approved are shown to visitors. */
+export function visibleTeachers(teachers: readonly Teacher[]): Teacher[] {
+  return teachers.filter((t) => t.isActive && t.isApproved);
+}
+
+/** The calendar date in Rome ("YYYY-MM-DD") at the instant `now`. */
+export function romeDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** FNV-1a hash of a string, as an unsigned 32-bit seed. */
+function hashSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small deterministic generator of floats in [0, 1). */
+function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The teachers in the order of the day: a Fisher-Yates shuffle seeded by the Rome date, so the order
+ * changes every day and stays the same all day, whatever order the server listed them in.
+ */
+export function dailyShuffle<T extends { id: string }>(items: readonly T[], day: string): T[] {
+  const out = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const random = seededRandom(hashSeed(day));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The home page grid: active and approved teachers in today's order, at most 6. */
+export function homeGridTeachers(teachers: readonly Teacher[], now: Date): Teacher[] {
+  return dailyShuffle(visibleTeachers(teachers), romeDate(now)).slice(0, 6);
+}
+
+/** A text cut to `max` characters with an ellipsis when longer. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** "City, Country", or "Italy" when the teacher gave no location. */
+export function teacherLocation(t: Pick<Teacher, 'city' | 'country'>): string {
+  const parts = [t.city, t.country].filter((p): p is string => !!p && p.trim() !== '');
+  return parts.length ? parts.join(', ') : 'Italy';
+}
+
+/** The hourly rate as shown to people: "€{hourlyRate}/hour". */
+export function rateLabel(hourlyRate: number | string): string {
+  return `€${hourlyRate}/hour`;
+}
+
+/** A slot's hour as HH:00. */
+export function hourLabel(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** The filters of /teachers: a name search and optional specialization and price range. */
+export interface TeacherFilters {
+  query: string;
+  specialization: string;
+  /** "" for any price, else "min-max" in euros per hour (max may be empty). */
+  price: string;
+}
+
+export const priceRanges = [
+  { value: '', label: 'Any price' },
+  { value: '0-25', label: 'Up to €25/hour' },
+  { value: '25-35', label: '€25 to €35/hour' },
+  { value: '35-', label: 'Over €35/hour' },
+] as const;
+
+/** Teachers matching the search (first or last name, case-insensitive), specialization and price range. */
+export function filterTeachers(teachers: readonly Teacher[], f: TeacherFilters): Teacher[] {
+  const q = f.query.trim().toLowerCase();
+  const [minText = '', maxText = ''] = f.price.split('-');
+  const min = minText === '' ? -Infinity : Number(minText);
+  const max = maxText === '' ? Infinity : Number(maxText);
+  return teachers.filter((t) => {
+    const first = t.firstName.toLowerCase();
+    const last = t.lastName.toLowerCase();
+    if (q && !first.includes(q) && !last.includes(q) && !`${first} ${last}`.includes(q)) return false;
+    if (f.specialization && !t.specializations.includes(f.specialization)) return false;
+    const rate = Number(t.hourlyRate);
+    // Ranges are half-open above the first: "25-35" is more than 25 up to 35.
+    if (f.price && !(rate <= max && (min <= 0 ? rate >= 0 : rate > min))) return false;
+    return true;
+  });
+}
+
+/** Every specialization offered, sorted, without repeats. */
+export function allSpecializations(teachers: readonly Teacher[]): string[] {
+  return [...new Set(teachers.flatMap((t) => t.specializations))].sort((a, b) => a.localeCompare(b));
+}
+
+/** A Rome calendar date moved by `days` ("YYYY-MM-DD" in, "YYYY-MM-DD" out). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** A calendar date for people, e.g. "Mon 24 Nov 2025". */
+export function dateLabel(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}

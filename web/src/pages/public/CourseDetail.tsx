@@ -1,0 +1,71 @@
+import { Badge, Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link, useParams } from 'react-router-dom';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageMeta } from '../../components/PageMeta.tsx';
+import { findCourse } from './content/courses.ts';
+import { rules } from './content/school.ts';
+import NotFound from './NotFound.tsx';
+
+/** /courses/{id}: one course in detail; an unknown id shows the not-found page. */
+export default function CourseDetail() {
+  const { id } = useParams();
+  const course = findCourse(id);
+  if (!course) return <NotFound />;
+  return (
+    <>
+      <PageMeta
+        title={`${course.title} course | Parliamo`}
+        description={`${course.tagline} One-to-one online lessons from our school in Rome, from €${course.priceFrom} per hour.`}
+        keywords={course.keywords}
+        path={`/courses/${course.id}`}
+      />
+      <PageHeader eyebrow={`Course · Level ${course.level}`} title={course.title}>
+        {course.tagline}
+      </PageHeader>
+      <Container maxW="5xl" py={{ base: '8', md: '12' }}>
+        <Flex gap="10" direction={{ base: 'column', md: 'row' }}>
+          <Stack flex="2" gap="4">
+            {course.description.map((p) => (
+              <Text key={p.slice(0, 24)}>{p}</Text>
+            ))}
+            <Heading as="h2" size="xl" mt="4">
+              What you will learn
+            </Heading>
+            <Stack as="ul" gap="1" pl="5" listStyleType="disc">
+              {course.outcomes.map((o) => (
+                <li key={o}>{o}</li>
+              ))}
+            </Stack>
+            <Heading as="h2" size="xl" mt="4">
+              Who it is for
+            </Heading>
+            <Text>{course.forWhom}</Text>
+          </Stack>
+          <Box as="aside" flex="1" aria-label="Course facts" alignSelf="flex-start" borderWidth="1px" borderRadius="xl" p="6" bg="green.50" w="100%">
+            <Stack gap="3">
+              <HStack>
+                <Badge colorPalette="green">Level {course.level}</Badge>
+              </HStack>
+              <Text fontSize="2xl" fontWeight="bold" color="green.800">
+                From €{course.priceFrom}/hour
+              </Text>
+              <Text fontSize="sm">{course.suggestedHours}</Text>
+              <Stack as="ul" gap="1" pl="5" listStyleType="disc" fontSize="sm">
+                <li>Packages of 1 to 30 hours. {rules.fee}</li>
+                <li>{rules.validity}</li>
+                <li>{rules.booking}</li>
+                <li>{rules.cancellation}</li>
+              </Stack>
+              <Button asChild colorPalette="green" mt="2">
+                <Link to="/teachers">Find a teacher</Link>
+              </Button>
+              <Button asChild variant="outline" bg="bg">
+                <Link to="/courses">All courses</Link>
+              </Button>
+            </Stack>
+          </Box>
+        </Flex>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { toaster } from '../../components/toaster.tsx';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
+import { TextField } from '../../components/FormFields.tsx';
+import { PageMeta } from '../../components/PageMeta.tsx';
+
+const sentFallback = 'If an account exists for this address, we have sent an e-mail with a link to reset the password.';
+
+/** /request-password-reset: asks for a reset link by e-mail; the answer is the same whether the account exists. */
+export default function RequestPasswordReset() {
+  const [email, setEmail] = useState('');
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim()) {
+      toaster.create({ type: 'error', title: 'Error', description: 'Please enter your email address.' });
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await apiRequest('POST', '/api/auth/request-password-reset', { email: email.trim() });
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      setSent(body?.message || sentFallback);
+    } catch (err) {
+      toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Could not send the reset e-mail. Please try again.') });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Reset your password" intro="Enter the e-mail address of your account and we will send you a link to choose a new password.">
+      <PageMeta
+        title="Reset your password | Parliamo"
+        description="Request a link to reset the password of your Parliamo account."
+        keywords="reset password, forgot password, Parliamo account"
+        path="/request-password-reset"
+      />
+      {sent ? (
+        <Box role="status" bg="green.50" borderWidth="1px" borderColor="green.200" borderRadius="lg" p="4">
+          <Text>{sent}</Text>
+        </Box>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Reset your password">
+          <Stack gap="5">
+            <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+            <Button type="submit" colorPalette="green" size="lg" loading={pending} loadingText="Sending...">
+              Send reset link
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text fontSize="sm" textAlign="center" mt="6">
+        <ChakraLink asChild color="green.800" fontWeight="semibold">
+          <Link to="/login">Back to sign in</Link>
+        </ChakraLink>
+      </Text>
+    </AuthLayout>
+  );
+}
