@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: stri
 }
 
 /** An admin correction of a package's hours, with a reason (POST /api/admin/adjustments). */
-function AdjustmentForm({ packageId, setPackageId }: { packageId: string; setPackageId: (id: string) => void }) {
+function AdjustmentForm({ packageId, setPackageId, inputRef }: { packageId: string; setPackageId: (id: string) => void; inputRef: RefObject<HTMLInputElement | null> }) {
   const qc = useQueryClient();
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
@@ -81,7 +81,7 @@ function AdjustmentForm({ packageId, setPackageId }: { packageId: string; setPac
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           <Field.Root required>
             <Field.Label>Package id</Field.Label>
-            <Input id="adjust-package" value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily={MONO} />
+            <Input ref={inputRef} value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily={MONO} />
           </Field.Root>
           <Field.Root required>
             <Field.Label>Hours (+ or -)</Field.Label>
@@ -108,11 +108,11 @@ export default function AdminLedger() {
   const [userId, setUserId] = useState(search.get('userId') ?? '');
   const [applied, setApplied] = useState({ stream, userId });
   const [packageId, setPackageId] = useState('');
+  const packageInput = useRef<HTMLInputElement>(null);
   const adjust = (id: string) => {
     setPackageId(id);
-    const input = document.getElementById('adjust-package');
-    input?.scrollIntoView({ block: 'center' });
-    input?.focus();
+    packageInput.current?.scrollIntoView({ block: 'center' });
+    packageInput.current?.focus();
   };
   const params = new URLSearchParams();
   if (applied.stream) params.set('stream', applied.stream);
@@ -132,7 +132,7 @@ export default function AdminLedger() {
         <Text color="fg.muted" fontSize="sm" mb="3">
           A correction adds or removes hours of one package. The reason is kept in the ledger and shown in the student's history.
         </Text>
-        <AdjustmentForm packageId={packageId} setPackageId={setPackageId} />
+        <AdjustmentForm packageId={packageId} setPackageId={setPackageId} inputRef={packageInput} />
       </Panel>
       <Panel title="Events">
         <Stack gap="4">
