@@ -144,7 +144,9 @@ export function addDays(date: string, days: number): string {
 /** A calendar date for people, e.g. "Mon 24 Nov 2025". */
 export function dateLabel(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  // Built from parts: ICU versions disagree on the comma after the weekday.
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
+    .formatToParts(new Date(Date.UTC(y, m - 1, d)));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
