@@ -60,8 +60,17 @@ test('the student dashboard has no remaining-hours card for a teacher', async ({
 });
 
 test('a visitor on a signed-in screen is told and sent to the login', async ({ page }) => {
+  // Hold the 500 ms redirect until the toast has been read (a busy machine may take longer than that to look).
+  let release!: () => void;
+  const seen = new Promise<void>((r) => (release = r));
+  await page.route('**/api/login', async (route) => {
+    await seen;
+    await route.continue();
+  });
   await page.goto('/my-hours');
-  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  // One look at the toast (title and description): once the redirect starts, Playwright waits for it.
+  await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveText(/^Unauthorized\s*You are logged out\. Logging in again\.\.\./);
+  release();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -69,4 +78,83 @@ test('a student cannot open an admin screen', async ({ page }) => {
   await signIn(page, demo.student);
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();
+});
+
+/** The id of the demo teacher with the teacher login (Giulia Rossi). */
+async function giuliaId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/teachers');
+  const teachers = (await res.json()) as { id: string; firstName: string; lastName: string }[];
+  return teachers.find((t) => t.firstName === 'Giulia' && t.lastName === 'Rossi')!.id;
+}
+
+test('student booking calendar: labelled days and slots, Rome time, axe-core', async ({ page }) => {
+  await signIn(page, demo.student);
+  await page.goto(`/book/${await giuliaId(page)}`);
+  await settle(page, 'Book a lesson with Giulia R.');
+  const day = page.getByRole('group', { name: 'Days' }).getByRole('button', { name: /, \d+ free slots?$/ }).first();
+  await day.click();
+  await expect(day).toHaveAttribute('aria-pressed', 'true');
+  const slot = page.getByRole('group', { name: /^Free slots on / }).getByRole('button').first();
+  await expect(slot).toHaveAccessibleName(/^\d\d:00 Rome time/);
+  await slot.click();
+  await expect(page.getByRole('button', { name: 'Confirm Booking' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'student-book');
+});
+
+test('purchase dialog: search, quick picks, custom hours rules, price, axe-core', async ({ page }) => {
+  await signIn(page, demo.student);
+  await page.goto('/');
+  await settle(page, /^Ciao, /);
+  await page.getByRole('button', { name: 'Buy Hours' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Purchase Hour Package' });
+  const pay = dialog.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(pay).toBeDisabled(); // no teacher yet
+  await dialog.getByLabel('Search teachers').fill('zzz');
+  await expect(dialog.getByText('No teachers found matching "zzz"')).toBeVisible();
+  await dialog.getByLabel('Search teachers').fill('ROSSI');
+  await dialog.getByRole('button', { name: /^Giulia R\./ }).click();
+  await expect(dialog.getByTestId('purchase-total')).toHaveText('€153');
+  await dialog.getByRole('button', { name: '10', exact: true }).click();
+  await expect(dialog.getByTestId('purchase-total')).toHaveText('€303');
+  const custom = dialog.getByRole('spinbutton', { name: 'Custom hours' });
+  await custom.fill('31');
+  await expect(dialog.getByText('Hours must be between 1 and 30')).toBeVisible();
+  await expect(pay).toBeDisabled();
+  await custom.fill('');
+  await expect(dialog.getByTestId('purchase-total')).toHaveText('€33');
+  await expect(pay).toBeEnabled();
+  await expectAccessible(page);
+  await screenshots(page, 'student-purchase-dialog');
+});
+
+test('a teacher cancels a lesson from Lesson Details and the student gets the hour back', async ({ page }) => {
+  await signIn(page, demo.teacher);
+  await page.goto('/lesson-registry');
+  await settle(page, 'Lesson Registry');
+  // The seed's lesson of Anna eight days ahead is far enough out to cancel.
+  const lessons = page.getByRole('button', { name: /^Lesson with Anna S\. .* confirmed$/ });
+  await lessons.last().click();
+  const details = page.getByRole('dialog', { name: 'Lesson Details' });
+  await expect(details.getByText('Student')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'teacher-lesson-details');
+  await details.getByRole('button', { name: 'Cancel Lesson' }).click();
+  await expect(page.getByText('Your lesson has been cancelled successfully and your hour has been refunded.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Lesson with Anna S\. .* cancelled$/ })).not.toHaveCount(0);
+});
+
+test('admin teacher page and its editor', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const id = await giuliaId(page);
+  await page.goto(`/admin/teacher/${id}`);
+  await settle(page, 'Giulia Rossi');
+  await expect(page.getByText('€30/hour')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'admin-teacher');
+  await page.getByRole('link', { name: 'Edit Teacher' }).click();
+  await settle(page, 'Edit Giulia Rossi');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Giulia');
+  await expectAccessible(page);
+  await screenshots(page, 'admin-teacher-edit');
 });
