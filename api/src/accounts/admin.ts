@@ -175,11 +175,21 @@ export async function updateTeacher(
   });
 }
 
-/** Students for the admin's list (hours summaries come from the ledger's read models). */
-export async function listStudents(pool: pg.Pool) {
+/**
+ * Students for the admin's list with their hours (from the hour_packages read model): hours bought in
+ * all, and hours left in packages still active and not past their expiry at `now`.
+ */
+export async function listStudents(pool: pg.Pool, now: Date) {
   const { rows } = await pool.query(
-    `SELECT id, email, first_name, last_name, is_active, created_at FROM users
-      WHERE role = 'student' AND erased_at IS NULL ORDER BY last_name, first_name, id LIMIT 1000`,
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.is_active, u.created_at,
+            COALESCE(sum(h.total_hours), 0)::int AS total_hours,
+            COALESCE(sum(h.remaining_hours) FILTER (WHERE h.status = 'active' AND h.expires_at > $1), 0)::int AS remaining_hours
+       FROM users u LEFT JOIN hour_packages h ON h.student_id = u.id::text
+      WHERE u.role = 'student' AND u.erased_at IS NULL
+      GROUP BY u.id
+      ORDER BY u.last_name, u.first_name, u.id
+      LIMIT 1000`,
+    [now],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -188,6 +198,8 @@ export async function listStudents(pool: pg.Pool) {
     lastName: r.last_name,
     isActive: r.is_active,
     createdAt: r.created_at.toISOString(),
+    totalHours: r.total_hours,
+    remainingHours: r.remaining_hours,
   }));
 }
 

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@parliamo/ledger';
 import { streams } from '@parliamo/domain';
+import { buyHours } from '../lessons/demo-purchase.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, login, signedIn } from '../../../tests/support/users.ts';
+import { authHeaders, createUser, login, sessionCookie, signedIn } from '../../../tests/support/users.ts';
 
 describe('admin: users, teachers, students, erasure', () => {
   let t: TestApp;
@@ -16,9 +17,11 @@ describe('admin: users, teachers, students, erasure', () => {
     await t.close();
   });
 
-  const get = (url: string, cookie = admin.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const send = (method: 'PATCH' | 'PUT' | 'POST', url: string, payload?: object, cookie = admin.cookie) =>
-    t.app.inject({ method, url, headers: authHeaders(cookie), ...(payload ? { payload } : {}) });
+  // The admin signs in afresh for each request: some tests move the clock past a session's lifetime.
+  const adminCookie = () => sessionCookie(t, admin.id);
+  const get = async (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { cookie: cookie ?? (await adminCookie()) } });
+  const send = async (method: 'PATCH' | 'PUT' | 'POST', url: string, payload?: object, cookie?: string) =>
+    t.app.inject({ method, url, headers: authHeaders(cookie ?? (await adminCookie())), ...(payload ? { payload } : {}) });
   const me = (cookie: string) => get('/api/auth/user', cookie);
 
   it('lists and searches users by name or email, filters by role', async () => {
@@ -112,13 +115,25 @@ describe('admin: users, teachers, students, erasure', () => {
     expect((await get(`/api/admin/teachers/${student.id}`)).statusCode).toBe(404);
   });
 
-  it('lists students only', async () => {
+  it('lists students only, with the hours they bought and have left (expired hours are not left)', async () => {
     const s = await createUser(t, { lastName: 'Zzstudent' });
     const teacher = await createUser(t, { role: 'teacher' });
+    const bought = t.clock.now();
+    await buyHours(t.app, { studentId: s.id, teacherId: teacher.id, hours: 5, rateCents: 3000, at: bought });
+    t.clock.advance(30 * 24 * 3600_000);
+    await buyHours(t.app, { studentId: s.id, teacherId: teacher.id, hours: 3, rateCents: 3000, at: t.clock.now() });
     const list = (await get('/api/admin/students')).json() as { id: string }[];
     expect(list.some((r) => r.id === s.id)).toBe(true);
     expect(list.some((r) => r.id === teacher.id || r.id === admin.id)).toBe(false);
-    expect(list.find((r) => r.id === s.id)).toMatchObject({ firstName: 'Student', lastName: 'Zzstudent', isActive: true });
+    expect(list.find((r) => r.id === s.id)).toMatchObject({
+      firstName: 'Student', lastName: 'Zzstudent', isActive: true, totalHours: 8, remainingHours: 8,
+    });
+    const other = await createUser(t);
+    expect(list.find((r) => r.id === other.id)).toBeUndefined(); // made after the read
+    expect((await get('/api/admin/students')).json().find((r: { id: string }) => r.id === other.id)).toMatchObject({ totalHours: 0, remainingHours: 0 });
+    // Six months after the first purchase its 5 hours lapse; the later 3 are still there.
+    t.clock.set(new Date(bought.getTime() + 184 * 24 * 3600_000));
+    expect((await get('/api/admin/students')).json().find((r: { id: string }) => r.id === s.id)).toMatchObject({ totalHours: 8, remainingHours: 3 });
   });
 
   it('erases a person: personal fields anonymised, sign-in and sessions ended, mails gone, ledger untouched', async () => {

@@ -29,7 +29,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get('/admin/students', admin, async () => listStudents(app.pool));
+  app.get('/admin/students', admin, async () => listStudents(app.pool, app.clock.now()));
 
   app.get('/admin/teachers/:id', admin, async (request) => getTeacher(app.pool, idOf(request.params)));
 
