@@ -34,8 +34,15 @@ test('a visitor registers, buys 5 hours, books a lesson 3 days ahead, cancels it
   await page.getByLabel('Postal code').fill('00186');
   await page.getByRole('button', { name: /register|create account|sign up/i }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
+  // The sign-in form may mount again while the session check settles: fill it once things are quiet.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const email = page.getByLabel('Email');
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
+  await email.fill(student.email);
+  await password.fill(student.password);
+  await expect(email).toHaveValue(student.email);
+  await expect(password).toHaveValue(student.password);
   await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Ciao, ${student.firstName}!` })).toBeVisible();
 
