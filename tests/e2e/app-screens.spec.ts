@@ -62,18 +62,27 @@ test('the student dashboard has no remaining-hours card for a teacher', async ({
 test('a visitor on a signed-in screen is told and sent to the login', async ({ page }) => {
   // The toast lives 500 ms before the page leaves: record every toast as it appears, then look.
   const toasts: string[] = [];
-  await page.exposeBinding('recordToast', (_source, text: string) => void toasts.push(text));
+  let seen!: () => void;
+  const toastSeen = new Promise<void>((resolve) => (seen = resolve));
+  await page.exposeBinding('recordToast', (_source, text: string) => {
+    if (!toasts.includes(text)) toasts.push(text);
+    if (text.includes('You are logged out')) seen();
+  });
+  // The old page keeps running while /api/login is held, so a slow machine still gets to see the toast.
+  await page.route('**/api/login', async (route) => {
+    await Promise.race([toastSeen, new Promise((r) => setTimeout(r, 10_000))]);
+    await route.continue();
+  });
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-scope="toast"][data-part="root"]:not([data-recorded])')) {
-        el.setAttribute('data-recorded', '');
-        (window as unknown as { recordToast: (t: string) => void }).recordToast(el.textContent ?? '');
+      for (const el of document.querySelectorAll('[data-scope="toast"][data-part="root"]')) {
+        if (el.textContent) (window as unknown as { recordToast: (t: string) => void }).recordToast(el.textContent);
       }
-    }).observe(document, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto('/my-hours');
   await expect(page).toHaveURL(/\/login$/);
-  expect(toasts).toContainEqual(expect.stringMatching(/^Unauthorized\s*You are logged out\. Logging in again\.\.\./));
+  await expect.poll(() => toasts).toContainEqual(expect.stringMatching(/^Unauthorized\s*You are logged out\. Logging in again\.\.\./));
 });
 
 test('a student cannot open an admin screen', async ({ page }) => {
