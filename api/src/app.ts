@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -20,6 +20,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy: its addresses/CIDRs (comma-separated), or `true` (only when
+   * every request arrives through the proxy).
+   * Off by default, so a client reaching us directly cannot fake its address past the rate limits.
+   */
+  trustProxy: boolean | string[];
   isProduction: boolean;
   /** Seed demo data into an empty database. Default: on with the embedded database, off otherwise. */
   seedDemo: boolean;
@@ -62,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Parliamo <no-reply@parliamo-roma.it>',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     isProduction: env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -69,4 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readyMaxLag: int(env.READY_MAX_LAG, 100),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  // A hop count is not accepted: Fastify 5 ignores it (it would trust nobody while looking set).
+  if (/^\d+$/.test(value)) throw new Error(`TRUST_PROXY takes proxy addresses or true, not a hop count ("${value}")`);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
