@@ -83,6 +83,40 @@ async function measure(writers: number, contenders: Record<string, AppendOne>): 
   return Object.fromEntries(names.map((n) => [n, totals[n]!.count / (totals[n]!.ms / 1000)]));
 }
 
+/**
+ * CPU seconds used so far by each process of the embedded PostgreSQL living in `dataDir` (its
+ * postmaster and the processes it started), from /proc; null when unknown (DATABASE_URL, not Linux).
+ */
+function serverCpuSeconds(dataDir: string | undefined): Map<number, number> | null {
+  if (!dataDir || !fs.existsSync('/proc')) return null;
+  try {
+    const tick = 100; // USER_HZ on Linux
+    const stats = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((pid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return [{ pid: Number(pid), ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / tick }];
+        } catch {
+          return [];
+        }
+      });
+    const postmaster = stats.find((p) => {
+      try {
+        return fs.readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').includes(dataDir) && p.ppid !== 0;
+      } catch {
+        return false;
+      }
+    });
+    if (!postmaster) return null;
+    return new Map(stats.filter((p) => p.pid === postmaster.pid || p.ppid === postmaster.pid).map((p) => [p.pid, p.cpu]));
+  } catch {
+    return null;
+  }
+}
+
 /** Appends one event with an exact expected version (no_stream first), streams per writer. */
 function oursAppend(store: PostgresEventStore, run: string) {
   const revs = new Map<string, number>();
@@ -100,6 +134,7 @@ function oursAppend(store: PostgresEventStore, run: string) {
 }
 
 async function main() {
+  const loadBefore = os.loadavg()[0]!;
   let adminUrl = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   let tmp: string | undefined;
@@ -133,9 +168,8 @@ async function main() {
     await emmett.appendToStream(`warmup-${tag}`, [{ type: 'Warm', data: {} }]);
     await ours.append([{ stream: `warmup-${tag}`, expectedVersion: 'any', events: [{ id: crypto.randomUUID(), type: 'Warm', data: {} }] }]);
 
-    // "ours, one transaction per append": the same store with write combining off (every append
-    // goes alone), the state before combining was added.
-    const alone: PostgresEventStore = new PostgresEventStore(oursPool, { maxConcurrentAppends: Number.MAX_SAFE_INTEGER });
+    // The same store with write combining on (at most 2 append transactions at once).
+    const combined: PostgresEventStore = new PostgresEventStore(oursPool, { maxConcurrentAppends: 2 });
     const contenders = (run: string): Record<string, AppendOne> => {
       const revs = new Map<string, bigint>();
       return {
@@ -143,7 +177,7 @@ async function main() {
           await oursPool.query('INSERT INTO bench_floor (id, data) VALUES ($1, $2)', [crypto.randomUUID(), payload(i)]);
         },
         ours: oursAppend(ours, `ours-${run}`),
-        alone: oursAppend(alone, `alone-${run}`),
+        combined: oursAppend(combined, `combined-${run}`),
         emmett: async (w, i) => {
           const stream = `lesson-${run}-${w}-${i % 50}`;
           const r = await emmett.appendToStream(stream, [{ type: 'LessonBooked', data: payload(i) }], {
@@ -164,11 +198,11 @@ async function main() {
     }
     await emmett.close();
     await ours.close();
-    await alone.close();
+    await combined.close();
 
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     for (const writers of [1, 16]) {
-      const [o, a, e, f] = ['ours', 'alone', 'emmett', 'floor'].map((n) => median(appends[`${n}-${writers}`]!)) as number[];
+      const [o, a, e, f] = ['ours', 'combined', 'emmett', 'floor'].map((n) => median(appends[`${n}-${writers}`]!)) as number[];
       results.push(
         `| appends/s, ${writers} writer${writers > 1 ? 's' : ''} | ${o!.toFixed(0)} | ${a!.toFixed(0)} | ${e!.toFixed(0)} | ${(o! / e!).toFixed(2)}x | ${f!.toFixed(0)} |`,
       );
@@ -204,6 +238,7 @@ async function main() {
       const noop: Projection = { name: 'bench_noop', version: 1, tables: ['bench_noop'], createSql: (t) => `CREATE TABLE "${t.bench_noop}" (x int)`, apply: async () => {} };
       for (const projection of [noop, countingProjection({ name: 'bench_counts' })]) {
         const started = performance.now();
+        const cpuBefore = { node: process.cpuUsage(), server: serverCpuSeconds(tmp) };
         const { count } = await rebuildProjection(rebuildPool, store, projection);
         const seconds = (performance.now() - started) / 1000;
         if (count !== REBUILD_EVENTS) throw new Error(`rebuild applied ${count}, expected ${REBUILD_EVENTS}`);
@@ -211,9 +246,23 @@ async function main() {
           const rows = (await rebuildPool.query('SELECT sum(events)::int AS n FROM bench_counts')).rows[0].n;
           if (rows !== REBUILD_EVENTS) throw new Error(`rebuild counted ${rows}, expected ${REBUILD_EVENTS}`);
         }
-        console.log(`rebuilt ${projection.name}: ${count} events in ${seconds.toFixed(1)} s`);
+        const used = process.cpuUsage(cpuBefore.node);
+        const nodeCpu = (used.user + used.system) / 1e6;
+        const serverAfter = serverCpuSeconds(tmp);
+        // Per process, so that a backend ending meanwhile does not count negative.
+        const serverCpu =
+          serverAfter && cpuBefore.server
+            ? [...serverAfter].reduce((sum, [pid, cpu]) => sum + cpu - (cpuBefore.server!.get(pid) ?? 0), 0)
+            : null;
+        console.log(
+          `rebuilt ${projection.name}: ${count} events in ${seconds.toFixed(1)} s; CPU: node ${nodeCpu.toFixed(1)} s, ` +
+            `PostgreSQL ${serverCpu === null ? 'unknown' : `${serverCpu.toFixed(1)} s`}`,
+        );
         const what = projection === noop ? 'rebuild, no-op projection' : 'rebuild, sample read model';
+        // Load-independent view: events per CPU-second of node + PostgreSQL together.
+        const perCpu = serverCpu === null ? '-' : `${(count / (nodeCpu + serverCpu)).toFixed(0)} per CPU-second (node ${nodeCpu.toFixed(1)} s + PostgreSQL ${serverCpu.toFixed(1)} s)`;
         results.push(`| ${what}, events/s (${count.toLocaleString('en')} events) | ${(count / seconds).toFixed(0)} | - | - | - | - |`);
+        results.push(`| ${what}, CPU cost | ${perCpu} | - | - | - | - |`);
       }
       await store.close();
     } finally {
@@ -230,8 +279,9 @@ async function main() {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`\nPostgreSQL ${version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}`);
+  console.log(`load average (1 min) at start ${loadBefore.toFixed(1)}, at end ${os.loadavg()[0]!.toFixed(1)}; ${new Date().toISOString()}`);
   console.log(`${SECONDS} s per contender and measurement (in 250 ms turns), median of ${ROUNDS} rounds, pool of ${POOL} connections each\n`);
-  console.log('| measure | ours | ours, one transaction per append | emmett-postgresql 0.42.0 | ours / emmett | floor: plain 1-row INSERT per transaction |');
+  console.log('| measure | ours | ours with write combining | emmett-postgresql 0.42.0 | ours / emmett | floor: plain 1-row INSERT per transaction |');
   console.log('|---|---|---|---|---|---|');
   for (const r of results) console.log(r);
 }

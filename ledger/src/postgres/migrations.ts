@@ -194,4 +194,14 @@ CREATE INDEX events_global_order ON events (transaction_id, position);
 ${appendFunction}
 ${appendBatchFunction}`,
   },
+  {
+    // One index less to maintain on every append: nothing looks events up by position alone (the
+    // global order uses events_global_order), so the event id becomes the primary key. The
+    // constraint keeps its name, which the store recognises in unique violations.
+    id: 'ledger/002-event-id-primary-key',
+    sql: `
+ALTER TABLE events DROP CONSTRAINT events_pkey;
+ALTER TABLE events DROP CONSTRAINT events_event_id_key;
+ALTER TABLE events ADD CONSTRAINT events_event_id_key PRIMARY KEY (event_id);`,
+  },
 ];

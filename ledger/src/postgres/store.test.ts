@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from '../types.ts';
 import { createTestDatabase } from '../../../tests/support/db.ts';
 import { runEventStoreContract } from '../contract.ts';
-import { PostgresEventStore } from './store.ts';
+import { PostgresEventStore, type PostgresEventStoreOptions } from './store.ts';
 
 /** A pool look-alike whose queries each run in a transaction that sleeps before it commits. */
 function slowPool(pool: pg.Pool, maxDelayMs: number): pg.Pool {
@@ -28,24 +28,29 @@ function slowPool(pool: pg.Pool, maxDelayMs: number): pg.Pool {
   } as unknown as pg.Pool;
 }
 
-runEventStoreContract('PostgreSQL', async () => {
-  const db = await createTestDatabase();
-  const stores: PostgresEventStore[] = [];
-  const make = (pool: pg.Pool) => {
-    const s = new PostgresEventStore(pool);
-    stores.push(s);
-    return s;
+function postgresBackend(options: PostgresEventStoreOptions = {}) {
+  return async () => {
+    const db = await createTestDatabase();
+    const stores: PostgresEventStore[] = [];
+    const make = (pool: pg.Pool) => {
+      const s = new PostgresEventStore(pool, options);
+      stores.push(s);
+      return s;
+    };
+    return {
+      store: make(db.pool),
+      otherStore: async () => make(db.pool),
+      slowStore: async (maxDelayMs: number) => make(slowPool(db.pool, maxDelayMs)),
+      async close() {
+        for (const s of stores) await s.close();
+        await db.drop();
+      },
+    };
   };
-  return {
-    store: make(db.pool),
-    otherStore: async () => make(db.pool),
-    slowStore: async (maxDelayMs) => make(slowPool(db.pool, maxDelayMs)),
-    async close() {
-      for (const s of stores) await s.close();
-      await db.drop();
-    },
-  };
-});
+}
+
+runEventStoreContract('PostgreSQL', postgresBackend());
+runEventStoreContract('PostgreSQL with write combining', postgresBackend({ maxConcurrentAppends: 2 }));
 
 // The same contract runs against KurrentDB in ledger/src/kurrentdb/store.test.ts when KURRENTDB_URL is set.
 

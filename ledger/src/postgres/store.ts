@@ -17,7 +17,12 @@ export interface PostgresEventStoreOptions {
   listenConfig?: pg.ClientConfig;
   /** NOTIFY channel shared by every process appending to this database. */
   channel?: string;
-  /** Write combining: how many append transactions one store runs at once (default 2). */
+  /**
+   * Write combining: at most this many append transactions of this store at once; appends beyond
+   * wait and then go together in one transaction (each still checked alone). Default: no limit,
+   * i.e. one transaction per append, which measured faster on our CPU-bound bench machine
+   * (docs/benchmarks.md); combining pays off where commits (WAL flushes) are the bottleneck.
+   */
   maxConcurrentAppends?: number;
 }
 
@@ -43,7 +48,7 @@ interface EventRow {
 
 const EVENT_COLUMNS = `transaction_id::text AS commit, position::text AS prepare, stream_id,
   stream_revision::int AS stream_revision, event_id::text AS event_id, type, data, metadata,
-  (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms`;
+  date_part('epoch', recorded_at) * 1000 AS recorded_ms`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,9 +66,9 @@ function toRecorded(r: EventRow): RecordedEvent {
 }
 
 /**
- * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). An append is one call of the
- * `ledger_append` function (one round trip, one transaction); appends arriving together are
- * combined into one `ledger_append_batch` call, each still atomic and checked on its own.
+ * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). An append is one statement, one
+ * round trip, one transaction (see Appender); with `maxConcurrentAppends`, appends arriving
+ * together are combined into one transaction, each still atomic and checked on its own.
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifier: Notifier;
@@ -75,7 +80,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     const poolOptions = (pool as unknown as { options: pg.ClientConfig }).options;
     this.notifier = new Notifier(pool, options.listenConfig ?? poolOptions, options.channel ?? 'parliamo_ledger');
-    this.appender = new Appender(pool, () => this.notifier.committed(), options.maxConcurrentAppends ?? 2);
+    this.appender = new Appender(pool, () => this.notifier.committed(), options.maxConcurrentAppends ?? Number.POSITIVE_INFINITY);
   }
 
   async append(requests: AppendRequest[]): Promise<AppendResult> {
