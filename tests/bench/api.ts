@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const SLICE_MS = Number(args['slice-ms']);
 const WRITES = Number(args.writes);
+const BENCH_STUDENTS = 20; // as many as booking connections; the server process seeds them
+const BENCH_PASSWORD = 'bench-password-1985';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 interface Child {
@@ -46,7 +48,7 @@ async function startChild(env: NodeJS.ProcessEnv): Promise<Child> {
   if (args.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', path.join(root, '.bench-profiles'));
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'tests/bench/lib/server-child.ts')], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, BENCH_STUDENTS: String(BENCH_STUDENTS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -111,13 +113,19 @@ try {
   const student = await signIn(app, 'student@parliamo.test', 'studente-demo-1985');
   const teachers = await ok<{ id: string; firstName: string; hourlyRate: number }[]>(await call(app, 'GET', '/api/teachers'), 'teachers');
   const giulia = teachers.find((t) => t.firstName === 'Giulia')!;
-  // 30 more hours with Giulia through the local test checkout, so that 20 connections can each hold a booking.
-  const checkout = await ok<{ checkout_url: string }>(
-    await call(app, 'POST', '/api/create-checkout-session', student, { amount: 30 * giulia.hourlyRate + 3, teacherId: giulia.id, totalHours: 30 }),
-    'checkout',
-  );
-  const paymentId = checkout.checkout_url.split('/').pop()!;
-  await ok(await call(app, 'POST', `/api/test-checkout/${paymentId}/pay`, student, {}), 'pay');
+  // 20 students with 30 hours each with Giulia (local test checkout): booking at 20 connections is
+  // 20 students booking at once, as in life; one student's 20 parallel bookings would only contend
+  // for their one package stream.
+  const bookers: string[] = [];
+  for (let i = 0; i < BENCH_STUDENTS; i++) {
+    const cookie = await signIn(app, `bench-student-${i}@parliamo.test`, BENCH_PASSWORD);
+    const checkout = await ok<{ checkout_url: string }>(
+      await call(app, 'POST', '/api/create-checkout-session', cookie, { amount: 30 * giulia.hourlyRate + 3, teacherId: giulia.id, totalHours: 30 }),
+      'checkout',
+    );
+    await ok(await call(app, 'POST', `/api/test-checkout/${checkout.checkout_url.split('/').pop()!}/pay`, cookie, {}), 'pay');
+    bookers.push(cookie);
+  }
 
   const today = romeToday(new Date());
   const availability60 = `/api/availabilities?teacherId=${giulia.id}&from=${today}&to=${addDays(today, 59)}`;
@@ -150,7 +158,7 @@ try {
   // 2. Booking then cancelling at 20 connections, over distinct free slots (a slot goes back after its
   // cancel). A closed loop of our own rather than autocannon: a slice must never cut a pair in half,
   // or the booking would keep its slot and the student's hour. Interleaved with hello-world (autocannon).
-  const bc = await bookAndCancel({ app, student, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: SLICE_MS });
+  const bc = await bookAndCancel({ app, students: bookers, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: SLICE_MS });
   const bcSeconds = bc.figures[1]!.seconds;
   console.log(`## Booking then cancelling, 20 connections (load now ${loadAverage()})\n\n${table(bc.figures, bc.figures[0])}\n`);
   console.log(

@@ -1,7 +1,7 @@
 /**
  * Booking then cancelling as a closed loop: each connection books a free slot (POST /api/bookings)
  * and cancels it (DELETE /api/bookings/:id), then takes the next free slot. A slice ends only
- * after the pairs in flight finish, so no booking keeps its slot or the student's hour.
+ * after the pairs in flight finish. Connection N books as student N, so no booking keeps its slot or the student's hour.
  */
 import http from 'node:http';
 import { interleaved, type Contender, type Counts, type Figures } from './load.ts';
@@ -24,9 +24,8 @@ function request(agent: http.Agent, base: string, method: string, path: string, 
   });
 }
 
-export function bookCancelContender(o: { app: string; student: string; teacherId: string; slots: Slot[] }): Contender & { booked: number } {
+export function bookCancelContender(o: { app: string; students: string[]; teacherId: string; slots: Slot[] }): Contender & { booked: number } {
   const free = [...o.slots];
-  const headers = { 'x-requested-with': 'parliamo', cookie: o.student };
   const contender = {
     name: 'POST /api/bookings then DELETE /api/bookings/:id',
     url: o.app,
@@ -35,7 +34,8 @@ export function bookCancelContender(o: { app: string; student: string; teacherId
       const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
       const counts = { requests: 0, non2xx: 0, errors: 0 };
       const until = performance.now() + ms;
-      const timed = async (method: string, path: string, body?: string) => {
+      const timed = async (cookie: string, method: string, path: string, body?: string) => {
+        const headers = { 'x-requested-with': 'parliamo', cookie };
         const t = performance.now();
         try {
           const h = body ? { ...headers, 'content-type': 'application/json' } : headers;
@@ -50,15 +50,16 @@ export function bookCancelContender(o: { app: string; student: string; teacherId
         }
       };
       await Promise.all(
-        Array.from({ length: connections }, async () => {
+        Array.from({ length: connections }, async (_, w) => {
+          const cookie = o.students[w % o.students.length]!;
           while (performance.now() < until) {
             const slot = free.shift();
             if (!slot) throw new Error('no free slot left');
-            const r = await timed('POST', '/api/bookings', JSON.stringify({ teacherId: o.teacherId, ...slot }));
+            const r = await timed(cookie, 'POST', '/api/bookings', JSON.stringify({ teacherId: o.teacherId, ...slot }));
             if (r?.status === 201) {
               contender.booked++;
               const { id } = JSON.parse(r.body) as { id: string };
-              const c = await timed('DELETE', `/api/bookings/${id}`);
+              const c = await timed(cookie, 'DELETE', `/api/bookings/${id}`);
               if (c?.status !== 200) throw new Error(`cancel ${id}: ${c?.status} ${c?.body}`);
             }
             free.push(slot);
@@ -75,7 +76,7 @@ export function bookCancelContender(o: { app: string; student: string; teacherId
 /** Booking pairs interleaved with the hello-world baseline, 20 connections. */
 export async function bookAndCancel(o: {
   app: string;
-  student: string;
+  students: string[];
   teacherId: string;
   slots: Slot[];
   hello: Contender;

@@ -8,9 +8,20 @@
  * parent). SIGTERM stops both servers.
  */
 import Fastify from 'fastify';
+import { hashPassword } from '../../../api/src/accounts/passwords.ts';
+import { insertUser } from '../../../api/src/accounts/users.ts';
 import { loadConfig } from '../../../api/src/config.ts';
-import { freePort } from '../../../api/src/db/embedded.ts';
+import { freePort, startEmbeddedDatabase } from '../../../api/src/db/embedded.ts';
+import { createPool } from '../../../api/src/db/pool.ts';
 import { startServer } from '../../../api/src/server.ts';
+
+/** Students the benchmark adds besides the demo's (sign-in: bench-student-N@parliamo.test / BENCH_PASSWORD, as tests/bench/api.ts expects). */
+const BENCH_STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20);
+const BENCH_PASSWORD = 'bench-password-1985';
+
+// The embedded server is started here (as startServer would) so that this process knows its URL.
+const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedDatabase(process.env.BENCH_DATA_DIR!, { log: () => {} });
+const databaseUrl = process.env.DATABASE_URL || embedded!.url;
 
 const appPort = await freePort();
 const config = {
@@ -19,7 +30,7 @@ const config = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(appPort),
-    DATA_DIR: process.env.BENCH_DATA_DIR,
+    DATABASE_URL: databaseUrl,
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SESSION_KEY: 'b'.repeat(64),
@@ -27,6 +38,18 @@ const config = {
   webDist: undefined,
 };
 const server = await startServer(config);
+
+const pool = createPool(databaseUrl, 2);
+const hash = await hashPassword(BENCH_PASSWORD);
+for (let i = 0; i < BENCH_STUDENTS; i++) {
+  const details = {
+    email: `bench-student-${i}@parliamo.test`, firstName: 'Bench', lastName: `Student ${i}`, dateOfBirth: '1990-01-01',
+    placeOfBirth: 'Roma', nationality: 'Italian', phoneNumber: null, address: 'Via Roma 1', city: 'Roma',
+    postalCode: '00100', fiscalCode: null, vatNumber: null,
+  };
+  await insertUser(pool, details, hash, 'student', new Date());
+}
+await pool.end();
 
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
@@ -39,6 +62,7 @@ process.on('SIGTERM', () => {
   void (async () => {
     await hello.close();
     await server.close();
+    await embedded?.stop();
     process.exit(0);
   })();
 });
