@@ -145,6 +145,8 @@ try {
   const reads = await interleaved(
     [
       hello,
+      get('floor: Fastify + 1 PostgreSQL round trip (SELECT 1)', child.hello + '/pg1'),
+      get('floor: Fastify + 2 PostgreSQL round trips', child.hello + '/pg2'),
       get('GET /api/teachers (public)', app + '/api/teachers'),
       get('GET /api/dashboard/stats (student)', app + '/api/dashboard/stats', signedIn),
       get('GET /api/bookings (student)', app + '/api/bookings', signedIn),

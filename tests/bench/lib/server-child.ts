@@ -1,7 +1,7 @@
 /**
  * The benchmark's server process: the real Parliamo server (startServer, as `npm start` runs it, with
  * the demo data seeded) and, in the same process, a minimal Fastify hello-world server as the
- * baseline. Both listen on free 127.0.0.1 ports; the ports go to stdout as one JSON line. The load
+ * baseline (with /pg1 and /pg2: the same plus one or two `SELECT n` round trips to the same database). Both listen on free 127.0.0.1 ports; the ports go to stdout as one JSON line. The load
  * generator runs in the parent process so that it does not compete with the servers' event loop.
  *
  * Env: BENCH_DATA_DIR (embedded PostgreSQL there) or DATABASE_URL (a database of its own, made by the
@@ -53,6 +53,15 @@ await pool.end();
 
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
+// Floors for a route that needs the database: one and two round trips (a signed-in route makes at
+// least two: the session lookup, then its own query) on a pool like the app's, same PostgreSQL.
+const floorPool = createPool(databaseUrl);
+hello.get('/pg1', async () => (await floorPool.query('SELECT 1 AS one')).rows[0]);
+hello.get('/pg2', async () => {
+  await floorPool.query('SELECT 1 AS one');
+  return (await floorPool.query('SELECT 2 AS two')).rows[0];
+});
+hello.addHook('onClose', async () => floorPool.end());
 const helloPort = await freePort();
 await hello.listen({ port: helloPort, host: '127.0.0.1' });
 
