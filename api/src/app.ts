@@ -52,8 +52,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
-    // Fastify accepts a hop count at run time; its types omit the number form.
-    trustProxy: deps.config.trustProxy as boolean | string | string[],
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

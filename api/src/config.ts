@@ -21,10 +21,11 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   /**
-   * Trust X-Forwarded-* from a reverse proxy: `true`, a hop count, or addresses/CIDRs (comma-separated).
+   * Trust X-Forwarded-* from a reverse proxy: its addresses/CIDRs (comma-separated), or `true` (only when
+   * every request arrives through the proxy).
    * Off by default, so a client reaching us directly cannot fake its address past the rate limits.
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   isProduction: boolean;
   /** Seed demo data into an empty database. Default: on with the embedded database, off otherwise. */
   seedDemo: boolean;
@@ -77,9 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  // A hop count is not accepted: Fastify 5 ignores it (it would trust nobody while looking set).
+  if (/^\d+$/.test(value)) throw new Error(`TRUST_PROXY takes proxy addresses or true, not a hop count ("${value}")`);
   return value.split(',').map((v) => v.trim()).filter(Boolean);
 }

@@ -4,7 +4,7 @@
  * through the ledger (checkout, payment, booking, completion), exactly as the app makes them.
  */
 import type { FastifyInstance } from 'fastify';
-import { addDays, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
+import { addDays, lessonEnd, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
 import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './lessons/availability-store.ts';
@@ -115,27 +115,40 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   const student = await insertUser(app.pool, details('student@parliamo.test', 'Anna', 'Schmidt', 'Roma'), password.student!, 'student', ago(60));
   const other = await insertUser(app.pool, details('marta.lopez@parliamo.test', 'Marta', 'Lopez', 'Roma'), UNUSABLE_PASSWORD, 'student', ago(90));
 
-  const teacher = (key: string) => TEACHERS.find((t) => t.key === key)!;
-  const book = async (studentId: string, key: string, bookedAt: Date, fromDate: string, skip: number, notes: string | null) => {
-    const slot = teachingSlot(teacher(key).weekly, fromDate, skip);
-    return bookLesson(app, { studentId, teacherId: ids[key]!, ...slot, notes }, { now: bookedAt, notify: false });
+  // The story, replayed in time order so every history reads chronologically: purchases, bookings,
+  // and each past lesson completed when it ended, as the timer would have done.
+  const story: { at: Date; run: () => Promise<unknown> }[] = [];
+  const buy = (studentId: string, key: string, hours: number, at: Date) => {
+    const rateCents = TEACHERS.find((t) => t.key === key)!.rate * 100;
+    story.push({ at, run: () => buyHours(app, { studentId, teacherId: ids[key]!, hours, rateCents, at }) });
+  };
+  const book = (studentId: string, key: string, at: Date, fromDate: string, skip: number, notes: string | null) => {
+    const slot = teachingSlot(TEACHERS.find((t) => t.key === key)!.weekly, fromDate, skip);
+    let lessonId = '';
+    story.push({
+      at,
+      run: async () => {
+        lessonId = await bookLesson(app, { studentId, teacherId: ids[key]!, ...slot, notes }, { now: at, notify: false });
+      },
+    });
+    const endsAt = lessonEnd(slotStart(slot.date, slot.hour)!);
+    if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(app, lessonId, { now: endsAt }) });
   };
 
   // Anna: 10 hours with Giulia bought 45 days ago (3 lessons given, 2 coming), 5 with Marco 10 days ago.
-  await buyHours(app, { studentId: student, teacherId: ids.giulia!, hours: 10, rateCents: 3000, at: ago(45) });
-  const past = [
-    await book(student, 'giulia', ago(44), addDays(today, -40), 0, 'First lesson: introductions'),
-    await book(student, 'giulia', ago(30), addDays(today, -26), 1, 'Passato prossimo'),
-    await book(student, 'giulia', ago(12), addDays(today, -8), 0, null),
-  ];
-  await book(student, 'giulia', ago(1), addDays(today, 3), 0, 'Conversation about Roman food');
-  await book(student, 'giulia', ago(1), addDays(today, 8), 2, null);
-  await buyHours(app, { studentId: student, teacherId: ids.marco!, hours: 5, rateCents: 2800, at: ago(10) });
-  await book(student, 'marco', ago(1), addDays(today, 5), 0, 'Preparing a job interview');
-  // Marta: Giulia's other student, with lessons last month and this one (the teacher's earnings).
-  await buyHours(app, { studentId: other, teacherId: ids.giulia!, hours: 5, rateCents: 3000, at: ago(70) });
-  past.push(await book(other, 'giulia', ago(69), addDays(today, -60), 3, null));
-  past.push(await book(other, 'giulia', ago(40), addDays(today, -35), 4, null));
-  past.push(await book(other, 'giulia', ago(9), addDays(today, -6), 2, null));
-  for (const lessonId of past) await completeLesson(app, lessonId);
+  buy(student, 'giulia', 10, ago(45));
+  book(student, 'giulia', ago(44), addDays(today, -40), 0, 'First lesson: introductions');
+  book(student, 'giulia', ago(30), addDays(today, -26), 1, 'Passato prossimo');
+  book(student, 'giulia', ago(12), addDays(today, -8), 0, null);
+  book(student, 'giulia', ago(1), addDays(today, 3), 0, 'Conversation about Roman food');
+  book(student, 'giulia', ago(1), addDays(today, 8), 2, null);
+  buy(student, 'marco', 5, ago(10));
+  book(student, 'marco', ago(1), addDays(today, 5), 0, 'Preparing a job interview');
+  // Marta: Giulia's other student, with lessons in the last two months (the teacher's earnings).
+  buy(other, 'giulia', 5, ago(70));
+  book(other, 'giulia', ago(69), addDays(today, -60), 3, null);
+  book(other, 'giulia', ago(40), addDays(today, -35), 4, null);
+  book(other, 'giulia', ago(9), addDays(today, -6), 2, null);
+  story.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const step of story) await step.run();
 }

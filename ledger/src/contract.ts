@@ -215,6 +215,12 @@ export function runEventStoreContract(name: string, setup: () => Promise<Contrac
           if (w % 2 === 0) reqs.push({ stream: `${prefix}shared`, expectedVersion: 'any', events: [ev('Shared')] });
           await writer.append(reqs);
           for (const r of reqs) for (const e of r.events) written.add(e.id);
+          // The other half also append to the shared stream alone (the single-stream path).
+          if (w % 2 === 1 && i % 2 === 0) {
+            const alone = ev('Shared');
+            await writer.append([{ stream: `${prefix}shared`, expectedVersion: 'any', events: [alone] }]);
+            written.add(alone.id);
+          }
         }
       });
       const seen: RecordedEvent[] = [];

@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, type Page } from '@playwright/test';
 import { expect } from './public-helpers.ts';
 
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
 // axe-core must find no serious or critical violation on any public page, at desktop and phone width.
 const paths = [
   '/',
@@ -46,4 +49,12 @@ test.describe('at phone width', () => {
       });
     });
   }
+});
+
+test('no serious accessibility violations on a teacher profile', async ({ page }) => {
+  const teachers = (await (await page.request.get('/api/teachers')).json()) as { id: string }[];
+  expect(teachers.length).toBeGreaterThan(0);
+  await audit(page, `/teacher/${teachers[0]!.id}`, async () => {
+    await expect(page.getByRole('heading', { name: 'Next free lessons' })).toBeVisible();
+  });
 });

@@ -1,6 +1,9 @@
 import { test, type Page } from '@playwright/test';
 import { expect } from './public-helpers.ts';
 
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookiesAccepted'));
 

@@ -1,6 +1,9 @@
 import { test, type Page } from '@playwright/test';
 import { dismissCookies, expect, signInNewStudent } from './public-helpers.ts';
 
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => dismissCookies(page));
 
 const links = [
@@ -52,6 +55,9 @@ test.describe('phone width', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobile = page.getByRole('navigation', { name: 'Mobile' });
     for (const [name, href] of links) await expect(mobile.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    // One entry per line, one under the other.
+    const boxes = await Promise.all(links.map(([name]) => mobile.getByRole('link', { name, exact: true }).boundingBox()));
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y).toBeGreaterThan(boxes[i - 1]!.y + boxes[i - 1]!.height - 1);
     await expect(mobile.getByRole('link', { name: 'Login' })).toBeVisible();
     await expect(mobile.getByRole('link', { name: 'Register' })).toBeVisible();
     await expect(mobile.getByRole('link', { name: 'My Hours' })).toHaveCount(0);

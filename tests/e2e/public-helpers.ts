@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
+import type { Teacher } from '../../web/src/lib/teachers.ts';
 
 /** The machine running the suite is shared and often busy: allow a first page load its time. */
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -59,4 +60,11 @@ export async function signInNewStudent(page: Page, prefix = 'student') {
   const login = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers });
   baseExpect(login.status(), await login.text()).toBe(200);
   return person;
+}
+
+/** Every teacher GET /api/teachers lists (the real API, demo seed). */
+export async function apiTeachers(page: Page): Promise<Teacher[]> {
+  const res = await page.request.get('/api/teachers');
+  baseExpect(res.ok()).toBe(true);
+  return (await res.json()) as Teacher[];
 }

@@ -1,6 +1,9 @@
 import { test } from '@playwright/test';
 import { expect, dismissCookies, meta } from './public-helpers.ts';
 
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => dismissCookies(page));
 
 // Every information page: its heading and the facts a visitor must find there.
@@ -110,4 +113,19 @@ test('the footer has course links, support links and contact details', async ({ 
   }
   await expect(footer).toContainText('Via dei Serpenti 45');
   await expect(footer.getByRole('link', { name: config.contactEmail })).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+});
+
+test('while the session loads, a spinner says Loading...', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/user', async (route) => {
+    await held;
+    await route.continue(); // the real answer, only later
+  });
+  await page.goto('/faq');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  await expect(page.getByText('Loading...')).toHaveCount(0);
 });

@@ -1,6 +1,9 @@
 import { test } from '@playwright/test';
 import { expect, dismissCookies } from './public-helpers.ts';
 
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
 test('the page links a web manifest with installable icons', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('head link[rel="manifest"]').getAttribute('href');

@@ -1,6 +1,9 @@
 import { test } from '@playwright/test';
 import { dismissCookies, expect, expectToast, toast, uniqueEmail } from './public-helpers.ts';
 
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => dismissCookies(page));
 
 test('a new toast replaces the one on screen: never two at a time', async ({ page }) => {

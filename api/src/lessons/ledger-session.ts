@@ -48,6 +48,8 @@ export class LedgerSession {
 }
 
 const ATTEMPTS = 5;
+/** How long a write waits for the read models (a busy machine can lag; the write itself is done). */
+const PROJECTION_WAIT_MS = 15_000;
 
 /**
  * Runs a command (load, decide, append) and waits until the read models show its result, so the
@@ -62,7 +64,7 @@ export async function runCommand<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       const { result, value } = await command(new LedgerSession(app.ledger));
-      if (result) await app.projections.waitFor(result.position);
+      if (result) await app.projections.waitFor(result.position, PROJECTION_WAIT_MS);
       return value;
     } catch (e) {
       if (!(e instanceof ConcurrencyError)) throw e;

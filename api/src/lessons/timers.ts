@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { expiryReminderMail, lessonReminderMails, type MailMessage } from '../mail/lesson-mails.ts';
 import { completeLesson, expirePackage } from './commands.ts';
 import { lessonForMail, sendAll } from './notifications.ts';
+import { expireStaleTestCheckouts } from '../payments/timers.ts';
 
 export interface TimerReport {
   completed: number;
   expired: number;
   reminders: number;
+  /** Local test checkouts left unpaid for 24 h and ended. */
+  checkoutsExpired: number;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface TimerReport {
  */
 export async function runLessonTimers(app: FastifyInstance): Promise<TimerReport> {
   const now = app.clock.now();
-  const report: TimerReport = { completed: 0, expired: 0, reminders: 0 };
+  const report: TimerReport = { completed: 0, expired: 0, reminders: 0, checkoutsExpired: 0 };
   const ended = await app.pool.query<{ id: string }>(
     `SELECT id FROM bookings WHERE status = 'confirmed' AND starts_at + interval '60 minutes' <= $1 ORDER BY starts_at`,
     [now],
@@ -33,6 +36,7 @@ export async function runLessonTimers(app: FastifyInstance): Promise<TimerReport
   }
   report.reminders += await lessonReminders(app, now);
   report.reminders += await expiryReminders(app, now);
+  report.checkoutsExpired = await expireStaleTestCheckouts(app);
   return report;
 }
 
@@ -112,7 +116,7 @@ export function startLessonTimers(app: FastifyInstance, everyMs = 60_000): () =>
     if (running) return;
     running = runLessonTimers(app)
       .then((r) => {
-        if (r.completed || r.expired || r.reminders) app.log.info(r, 'lesson timers');
+        if (r.completed || r.expired || r.reminders || r.checkoutsExpired) app.log.info(r, 'lesson timers');
       })
       .catch((err) => app.log.error({ err }, 'lesson timers failed'))
       .finally(() => {

@@ -13,6 +13,9 @@ const statusOf: Record<DomainErrorKind, number> = {
 
 // zod's own messages ("Invalid input: expected string...", "Too small: ...") do not say which field;
 // ours (the spec's strings, e.g. "Hours must be between 1 and 30") do and are shown verbatim.
+// PostgreSQL refuses U+0000 in text (22021) and in jsonb (22P05): bad input, not our fault.
+const PG_BAD_TEXT = new Set(['22021', '22P05']);
+
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key|Expected)/;
 
 /** Formats a zod error as one sentence a person can act on. */
@@ -36,6 +39,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(400).send({ message: describeZodError(err) });
     }
     const fe = err as FastifyError;
+    if (PG_BAD_TEXT.has(String(fe.code))) {
+      return reply.status(400).send({ message: 'Text cannot contain the NUL character (U+0000).' });
+    }
     if (fe.validation) {
       return reply.status(400).send({ message: fe.message });
     }

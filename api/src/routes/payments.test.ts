@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
+import { runLessonTimers } from '../lessons/timers.ts';
 
 type Person = TestUser & { cookie: string };
 
@@ -60,7 +61,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     }
   });
 
-  it('refuses unknown, unapproved and inactive teachers', async () => {
+  it('refuses unknown, unapproved and inactive teachers with 404', async () => {
     const unknown = await checkout(student, { amount: 28, teacherId: '00000000-0000-4000-8000-000000000000', totalHours: 1 });
     expect(unknown.statusCode).toBe(404);
     expect((await checkout(student, { amount: 28, teacherId: 'not-an-id', totalHours: 1 })).statusCode).toBe(404);
@@ -68,8 +69,8 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     const inactive = await createUser(t, { role: 'teacher', isActive: false, teacher: { hourlyRate: 25 } });
     for (const tch of [pending, inactive]) {
       const res = await checkout(student, { amount: 28, teacherId: tch.id, totalHours: 1 });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/not accepting/);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Teacher not found');
     }
   });
 
@@ -144,5 +145,20 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
       status: 'credited',
       flags: [],
     });
+  });
+
+  // Last: it moves the clock a day on.
+  it('ends a test checkout left unpaid for 24 hours, once', async () => {
+    const fresh = await startCheckout(1);
+    t.clock.advance(12 * 3600_000);
+    const younger = await startCheckout(1);
+    t.clock.advance(12 * 3600_000 + 60_000);
+    expect((await runLessonTimers(t.app)).checkoutsExpired).toBeGreaterThanOrEqual(1);
+    expect((await runLessonTimers(t.app)).checkoutsExpired).toBe(0);
+    const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: authHeaders(student.cookie) })).json();
+    expect(await get(fresh)).toMatchObject({ status: 'expired' });
+    expect(await get(younger)).toMatchObject({ status: 'pending' });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, headers: authHeaders(student.cookie) });
+    expect(pay.statusCode).toBe(409);
   });
 });

@@ -5,7 +5,7 @@ import { DomainError, assertCheckoutAmount, eurosToCents, HOURS_RANGE_MESSAGE, M
 import { paymentFlags, type PaymentRow } from '@parliamo/projections';
 import { confirmPayment, expireCheckout, recordCheckoutStarted } from '../payments/flow.ts';
 import { findPayment, findPaymentBySession, listPayments } from '../payments/queries.ts';
-import { findTeacherForPurchase } from '../payments/teachers.ts';
+import { publicTeachers } from '../lessons/views.ts';
 
 const checkoutBody = z.object({
   amount: z.number({ error: 'amount: a number of euros is required' }).positive('amount must be positive'),
@@ -25,13 +25,12 @@ export default async function paymentRoutes(app: FastifyInstance) {
 
   app.post('/create-checkout-session', { preHandler: student }, async (request, reply) => {
     const body = checkoutBody.parse(request.body);
-    const teacher = await findTeacherForPurchase(app.db, body.teacherId);
+    // Only active, approved teachers sell hours; the others are unknown to students.
+    const [teacher] = await publicTeachers(app.pool, body.teacherId);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
-    if (!teacher.isActive || !teacher.isApproved) {
-      throw new DomainError('conflict', 'This teacher is not accepting new students at the moment');
-    }
+    const hourlyRateCents = eurosToCents(teacher.hourlyRate);
     // The price comes from our data; the browser's amount must match it to the cent.
-    const amountCents = assertCheckoutAmount(body.totalHours, teacher.hourlyRateCents, eurosToCents(body.amount));
+    const amountCents = assertCheckoutAmount(body.totalHours, hourlyRateCents, eurosToCents(body.amount));
     const paymentId = crypto.randomUUID();
     let started;
     try {
@@ -40,8 +39,8 @@ export default async function paymentRoutes(app: FastifyInstance) {
         studentId: request.user!.id,
         teacherId: teacher.id,
         hours: body.totalHours,
-        hourPriceCents: teacher.hourlyRateCents,
-        feeCents: amountCents - body.totalHours * teacher.hourlyRateCents,
+        hourPriceCents: hourlyRateCents,
+        feeCents: amountCents - body.totalHours * hourlyRateCents,
         successUrl: `${app.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${app.config.publicUrl}/teachers`,
       });
@@ -56,7 +55,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
       studentId: request.user!.id,
       teacherId: teacher.id,
       hours: body.totalHours,
-      hourlyRateCents: teacher.hourlyRateCents,
+      hourlyRateCents,
       amountCents,
     });
     return { checkout_url: started.checkoutUrl };
@@ -71,7 +70,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { paymentId: string } }>('/test-checkout/:paymentId', { preHandler: student }, async (request) => {
     const row = await testCheckout(request);
-    const teacher = await findTeacherForPurchase(app.db, row.teacher_id);
+    const [teacher] = await publicTeachers(app.pool, row.teacher_id);
     return {
       paymentId: row.payment_id,
       amount: row.amount_cents / 100,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
+import { paymentsProjection } from '@parliamo/projections';
+import { compareLiveWithRebuild } from '../../../projections/src/testing.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
 import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe, type WebhookDelivery } from '../../../tests/support/fake-stripe.ts';
@@ -72,7 +74,18 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     expect(await status(sessionId)).toMatchObject({ status: 'pending', hours: 4 });
   });
 
+  it('never lets the test checkout confirm a Stripe payment', async () => {
+    const { sessionId, paymentId } = await buy(2);
+    for (const action of ['pay', 'cancel']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/${action}`, headers: authHeaders(student.cookie) });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await status(sessionId)).toMatchObject({ status: 'pending', hoursCredited: 0 });
+  });
+
   it('answers 502 and records nothing when Stripe refuses the checkout', async () => {
+    const count = async () => Number((await t.db.pool.query('SELECT count(*) AS n FROM payments')).rows[0].n);
+    const before = await count();
     fake.refuseNext('Your account cannot currently make live charges.');
     const res = await t.app.inject({
       method: 'POST',
@@ -82,6 +95,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('The payment provider could not be reached. Please try again.');
+    expect(await count()).toBe(before);
   });
 
   it('credits the hours once when checkout.session.completed arrives 5 times', async () => {
@@ -196,5 +210,26 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
   it("acknowledges events that are not about our payments and events we don't handle", async () => {
     await deliver('checkout.session.completed', { id: 'cs_test_foreign', object: 'checkout.session', payment_status: 'paid', amount_total: 100, metadata: {}, client_reference_id: null, payment_intent: 'pi_x' });
     await deliver('customer.created', { id: 'cus_1', object: 'customer' });
+  });
+
+  it('counts deliveries by outcome on /metrics', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    const count = (outcome: string) => Number(new RegExp(`parliamo_webhook_events_total\\{outcome="${outcome}"\\} (\\d+)`).exec(res.body)?.[1] ?? 0);
+    // From the tests above: 5 refused signatures, one early refund, repeated deliveries, credits.
+    expect(count('rejected')).toBe(5);
+    expect(count('retry_later')).toBe(1);
+    expect(count('paid')).toBeGreaterThanOrEqual(5);
+    expect(count('duplicate')).toBeGreaterThanOrEqual(10);
+    expect(count('awaiting_payment')).toBeGreaterThanOrEqual(2);
+    expect(count('unknown_payment')).toBe(1);
+    expect(count('ignored')).toBe(1);
+  });
+
+  // Runs last: everything above (paid, delayed, failed, expired, refunded, replayed) rebuilt from zero.
+  it('rebuilds the payments read model from the ledger row for row (invariant 7)', async () => {
+    const rows = await t.db.pool.query('SELECT count(*) AS n FROM payments');
+    expect(Number(rows.rows[0].n)).toBeGreaterThan(5);
+    expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [paymentsProjection])).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
 import { DomainError } from '@parliamo/domain';
 import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from '../payments/index.ts';
 import { confirmPayment, expireCheckout, failPayment, recordRefund } from '../payments/flow.ts';
@@ -24,45 +25,56 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     return (await findPaymentBySession(app.db, e.providerSessionId))?.payment_id ?? null;
   }
 
+  /** Applies one verified event; returns its outcome: what was recorded, or why nothing was. */
+  async function handle(event: Stripe.Event): Promise<string> {
+    const e = toProviderEvent(event);
+    if (e.kind === 'ignored') return 'ignored';
+    // The money is on its way (bank payments): async_payment_succeeded or _failed will follow.
+    if (e.kind === 'awaiting_payment') return 'awaiting_payment';
+    const paymentId = await paymentIdOf(e);
+    // Not one of ours (another integration on the same Stripe account): nothing to retry.
+    if (!paymentId) return 'unknown_payment';
+    let recorded: boolean;
+    switch (e.kind) {
+      case 'paid':
+        recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
+        break;
+      case 'failed':
+        recorded = await failPayment(app, { paymentId, reason: e.reason });
+        break;
+      case 'expired':
+        recorded = await expireCheckout(app, { paymentId });
+        break;
+      case 'refunded':
+        recorded = await recordRefund(app, { paymentId, totalRefundedCents: e.amountRefundedCents, providerRefundId: e.providerRefundId });
+        break;
+    }
+    return recorded ? e.kind : 'duplicate';
+  }
+
   app.post(
     '/stripe/webhook',
     { config: { csrf: false }, bodyLimit: 1024 * 1024 },
     async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const event = verifyStripeWebhook(raw, request.headers['stripe-signature'], app.config.stripeWebhookSecret, app.clock.now());
-      const e = toProviderEvent(event);
-      if (e.kind === 'ignored' || e.kind === 'awaiting_payment') {
-        return reply.send({ received: true, handled: false });
+      let event;
+      try {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        event = verifyStripeWebhook(raw, request.headers['stripe-signature'], app.config.stripeWebhookSecret, app.clock.now());
+      } catch (err) {
+        app.metrics.webhook('rejected');
+        throw err;
       }
-      const paymentId = await paymentIdOf(e);
-      if (!paymentId) {
-        // Not one of ours (another integration on the same Stripe account): nothing to retry.
-        request.log.warn({ stripeEvent: event.id, type: event.type }, 'stripe event for an unknown payment');
-        return reply.send({ received: true, handled: false });
+      let outcome: string;
+      try {
+        outcome = await handle(event);
+      } catch (err) {
+        // 409: a refund ahead of its payment; Stripe delivers it again later.
+        app.metrics.webhook(err instanceof DomainError && err.kind === 'conflict' ? 'retry_later' : 'error');
+        throw err;
       }
-      let recorded: boolean;
-      switch (e.kind) {
-        case 'paid':
-          recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
-          break;
-        case 'failed':
-          recorded = await failPayment(app, { paymentId, reason: e.reason });
-          break;
-        case 'expired':
-          recorded = await expireCheckout(app, { paymentId });
-          break;
-        case 'refunded':
-          recorded = await recordRefund(app, {
-            paymentId,
-            totalRefundedCents: e.amountRefundedCents,
-            providerRefundId: e.providerRefundId,
-          });
-          break;
-        default:
-          throw new DomainError('invalid', 'Unhandled Stripe event');
-      }
-      request.log.info({ stripeEvent: event.id, type: event.type, paymentId, recorded }, 'stripe event');
-      return reply.send({ received: true, handled: true });
+      app.metrics.webhook(outcome);
+      request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
+      return reply.send({ received: true, handled: !['ignored', 'unknown_payment'].includes(outcome) });
     },
   );
 }

@@ -79,6 +79,16 @@ describe('teachers and availability', () => {
     // The meeting link of every lesson is the teacher's current link.
     expect((await get<any[]>(t, s, '/api/bookings')).body[0].googleMeetLink).toBe('https://meet.google.com/new-link-abc');
   });
+
+  it('offers no 02:00 slot on the day clocks go forward, and one on the day they go back', async () => {
+    const g = await teacher(t); // teaches at 02:00 every day
+    const hoursOn = async (date: string) =>
+      ((await get<any[]>(t, null, `/api/availabilities?teacherId=${g.id}&from=${date}&to=${date}`)).body).map((x) => x.hour);
+    expect(await hoursOn('2026-03-28')).toContain(2);
+    expect(await hoursOn('2026-03-29')).not.toContain(2);
+    expect(await hoursOn('2026-03-29')).toContain(8);
+    expect(await hoursOn('2026-10-25')).toContain(2);
+  });
 });
 
 describe('dashboards, students, earnings, calendar', () => {

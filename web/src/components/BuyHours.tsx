@@ -2,10 +2,11 @@ import { Button } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../lib/auth.ts';
 import type { Teacher } from '../lib/teachers.ts';
+import { PurchaseButton } from './app/PurchaseButton.tsx';
 
 /**
- * The teacher profile's way to buy hours: visitors are sent to /login; students open the purchase flow
- * (the Purchase Hour Package dialog of the signed-in app); teachers and admins do not buy hours.
+ * The teacher profile's way to buy hours: visitors are sent to /login; students open the Purchase Hour
+ * Package dialog with this teacher chosen; teachers and admins do not buy hours.
  */
 export function BuyHours({ teacher }: { teacher: Teacher }) {
   const { user } = useAuth();
@@ -18,8 +19,8 @@ export function BuyHours({ teacher }: { teacher: Teacher }) {
   }
   if (user.role !== 'student') return null;
   return (
-    <Button asChild colorPalette="green" size="lg">
-      <Link to={`/?buy=${encodeURIComponent(teacher.id)}`}>Buy hours</Link>
-    </Button>
+    <PurchaseButton teacherId={teacher.id} size="lg">
+      Buy Hours
+    </PurchaseButton>
   );
 }

@@ -93,7 +93,7 @@ export function Header() {
           </HStack>
         </Flex>
         {open && (
-          <Stack id="mobile-menu" as="nav" aria-label="Mobile" display={{ lg: 'none' }} pt="3" gap="1">
+          <Stack id="mobile-menu" as="nav" aria-label="Mobile" display={{ base: 'flex', lg: 'none' }} pt="3" pb="2" gap="1">
             {mainLinks.map((l) => (
               <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" onClick={close}>
                 <Link to={l.to}>{l.label}</Link>

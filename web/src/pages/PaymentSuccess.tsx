@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
@@ -35,10 +36,17 @@ function Links() {
 export default function PaymentSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
+  // Card payments confirm within seconds; a bank payment may take days, so after a while we poll
+  // slowly and tell the student they can leave.
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), 30_000);
+    return () => clearTimeout(timer);
+  }, []);
   const payment = useQuery<PaymentView>({
     queryKey: [`/api/payments/${encodeURIComponent(sessionId)}`],
     enabled: sessionId !== '',
-    refetchInterval: (q) => (q.state.data && settled.includes(q.state.data.status) ? false : 1500),
+    refetchInterval: (q) => (q.state.data && settled.includes(q.state.data.status) ? false : slow ? 15_000 : 1500),
   });
 
   let body;
@@ -66,7 +74,11 @@ export default function PaymentSuccess() {
           <Spinner color="green.700" />
           <Text fontWeight="medium">Confirming your payment...</Text>
         </HStack>
-        <Text color="fg.muted">Your hours appear here as soon as the payment is confirmed. This usually takes a few seconds.</Text>
+        <Text color="fg.muted">
+          {slow
+            ? 'Your payment is still being confirmed by the bank. You can leave this page: the hours will appear in My Hours as soon as it arrives.'
+            : 'Your hours appear here as soon as the payment is confirmed. This usually takes a few seconds.'}
+        </Text>
       </Stack>
     );
   } else if (payment.data.status === 'credited') {

@@ -1,0 +1,117 @@
+import { test, type Page } from '@playwright/test';
+import { apiTeachers, dismissCookies, expect, signInNewStudent } from './public-helpers.ts';
+import { addDays, romeDate, type Slot, type Teacher } from '../../web/src/lib/teachers.ts';
+
+// The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ page }) => dismissCookies(page));
+
+async function publicTeachers(page: Page): Promise<Teacher[]> {
+  return (await apiTeachers(page)).filter((t) => t.isActive && t.isApproved);
+}
+
+const cards = (page: Page) => page.getByTestId('teacher-list').getByTestId('teacher-card');
+
+test('/teachers lists every active and approved teacher', async ({ page }) => {
+  const teachers = await publicTeachers(page);
+  await page.goto('/teachers');
+  await expect(cards(page)).toHaveCount(teachers.length);
+  const names = await cards(page).locator('h3').allTextContents();
+  expect([...names].sort()).toEqual(teachers.map((t) => `${t.firstName} ${t.lastName}`).sort());
+});
+
+test('the search matches first or last names, ignoring case, and says when nothing matches', async ({ page }) => {
+  const teachers = await publicTeachers(page);
+  const target = teachers[0]!;
+  await page.goto('/teachers');
+  const search = page.getByLabel('Search by name');
+  await expect(cards(page).first()).toBeVisible();
+
+  await search.fill(target.lastName.toUpperCase());
+  const byLast = teachers.filter((t) => t.firstName.toLowerCase().includes(target.lastName.toLowerCase()) || t.lastName.toLowerCase().includes(target.lastName.toLowerCase()));
+  await expect(cards(page)).toHaveCount(byLast.length);
+  await expect(cards(page).locator('h3', { hasText: `${target.firstName} ${target.lastName}` })).toBeVisible();
+
+  await search.fill(target.firstName.toLowerCase());
+  await expect(cards(page).locator('h3', { hasText: `${target.firstName} ${target.lastName}` })).toBeVisible();
+
+  await search.fill('Zzyzx Q');
+  await expect(page.getByText('No teachers found matching "Zzyzx Q"')).toBeVisible();
+  await expect(page.getByTestId('teacher-card')).toHaveCount(0);
+});
+
+test('the specialization and price filters narrow the list', async ({ page }) => {
+  const teachers = await publicTeachers(page);
+  const specialization = teachers.flatMap((t) => t.specializations)[0]!;
+  await page.goto('/teachers');
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByLabel('Specialization').selectOption(specialization);
+  await expect(cards(page)).toHaveCount(teachers.filter((t) => t.specializations.includes(specialization)).length);
+  await page.getByLabel('Specialization').selectOption('');
+
+  await page.getByLabel('Price per hour').selectOption('0-25');
+  const cheap = teachers.filter((t) => Number(t.hourlyRate) <= 25);
+  if (cheap.length) {
+    await expect(cards(page)).toHaveCount(cheap.length);
+    for (const rate of await cards(page).getByTestId('teacher-rate').allTextContents()) {
+      expect(Number(rate.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(25);
+    }
+  } else {
+    await expect(page.getByText(/No teachers match these filters/)).toBeVisible();
+  }
+  await page.getByLabel('Price per hour').selectOption('35-');
+  await expect(cards(page).or(page.getByText(/No teachers match these filters/)).first()).toBeVisible();
+  for (const rate of await cards(page).getByTestId('teacher-rate').allTextContents()) {
+    expect(Number(rate.replace(/[^\d.]/g, ''))).toBeGreaterThan(35);
+  }
+});
+
+test('a teacher profile shows the teacher, the next free slots in Rome time, and sends a visitor to /login to buy', async ({ page }) => {
+  const teachers = await publicTeachers(page);
+  const from = romeDate(new Date());
+  let chosen: { teacher: Teacher; slots: Slot[] } | undefined;
+  for (const teacher of teachers) {
+    const res = await page.request.get(`/api/availabilities?teacherId=${teacher.id}&from=${from}&to=${addDays(from, 28)}`);
+    expect(res.ok()).toBe(true);
+    const slots = (await res.json()) as Slot[];
+    if (slots.length) {
+      chosen = { teacher, slots };
+      break;
+    }
+  }
+  expect(chosen, 'some demo teacher has free slots').toBeDefined();
+  const { teacher, slots } = chosen!;
+  await page.goto('/teachers');
+  await page.getByRole('link', { name: `View profile of ${teacher.firstName} ${teacher.lastName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/teacher/${teacher.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${teacher.firstName} ${teacher.lastName}`);
+  await expect(page.getByRole('main')).toContainText(`€${teacher.hourlyRate}/hour`);
+  await expect(page.getByText('Times are in Rome time (Europe/Rome).')).toBeVisible();
+  const first = [...slots].sort((a, b) => a.date.localeCompare(b.date) || a.hour - b.hour)[0]!;
+  const firstDay = page.getByTestId('free-slots').getByRole('listitem').first();
+  await expect(firstDay.getByText(`${String(first.hour).padStart(2, '0')}:00`, { exact: true })).toBeVisible();
+  for (const label of await firstDay.locator('.chakra-badge, [class*="badge"]').allTextContents()) expect(label).toMatch(/^\d{2}:00$/);
+  await expect(page).toHaveTitle(`${teacher.firstName} ${teacher.lastName}, Italian teacher | Parliamo`);
+  await page.getByRole('link', { name: 'Log in to buy hours' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a student on a teacher profile can start buying hours', async ({ page }) => {
+  const [teacher] = await publicTeachers(page);
+  await signInNewStudent(page, 'buyer');
+  await page.goto(`/teacher/${teacher!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${teacher!.firstName} ${teacher!.lastName}`);
+  await expect(page.getByRole('link', { name: 'Log in to buy hours' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Buy Hours' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Purchase Hour Package' });
+  await expect(dialog).toBeVisible();
+  // The dialog opens with this teacher chosen: its price line uses their rate.
+  await expect(dialog).toContainText(`${teacher!.firstName} ${teacher!.lastName.charAt(0)}.`);
+  await expect(dialog).toContainText(`hours x €${teacher!.hourlyRate}`);
+});
+
+test('an unknown teacher shows the not-found page', async ({ page }) => {
+  await page.goto('/teacher/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

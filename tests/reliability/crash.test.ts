@@ -1,0 +1,57 @@
+// kill -9 under write load: the server dies at random moments and restarts, again and again. Every
+// write that got a 2xx is in the ledger and in every later read; the read models equal a rebuild
+// from the ledger; no mail goes out twice.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { mapLimit, person, size, sleep, startServer, type ServerProcess } from './harness.ts';
+import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
+import { duplicateMails, missingFromLedger, missingFromReads, startWriteLoad, type LoadStudent } from './load.ts';
+
+const KILLS = size(2, 20);
+const STUDENTS = size(6, 12);
+let db: TestDatabase;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url, name: 'crash' });
+});
+afterAll(async () => {
+  await closeLessons();
+  await server?.stop();
+  await db?.drop();
+});
+
+it(`${KILLS} kill -9 at random moments under write load: acknowledged writes survive, read models equal a rebuild, no mail twice`, async () => {
+  const started = Date.now();
+  const teacher = await bookableTeacher(server, db.pool);
+  const students: LoadStudent[] = await mapLimit(Array.from({ length: STUDENTS }), 6, async () => {
+    const s = await person(server, db.pool, 'student');
+    await creditHours(db.pool, { id: s.user.id, client: s.client }, teacher.user.id, 30);
+    return { id: s.user.id, clients: [s.client] };
+  });
+  const load = startWriteLoad(students, teacher.user.id, futureSlots(60));
+  const downtimes: number[] = [];
+  for (let k = 0; k < KILLS; k++) {
+    await sleep(500 + Math.random() * 3000);
+    await server.kill();
+    const down = Date.now();
+    await server.start();
+    downtimes.push(Date.now() - down);
+  }
+  await sleep(500);
+  await load.stop();
+  console.log('crash:', JSON.stringify({
+    kills: KILLS, starts: server.starts, ...load.stats, unexpected: load.stats.unexpected.length,
+    acknowledgedBookings: load.booked.size, acknowledgedCancellations: load.cancelled.size,
+    meanRestartMs: Math.round(downtimes.reduce((a, b) => a + b, 0) / downtimes.length), seconds: (Date.now() - started) / 1000,
+  }));
+  expect(load.stats.unexpected).toEqual([]);
+  expect(load.booked.size).toBeGreaterThan(0);
+  expect(await missingFromLedger(db.pool, load)).toEqual([]);
+  expect(await missingFromReads(students, load)).toEqual([]);
+  expect(await doubleBookedInReadModel(db.pool)).toEqual([]);
+  expect(await doubleBookedInLedger(db.pool)).toEqual([]);
+  expect(await rebuildDifferences(db.pool)).toEqual([]);
+  expect(await duplicateMails(db.pool)).toEqual([]);
+}, size(600_000, 1_800_000));

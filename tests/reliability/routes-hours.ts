@@ -1,0 +1,116 @@
+// The hours, lessons and teacher routes (issue 5) for the route catalog, with the things `student`
+// owns that the others must not reach: a package with the teacher, lessons, a calendar feed.
+import {
+  adjustmentSchema,
+  availabilityQuerySchema,
+  bookingSchema,
+  checkoutSchema,
+  packageHistoryQuerySchema,
+  teacherAvailabilitySchema,
+  teacherProfileSchema,
+} from '@parliamo/domain';
+import { sessionClient } from './harness.ts';
+import { creditHours, futureSlots, WEEKLY } from './lessons.ts';
+import { ACTORS, SIGNED_IN, type CallContext, type RouteSpec, type World } from './actors.ts';
+
+let server: { url: string };
+const slots = futureSlots(400, 6);
+let nextSlot = 0;
+const slot = () => slots[nextSlot++ % slots.length]!;
+
+/** Books a fresh lesson for `student` with `teacher` over HTTP; returns its id. */
+async function newLesson(world: World): Promise<string> {
+  const c = await sessionClient(server, world.pool, world.people.student.id);
+  const res = await c.post('/api/bookings', { teacherId: world.people.teacher.id, ...slot() });
+  if (res.status !== 201) throw new Error(`fixture booking failed: ${res.status} ${res.text}`);
+  return res.json.id;
+}
+
+/** Gives the World's teacher availability, and its student a package with that teacher and a lesson. */
+export async function prepareHours(world: World, s: { url: string }): Promise<void> {
+  server = s;
+  const teacher = await sessionClient(server, world.pool, world.people.teacher.id);
+  const av = await teacher.put('/api/teacher/availability', { weekly: WEEKLY, daysOff: [] });
+  if (av.status !== 200) throw new Error(`availability: ${av.status} ${av.text}`);
+  const student = await sessionClient(server, world.pool, world.people.student.id);
+  world.owned.package = await creditHours(world.pool, { id: world.people.student.id, client: student }, world.people.teacher.id, 30);
+  world.owned.lesson = await newLesson(world);
+}
+
+/** The student's calendar feed path (a new secret each time: making one voids the last). */
+async function calendarFeed(world: World): Promise<string> {
+  const student = await sessionClient(server, world.pool, world.people.student.id);
+  const feed = await student.post('/api/calendar/token');
+  if (feed.status !== 200) throw new Error(`calendar token: ${feed.status} ${feed.text}`);
+  return new URL(feed.json.url).pathname;
+}
+
+const ownLessons = (json: any, c: CallContext) => {
+  for (const b of json) if (b.studentId !== c.as?.id && b.teacherId !== c.as?.id) throw new Error(`lists lesson ${b.id} of someone else`);
+};
+const ownPackages = (json: any, c: CallContext) => {
+  if (c.as?.id !== c.world.people.student.id && json.some((p: { id: string }) => p.id === c.world.owned.package)) throw new Error('lists another student\'s package');
+};
+
+/** A new test-checkout purchase of `student` (not paid yet); returns its payment id. */
+async function newPurchase(world: World): Promise<string> {
+  const c = await sessionClient(server, world.pool, world.people.student.id);
+  const res = await c.post('/api/create-checkout-session', { amount: 33, teacherId: world.people.teacher.id, totalHours: 1 });
+  if (res.status !== 200) throw new Error(`fixture checkout failed: ${res.status} ${res.text}`);
+  return decodeURIComponent(res.json.checkout_url.split('/').pop());
+}
+
+/** Payments (issue 5): the local test checkout (no STRIPE_SECRET_KEY); the webhook has its own suite. */
+export const PAYMENT_ROUTES: RouteSpec[] = [
+  {
+    method: 'POST', route: '/api/create-checkout-session', allowed: ['student', 'otherStudent'], bodySchema: checkoutSchema, ledgerWrite: true,
+    body: (c) => ({ amount: 33, teacherId: c.world.people.teacher.id, totalHours: 1 }),
+  },
+  { method: 'GET', route: '/api/test-checkout/:paymentId', allowed: ['student'], path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}` },
+  { method: 'POST', route: '/api/test-checkout/:paymentId/pay', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/pay` },
+  { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
+  // The test checkout's session id is the payment id.
+  { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },
+  { method: 'GET', route: '/api/admin/payments', allowed: ['admin'] },
+];
+
+export const HOURS_ROUTES: RouteSpec[] = [
+  { method: 'GET', route: '/api/teachers', allowed: ACTORS },
+  { method: 'GET', route: '/api/teachers/:id', allowed: ACTORS, path: (c) => `/api/teachers/${c.world.people.teacher.id}` },
+  {
+    method: 'GET', route: '/api/availabilities', allowed: ACTORS, querySchema: availabilityQuerySchema,
+    path: (c) => `/api/availabilities?teacherId=${c.world.people.teacher.id}`,
+  },
+  { method: 'GET', route: '/api/teacher/profile', allowed: ['teacher'] },
+  {
+    method: 'PUT', route: '/api/teacher/profile', allowed: ['teacher'], bodySchema: teacherProfileSchema,
+    body: () => ({ bio: 'Insegno italiano.', city: 'Roma', country: 'Italy', specializations: ['Grammar'], hourlyRate: 30, profileImageUrl: null, googleMeetLink: 'https://meet.google.com/abc-defg-hij' }),
+  },
+  { method: 'GET', route: '/api/teacher/availability', allowed: ['teacher'] },
+  { method: 'PUT', route: '/api/teacher/availability', allowed: ['teacher'], bodySchema: teacherAvailabilitySchema, body: () => ({ weekly: WEEKLY, daysOff: [] }) },
+  {
+    method: 'POST', route: '/api/bookings', allowed: ['student', 'otherStudent'], bodySchema: bookingSchema, ledgerWrite: true,
+    body: (c) => ({ teacherId: c.world.people.teacher.id, ...slot(), notes: 'Vorrei parlare di cucina.' }),
+  },
+  { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons },
+  // The lesson's student, its teacher and an admin may cancel it; another student gets 404.
+  { method: 'DELETE', route: '/api/bookings/:id', allowed: ['student', 'teacher', 'admin'], ledgerWrite: true, path: async (c) => `/api/bookings/${await newLesson(c.world)}` },
+  { method: 'GET', route: '/api/hour-packages', allowed: ['student', 'otherStudent'], own: ownPackages },
+  {
+    method: 'GET', route: '/api/hour-packages/:id/history', allowed: ['student', 'admin'], querySchema: packageHistoryQuerySchema,
+    path: (c) => `/api/hour-packages/${c.world.owned.package}/history`,
+  },
+  {
+    method: 'POST', route: '/api/admin/adjustments', allowed: ['admin'], bodySchema: adjustmentSchema, ledgerWrite: true,
+    body: (c) => ({ packageId: c.world.owned.package, delta: -1, reason: 'Correction after a phone call' }),
+  },
+  { method: 'GET', route: '/api/dashboard/stats', allowed: SIGNED_IN },
+  { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'] },
+  { method: 'POST', route: '/api/calendar/token', allowed: ['student', 'otherStudent', 'teacher'] },
+  // A secret feed URL: whoever holds it reads it (as a calendar app does, without a session).
+  { method: 'GET', route: '/api/calendar/:file', allowed: ACTORS, path: (c) => calendarFeed(c.world) },
+  { method: 'GET', route: '/api/admin/ledger', allowed: ['admin'] },
+];
+
+
