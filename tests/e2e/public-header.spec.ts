@@ -35,7 +35,7 @@ test('signed in: Dashboard, the user menu with Profile, Settings and Logout; Log
   await expect(banner(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
   await expect(banner(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
   await expect(banner(page).getByRole('link', { name: 'Register' })).toHaveCount(0);
-  await banner(page).getByRole('button', { name: 'User menu' }).click();
+  await banner(page).getByRole('button', { name: /user menu/ }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeVisible();

@@ -6,7 +6,7 @@ export default function UserMenu({ firstName, onLogout }: { firstName: string; o
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label="User menu">
+        <Button variant="outline" size="sm" aria-label={`${firstName}: user menu`}>
           {firstName}
         </Button>
       </Menu.Trigger>

@@ -27,10 +27,11 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
   return [
     {
       element: <AppLayout />,
-      children: [
-        { path: '/profile', element: <Profile /> },
-        { path: '/lesson-registry', element: <LessonRegistry /> },
-      ],
+      children: [{ path: '/profile', element: <Profile /> }],
+    },
+    {
+      element: <AppLayout roles={['student', 'teacher']} />,
+      children: [{ path: '/lesson-registry', element: <LessonRegistry /> }],
     },
     {
       element: <AppLayout roles={['student']} />,

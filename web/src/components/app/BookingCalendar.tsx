@@ -129,7 +129,7 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
                   {hourLabel(h)}
                   <VisuallyHidden> Rome time</VisuallyHidden>
                   {local && (
-                    <Text as="span" fontSize="xs" ml="1" opacity={0.8}>
+                    <Text as="span" fontSize="xs" ml="1">
                       ({local.startsWith(dateLabel(day, { weekday: 'short' })) ? local.split(' ').pop() : local} yours)
                     </Text>
                   )}

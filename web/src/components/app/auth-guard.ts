@@ -7,10 +7,15 @@ let redirecting = false;
 export function sendToLogin(delay = 500): void {
   if (redirecting) return;
   redirecting = true;
-  toaster.create({ type: 'error', title: 'Unauthorized', description: 'You are logged out. Logging in again...' });
-  setTimeout(() => {
-    window.location.href = '/api/login';
-  }, delay);
+  // The toast view loads lazily (main.tsx): on a first page load, wait until it is there to show the toast.
+  void import('../ToasterView.tsx')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    .then(() => {
+      toaster.create({ type: 'error', title: 'Unauthorized', description: 'You are logged out. Logging in again...' });
+      setTimeout(() => {
+        window.location.href = '/api/login';
+      }, delay);
+    });
 }
 
 /** On a signed-in screen: when nobody is signed in, say so and go to the login. */

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -23,7 +24,8 @@ export interface LedgerEvent {
 /** The server answers 100 events a page. */
 const PAGE = 100;
 
-function EventItem({ e }: { e: LedgerEvent }) {
+function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: string) => void }) {
+  const packageId = typeof e.data.packageId === 'string' ? e.data.packageId : null;
   return (
     <Box as="li" borderBottomWidth="1px" py="2" px="3">
       <HStack justify="space-between" gap="2" wrap="wrap">
@@ -35,6 +37,11 @@ function EventItem({ e }: { e: LedgerEvent }) {
       <Text fontSize="xs" color="fg.muted" fontFamily={MONO} overflowWrap="anywhere">
         {e.stream} #{e.revision} · position {e.position}
       </Text>
+      {packageId && (
+        <Button size="xs" variant="ghost" px="1" onClick={() => onAdjust(packageId)}>
+          Adjust this package
+        </Button>
+      )}
       <details>
         <summary style={{ cursor: 'pointer', fontSize: '0.875rem' }}>Data</summary>
         <Code fontFamily={MONO} variant="outline" colorPalette="gray" fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere" display="block" mt="1" p="2">
@@ -46,9 +53,8 @@ function EventItem({ e }: { e: LedgerEvent }) {
 }
 
 /** An admin correction of a package's hours, with a reason (POST /api/admin/adjustments). */
-function AdjustmentForm() {
+function AdjustmentForm({ packageId, setPackageId, inputRef }: { packageId: string; setPackageId: (id: string) => void; inputRef: RefObject<HTMLInputElement | null> }) {
   const qc = useQueryClient();
-  const [packageId, setPackageId] = useState('');
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const n = Number.parseInt(delta, 10);
@@ -75,7 +81,7 @@ function AdjustmentForm() {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           <Field.Root required>
             <Field.Label>Package id</Field.Label>
-            <Input value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily={MONO} />
+            <Input ref={inputRef} value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily={MONO} />
           </Field.Root>
           <Field.Root required>
             <Field.Label>Hours (+ or -)</Field.Label>
@@ -96,9 +102,18 @@ function AdjustmentForm() {
 
 /** /admin/ledger: the events, newest first, filtered by stream or person; and hour adjustments. */
 export default function AdminLedger() {
-  const [stream, setStream] = useState('');
-  const [userId, setUserId] = useState('');
-  const [applied, setApplied] = useState({ stream: '', userId: '' });
+  // /admin/ledger?userId=... (from Manage Users) or ?stream=... opens with that filter.
+  const [search] = useSearchParams();
+  const [stream, setStream] = useState(search.get('stream') ?? '');
+  const [userId, setUserId] = useState(search.get('userId') ?? '');
+  const [applied, setApplied] = useState({ stream, userId });
+  const [packageId, setPackageId] = useState('');
+  const packageInput = useRef<HTMLInputElement>(null);
+  const adjust = (id: string) => {
+    setPackageId(id);
+    packageInput.current?.scrollIntoView({ block: 'center' });
+    packageInput.current?.focus();
+  };
   const params = new URLSearchParams();
   if (applied.stream) params.set('stream', applied.stream);
   if (applied.userId) params.set('userId', applied.userId);
@@ -117,7 +132,7 @@ export default function AdminLedger() {
         <Text color="fg.muted" fontSize="sm" mb="3">
           A correction adds or removes hours of one package. The reason is kept in the ledger and shown in the student's history.
         </Text>
-        <AdjustmentForm />
+        <AdjustmentForm packageId={packageId} setPackageId={setPackageId} inputRef={packageInput} />
       </Panel>
       <Panel title="Events">
         <Stack gap="4">
@@ -150,7 +165,7 @@ export default function AdminLedger() {
               <Stack gap="3">
                 <Box as="ol" listStyleType="none" borderWidth="1px" borderRadius="md" maxH="70vh" overflowY="auto" tabIndex={0} aria-label="Ledger events, newest first">
                   {l.map((e) => (
-                    <EventItem key={e.eventId} e={e} />
+                    <EventItem key={e.eventId} e={e} onAdjust={adjust} />
                   ))}
                 </Box>
                 {events.hasNextPage && (

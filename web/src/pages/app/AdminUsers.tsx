@@ -65,6 +65,13 @@ function UserRow({ user }: { user: AdminUser }) {
         <Button size="sm" variant="outline" colorPalette={user.isActive ? 'red' : 'green'} disabled={patch.isPending} onClick={() => patch.mutate({ isActive: !user.isActive })} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
           {user.isActive ? 'Deactivate' : 'Activate'}
         </Button>
+        {user.role !== 'admin' && (
+          <Button asChild size="sm" variant="ghost">
+            <Link to={`/admin/ledger?userId=${encodeURIComponent(user.id)}`}>
+              Ledger<VisuallyHidden> of {name}</VisuallyHidden>
+            </Link>
+          </Button>
+        )}
         {user.role === 'teacher' && (
           <Button asChild size="sm" variant="ghost">
             <Link to={`/admin/teacher/${user.id}`}>

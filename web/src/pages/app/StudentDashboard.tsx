@@ -4,7 +4,7 @@ import { progressPercent } from '@parliamo/domain/rules';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
-import { LaunchNotice } from '../../components/app/LaunchNotice.tsx';
+import { LaunchNotice } from '../../components/LaunchNotice.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
