@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addRomeMonths, formatHour, isValidDate, romeDateHour, romeInstant, slotStart, weekdayOf } from './time.ts';
+import fc from 'fast-check';
+import { addDays, addRomeMonths, formatHour, isValidDate, romeDateHour, romeInstant, romeWallClock, slotStart, weekdayOf } from './time.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -60,6 +61,40 @@ describe('Rome wall clock <-> UTC', () => {
     expect(isValidDate('2026-02-29')).toBe(false);
     expect(isValidDate('2028-02-29')).toBe(true);
     expect(isValidDate('2026-1-01')).toBe(false);
+  });
+});
+
+describe('romeWallClock (an offset per UTC hour, cached)', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit',
+    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  });
+  const reference = (d: Date) => {
+    const p = Object.fromEntries(intl.formatToParts(d).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
+  };
+
+  it('reads what Intl reads, for any instant from 1850 to 2200', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2200, 0, 1) }), (t) => {
+        expect(romeWallClock(new Date(t))).toEqual(reference(new Date(t)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads what Intl reads around the 2026 changes, minute by minute, twice (cached)', () => {
+    for (const day of [Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)]) {
+      for (let round = 0; round < 2; round++) {
+        for (let t = day - 3 * 3_600_000; t < day + 6 * 3_600_000; t += 60_000 + 1) {
+          expect(romeWallClock(new Date(t))).toEqual(reference(new Date(t)));
+        }
+      }
+    }
+  });
+
+  it('throws on an invalid date, as Intl does', () => {
+    expect(() => romeWallClock(new Date(NaN))).toThrow(RangeError);
   });
 });
 

@@ -1,0 +1,113 @@
+/**
+ * Load helpers for the HTTP benchmarks: autocannon in short interleaved slices, so that the
+ * machine's drifting load (other processes share its cores) hits every contender alike.
+ */
+import os from 'node:os';
+// autocannon ships no types; the few parts used here are typed in ./autocannon.d.ts.
+import autocannon from 'autocannon';
+
+export interface Contender {
+  name: string;
+  url: string;
+  /** autocannon request sequence; default: GET url with the given headers. */
+  requests?: autocannon.Request[];
+  headers?: Record<string, string>;
+  /** A load of its own instead of autocannon: runs for about `ms` with `connections` and counts. */
+  run?: (ms: number, connections: number, latencies: number[]) => Promise<Counts>;
+}
+
+export interface Counts {
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface Figures {
+  name: string;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** One autocannon run of `ms` milliseconds; every response's latency goes into `latencies`. */
+function slice(c: Contender, connections: number, ms: number, latencies: number[]): Promise<Counts> {
+  if (c.run) return c.run(ms, connections, latencies);
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: c.url,
+        connections,
+        duration: ms / 1000,
+        headers: c.headers,
+        requests: c.requests,
+        timeout: 10,
+      },
+      (err, r) => (err ? reject(err) : resolve({ requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts })),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    });
+  });
+}
+
+/**
+ * Runs the contenders in turns of `sliceMs` each, `seconds` in total per contender, with
+ * `connections` connections. Each figure is a contender's count over its own time; the latency
+ * percentiles are over all its responses.
+ */
+export async function interleaved(contenders: Contender[], opts: { connections: number; seconds: number; sliceMs: number }): Promise<Figures[]> {
+  const acc = contenders.map(() => ({ requests: 0, non2xx: 0, errors: 0, ms: 0, latencies: [] as number[] }));
+  const slices = Math.max(1, Math.round((opts.seconds * 1000) / opts.sliceMs));
+  for (let k = 0; k < slices; k++) {
+    for (let j = 0; j < contenders.length; j++) {
+      const i = (k + j) % contenders.length;
+      const c = contenders[i]!;
+      const a = acc[i]!;
+      const started = performance.now();
+      const r = await slice(c, opts.connections, opts.sliceMs, a.latencies);
+      a.ms += performance.now() - started;
+      a.requests += r.requests;
+      a.non2xx += r.non2xx;
+      a.errors += r.errors;
+    }
+  }
+  return contenders.map((c, i) => {
+    const a = acc[i]!;
+    const sorted = a.latencies.sort((x, y) => x - y);
+    return {
+      name: c.name,
+      requests: a.requests,
+      non2xx: a.non2xx,
+      errors: a.errors,
+      seconds: a.ms / 1000,
+      rps: a.requests / (a.ms / 1000),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1] ?? NaN,
+    };
+  });
+}
+
+export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+/** A markdown table row per figure, with the ratio to the baseline's req/s. */
+export function table(figures: Figures[], baseline?: Figures): string {
+  const head = '| route | req/s | p50 ms | p99 ms | max ms | ratio to hello-world | requests | non-2xx | errors |\n|---|---|---|---|---|---|---|---|---|';
+  const rows = figures.map(
+    (f) =>
+      `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.max, 1)} | ${baseline ? `${fmt((100 * f.rps) / baseline.rps)} %` : '-'} | ${f.requests} | ${f.non2xx} | ${f.errors} |`,
+  );
+  return [head, ...rows].join('\n');
+}

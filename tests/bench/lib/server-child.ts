@@ -1,0 +1,77 @@
+/**
+ * The benchmark's server process: the real Parliamo server (startServer, as `npm start` runs it, with
+ * the demo data seeded) and, in the same process, a minimal Fastify hello-world server as the
+ * baseline (with /pg1 and /pg2: the same plus one or two `SELECT n` round trips to the same database). Both listen on free 127.0.0.1 ports; the ports go to stdout as one JSON line. The load
+ * generator runs in the parent process so that it does not compete with the servers' event loop.
+ *
+ * Env: BENCH_DATA_DIR (embedded PostgreSQL there) or DATABASE_URL (a database of its own, made by the
+ * parent). SIGTERM stops both servers.
+ */
+import Fastify from 'fastify';
+import { hashPassword } from '../../../api/src/accounts/passwords.ts';
+import { insertUser } from '../../../api/src/accounts/users.ts';
+import { loadConfig } from '../../../api/src/config.ts';
+import { freePort, startEmbeddedDatabase } from '../../../api/src/db/embedded.ts';
+import { createPool } from '../../../api/src/db/pool.ts';
+import { startServer } from '../../../api/src/server.ts';
+
+/** Students the benchmark adds besides the demo's (sign-in: bench-student-N@parliamo.test / BENCH_PASSWORD, as tests/bench/api.ts expects). */
+const BENCH_STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20);
+const BENCH_PASSWORD = 'bench-password-1985';
+
+// The embedded server is started here (as startServer would) so that this process knows its URL.
+const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedDatabase(process.env.BENCH_DATA_DIR!, { log: () => {} });
+const databaseUrl = process.env.DATABASE_URL || embedded!.url;
+
+const appPort = await freePort();
+const config = {
+  ...loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(appPort),
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SESSION_KEY: 'b'.repeat(64),
+  }),
+  webDist: undefined,
+};
+const server = await startServer(config);
+
+const pool = createPool(databaseUrl, 2);
+const hash = await hashPassword(BENCH_PASSWORD);
+for (let i = 0; i < BENCH_STUDENTS; i++) {
+  const details = {
+    email: `bench-student-${i}@parliamo.test`, firstName: 'Bench', lastName: `Student ${i}`, dateOfBirth: '1990-01-01',
+    placeOfBirth: 'Roma', nationality: 'Italian', phoneNumber: null, address: 'Via Roma 1', city: 'Roma',
+    postalCode: '00100', fiscalCode: null, vatNumber: null,
+  };
+  await insertUser(pool, details, hash, 'student', new Date());
+}
+await pool.end();
+
+const hello = Fastify({ logger: false });
+hello.get('/', async () => ({ hello: 'world' }));
+// Floors for a route that needs the database: one and two round trips (a signed-in route makes at
+// least two: the session lookup, then its own query) on a pool like the app's, same PostgreSQL.
+const floorPool = createPool(databaseUrl);
+hello.get('/pg1', async () => (await floorPool.query('SELECT 1 AS one')).rows[0]);
+hello.get('/pg2', async () => {
+  await floorPool.query('SELECT 1 AS one');
+  return (await floorPool.query('SELECT 2 AS two')).rows[0];
+});
+hello.addHook('onClose', async () => floorPool.end());
+const helloPort = await freePort();
+await hello.listen({ port: helloPort, host: '127.0.0.1' });
+
+process.stdout.write(JSON.stringify({ app: `http://127.0.0.1:${appPort}`, hello: `http://127.0.0.1:${helloPort}` }) + '\n');
+
+process.on('SIGTERM', () => {
+  void (async () => {
+    await hello.close();
+    await server.close();
+    await embedded?.stop();
+    process.exit(0);
+  })();
+});
