@@ -27,7 +27,9 @@ export function App() {
         Skip to content
       </a>
       <Header />
-      <Box as="main" id="main" flex="1">
+      {/* At least a screen tall, so the footer starts below the fold and does not jump down (layout shift)
+          when the page that replaces the loading spinner is taller than the screen. */}
+      <Box as="main" id="main" flex="1" minH="100dvh">
         {isLoading ? (
           <Loading />
         ) : (
