@@ -16,19 +16,8 @@ export interface Booking {
   googleMeetLink: string | null;
 }
 
-export interface Teacher {
-  id: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isApproved: boolean;
-  profileImageUrl: string | null;
-  city: string | null;
-  country: string | null;
-  bio: string | null;
-  specializations: string[];
-  hourlyRate: number | string;
-}
+/** One definition of the public teacher, shared with the public pages. */
+export type { Teacher } from '../../lib/teachers.ts';
 
 export interface HourPackage {
   id: string;
