@@ -35,3 +35,21 @@ test('a student edits their details and changes their password on /profile', asy
   });
   expect(res.status()).toBe(200);
 });
+
+test('a student makes a private calendar address on /profile, and a new one turns the old one off', async ({ page }) => {
+  const login = await registerStudent(page, 'Lucia');
+  await signIn(page, login);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Create calendar address' }).click();
+  const address = page.getByLabel('Your calendar address');
+  await expect(address).toContainText('/api/calendar/');
+  const first = (await address.textContent())!.trim();
+  const feed = await page.request.get(new URL(first).pathname);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Make a new calendar address' }).click();
+  await expect(address).not.toHaveText(first);
+  expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
+});

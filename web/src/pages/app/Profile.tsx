@@ -6,6 +6,8 @@ import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
+import { CalendarFeed } from '../../components/app/CalendarFeed.tsx';
+import { useAuth } from '../../lib/auth.ts';
 
 type ProfileData = Record<string, string | null | undefined>;
 
@@ -121,6 +123,7 @@ function PasswordForm() {
 /** /profile: edit your details, change your password. */
 export default function Profile() {
   const profile = useQuery<ProfileData>({ queryKey: ['/api/profile'] });
+  const { user } = useAuth();
   return (
     <Stack gap="6">
       <PageHeader title="Profile" subtitle="Your details and your password." />
@@ -132,6 +135,11 @@ export default function Profile() {
       <Panel title="Change password">
         <PasswordForm />
       </Panel>
+      {(user?.role === 'student' || user?.role === 'teacher') && (
+        <Panel title="Calendar feed">
+          <CalendarFeed />
+        </Panel>
+      )}
     </Stack>
   );
 }
