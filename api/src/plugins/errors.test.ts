@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { ProjectionTimeoutError } from '@parliamo/projections';
+import errorsPlugin from './errors.ts';
 import { z } from 'zod';
 import { describeZodError } from './errors.ts';
 
@@ -13,5 +16,20 @@ describe('describeZodError', () => {
   it("names the field when zod's own message does not", () => {
     const r = z.object({ email: z.string() }).safeParse({ email: 5 });
     expect(describeZodError(r.error!)).toMatch(/^email: Invalid input/);
+  });
+});
+
+describe('a write whose read models are late', () => {
+  it('answers 503 saying the change was saved, never a bare 500', async () => {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    app.post('/w', async () => {
+      throw new ProjectionTimeoutError({ commit: 1n, prepare: 2n }, ['bookings']);
+    });
+    const res = await app.inject({ method: 'POST', url: '/w' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().message).toMatch(/was saved/);
+    await app.close();
   });
 });

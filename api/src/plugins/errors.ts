@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorKind } from '@parliamo/domain';
+import { ProjectionTimeoutError } from '@parliamo/projections';
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -37,6 +38,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (err instanceof ZodError) {
       return reply.status(400).send({ message: describeZodError(err) });
+    }
+    if (err instanceof ProjectionTimeoutError) {
+      // The write is in the ledger; only the read models are late. Say so, so nobody repeats it blindly.
+      request.log.warn({ err }, 'read models late after a write');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'Your change was saved, but it is taking longer than usual to appear. Please reload in a few seconds.' });
     }
     const fe = err as FastifyError;
     if (PG_BAD_TEXT.has(String(fe.code))) {
