@@ -47,7 +47,7 @@ export class LedgerSession {
   }
 }
 
-const ATTEMPTS = 5;
+const ATTEMPTS = 6;
 /** How long a write waits for the read models (a busy machine can lag; the write itself is done). */
 const PROJECTION_WAIT_MS = 15_000;
 
@@ -69,7 +69,9 @@ export async function runCommand<T>(
     } catch (e) {
       if (!(e instanceof ConcurrencyError)) throw e;
       if (attempt >= ATTEMPTS) throw new DomainError('conflict', conflictMessage(e.stream));
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+      // Exponential backoff with jitter: a burst of identical deliveries (a webhook sent five times at once)
+      // spreads out instead of colliding again; a lost slot race ends on the first retry anyway.
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** attempt));
     }
   }
 }
