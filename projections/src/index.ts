@@ -7,7 +7,7 @@ export {
   type ProjectionLag,
   type ProjectionRunnerOptions,
 } from './runner.ts';
-export { rebuildProjection, liveTables } from './rebuild.ts';
+export { rebuildProjection, liveTables, inTransaction } from './rebuild.ts';
 export { readCheckpoints, type Checkpoint } from './checkpoints.ts';
 export * from './models/index.ts';
 export * from './queries.ts';

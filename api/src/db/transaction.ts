@@ -1,17 +1,10 @@
 import type pg from 'pg';
+import { inTransaction } from '@parliamo/projections';
 
-/** Runs `fn` in one transaction on one client: committed when it returns, rolled back when it throws. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+/**
+ * Runs `fn` in one durable transaction on one client: committed when it returns, rolled back when
+ * it throws. (The projections' helper, with synchronous commit kept on for the api's own writes.)
+ */
+export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, fn, { durable: true });
 }
