@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { Box, Field, IconButton, Input } from '@chakra-ui/react';
+import { Box, Field, IconButton, Input, NativeSelect } from '@chakra-ui/react';
 
 interface TextFieldProps extends Omit<ComponentProps<typeof Input>, 'onChange'> {
   label: string;
@@ -77,6 +77,30 @@ export function PasswordField({ label, value, onChange, error, required, autoCom
         </IconButton>
       </Box>
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A labelled native select over `{ value, label }` options (filters on lists). */
+export function SelectField({ label, value, onChange, options }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
     </Field.Root>
   );
 }

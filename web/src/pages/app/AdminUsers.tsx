@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { SelectField } from '../../components/FormFields.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -101,20 +102,12 @@ export default function AdminUsers() {
           <Field.Label>Search</Field.Label>
           <Input type="search" value={search} placeholder="Name or email" onChange={(e) => setSearch(e.target.value)} />
         </Field.Root>
-        <Field.Root>
-          <Field.Label>Role</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={role} onChange={(e) => setRole(e.target.value)}>
-              <option value="">All roles</option>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={setRole}
+          options={[{ value: '', label: 'All roles' }, ...ROLES.map((r) => ({ value: r, label: r }))]}
+        />
       </SimpleGrid>
       <QueryView query={users} isEmpty={(u) => u.length === 0} empty="No users match.">
         {(list) => (

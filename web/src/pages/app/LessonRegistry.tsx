@@ -1,29 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import type { Booking } from '../../components/app/types.ts';
+import { SelectField } from '../../components/FormFields.tsx';
 
-function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 /** /lesson-registry: every lesson, filtered by status, person and date range. */
 export default function LessonRegistry() {
@@ -50,7 +34,7 @@ export default function LessonRegistry() {
     <Stack gap="6">
       <PageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" as="form" role="search" aria-label="Filter lessons" onSubmit={(e) => e.preventDefault()}>
-        <Select
+        <SelectField
           label="Status"
           value={status}
           onChange={setStatus}
@@ -61,7 +45,7 @@ export default function LessonRegistry() {
             { value: 'cancelled', label: 'Cancelled' },
           ]}
         />
-        <Select label={viewer === 'student' ? 'Teacher' : 'Student'} value={person} onChange={setPerson} options={[{ value: '', label: 'Everyone' }, ...people]} />
+        <SelectField label={viewer === 'student' ? 'Teacher' : 'Student'} value={person} onChange={setPerson} options={[{ value: '', label: 'Everyone' }, ...people]} />
         <Field.Root>
           <Field.Label>From</Field.Label>
           <Input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Container, Field, Input, NativeSelect, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Container, Field, Input, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/FormFields.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherCard } from '../../components/TeacherCard.tsx';
@@ -44,33 +45,13 @@ export default function Teachers() {
               <Field.Label>Search by name</Field.Label>
               <Input type="search" placeholder="First or last name" value={query} onChange={(e) => setQuery(e.target.value)} />
             </Field.Root>
-            <Field.Root>
-              <Field.Label>Specialization</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={specialization} onChange={(e) => setSpecialization(e.target.value)}>
-                  <option value="">All specializations</option>
-                  {specializations.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Price per hour</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={price} onChange={(e) => setPrice(e.target.value)}>
-                  {priceRanges.map((r) => (
-                    <option key={r.value} value={r.value}>
-                      {r.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectField
+              label="Specialization"
+              value={specialization}
+              onChange={setSpecialization}
+              options={[{ value: '', label: 'All specializations' }, ...specializations.map((s) => ({ value: s, label: s }))]}
+            />
+            <SelectField label="Price per hour" value={price} onChange={setPrice} options={priceRanges} />
           </SimpleGrid>
         </Box>
         <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted" mb="4">
