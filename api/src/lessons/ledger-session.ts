@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedVersion } from '@parliamo/ledger';
 import { DomainError, type ParliamoEvent, STUDENT_SLOT_TAKEN_MESSAGE, TEACHER_SLOT_TAKEN_MESSAGE } from '@parliamo/domain';
+import type { StreamStates } from './stream-states.ts';
 
 interface Folds<S, E> {
   initialState: S;
@@ -14,13 +15,22 @@ interface Folds<S, E> {
  */
 export class LedgerSession {
   private readonly versions = new Map<string, ExpectedVersion>();
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    /** Folded states from earlier commands: only the events after them are read (see StreamStates). */
+    private readonly states?: StreamStates,
+  ) {}
 
   /** Folds a stream into its decider's state and remembers the revision it was read at. */
   async load<S, E>(stream: string, decider: Folds<S, E>): Promise<S> {
-    const events = await this.store.readStream(stream);
-    this.versions.set(stream, events.length ? events[events.length - 1]!.revision : 'no_stream');
-    return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState);
+    const known = this.states?.get<S>(stream, decider);
+    const events = await this.store.readStream(stream, known ? { fromRevision: known.revision + 1 } : {});
+    let state = known ? known.state : decider.initialState;
+    for (const e of events) state = decider.evolve(state, { type: e.type, data: e.data } as E);
+    const revision = events.length ? events[events.length - 1]!.revision : known?.revision;
+    this.versions.set(stream, revision ?? 'no_stream');
+    if (revision !== undefined && events.length) this.states?.set(stream, decider, revision, state);
+    return state;
   }
 
   /**
@@ -63,7 +73,7 @@ export async function runCommand<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { result, value } = await command(new LedgerSession(app.ledger));
+      const { result, value } = await command(new LedgerSession(app.ledger, app.streamStates));
       if (result) await app.projections.waitFor(result.position, PROJECTION_WAIT_MS);
       return value;
     } catch (e) {

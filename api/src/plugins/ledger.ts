@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createEventStore, type EventStore } from '@parliamo/ledger';
 import { ProjectionRunner, readModels } from '@parliamo/projections';
 import { instrumentEventStore } from '../metrics/ledger.ts';
+import { StreamStates } from '../lessons/stream-states.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     ledger: EventStore;
     /** Keeps every read model up to date; `await app.projections.waitFor(position)` after a write. */
     projections: ProjectionRunner;
+    /** Folded stream states commands start from (a cache: see StreamStates). */
+    streamStates: StreamStates;
   }
 }
 
@@ -21,6 +24,7 @@ export default fp(async function ledgerPlugin(app: FastifyInstance) {
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);
+  app.decorate('streamStates', new StreamStates());
   // Projection lag for /metrics and /api/ready: events after each projection's checkpoint.
   app.metrics.setLagSource(async () => Object.fromEntries((await runner.lag()).map((l) => [l.name, l.eventsBehind])));
   app.addHook('onReady', async () => {

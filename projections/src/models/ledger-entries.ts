@@ -28,10 +28,11 @@ export const ledgerEntriesProjection: Projection = {
   `,
   async apply(client, events, t) {
     if (!events.length) return;
-    // The people of each stream's first event, for the events that name nobody.
+    // The people of each stream's first event (revision 0), for the events that name nobody. An
+    // index lookup per stream: the first event, not all of them (a package stream grows with every booking).
     const firstPeople = new Map<string, string[]>();
     const { rows } = await client.query<{ stream: string; people: string[] }>(
-      `SELECT DISTINCT ON (stream) stream, people FROM ${t.ledger_entries} WHERE stream = ANY($1::text[]) ORDER BY stream, revision`,
+      `SELECT stream, people FROM ${t.ledger_entries} WHERE stream = ANY($1::text[]) AND revision = 0`,
       [[...new Set(events.map((e) => e.stream))]],
     );
     for (const r of rows) firstPeople.set(r.stream, r.people);

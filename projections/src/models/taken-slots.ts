@@ -38,8 +38,10 @@ export const takenSlotsProjection: Projection = {
     if (released.length) {
       await client.query(
         `DELETE FROM ${t.taken_slots} s USING jsonb_to_recordset($1::jsonb) AS x(owner text, owner_id text, date date, hour smallint, lesson_id text)
-          WHERE s.owner = x.owner AND s.owner_id = x.owner_id AND s.date = x.date AND s.hour = x.hour AND s.lesson_id = x.lesson_id`,
-        [JSON.stringify(released)],
+          WHERE s.owner = x.owner AND s.owner_id = x.owner_id AND s.date = x.date AND s.hour = x.hour AND s.lesson_id = x.lesson_id
+            AND s.owner = ANY($2::text[]) AND s.owner_id = ANY($3::text[]) AND s.date = ANY($4::date[])`,
+        // The arrays let the planner find the rows by the slot index instead of scanning every slot ever held.
+        [JSON.stringify(released), [...new Set(released.map((r) => r.owner))], [...new Set(released.map((r) => r.owner_id))], [...new Set(released.map((r) => r.date))]],
       );
     }
     await insertRows(client, t.taken_slots!, slotColumns, [...taken.values()]);
