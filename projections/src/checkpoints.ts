@@ -38,6 +38,28 @@ export async function lockCheckpoint(db: Queryable, name: string): Promise<Check
   return res.rows[0] ? toCheckpoint(res.rows[0]) : null;
 }
 
+/** Locks the checkpoint rows of `names` (in name order, so two lockers never deadlock) and returns them. */
+export async function lockCheckpoints(db: Queryable, names: string[]): Promise<Map<string, Checkpoint>> {
+  const res = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM projection_checkpoints WHERE name = ANY ($1) ORDER BY name COLLATE "C" FOR UPDATE`,
+    [names],
+  );
+  return new Map(res.rows.map((r) => [r.name, toCheckpoint(r)]));
+}
+
+/** Writes several checkpoints with one statement. */
+export async function writeCheckpoints(db: Queryable, checkpoints: Checkpoint[]): Promise<void> {
+  if (!checkpoints.length) return;
+  const p = checkpoints.map((c) => c.position ?? ZERO);
+  await db.query(
+    `INSERT INTO projection_checkpoints (name, version, commit_position, prepare_position)
+     SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[])
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, commit_position = EXCLUDED.commit_position,
+       prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
+    [checkpoints.map((c) => c.name), checkpoints.map((c) => c.version), p.map((x) => String(x.commit)), p.map((x) => String(x.prepare))],
+  );
+}
+
 export async function writeCheckpoint(db: Queryable, c: Checkpoint): Promise<void> {
   const p = c.position ?? ZERO;
   await db.query(

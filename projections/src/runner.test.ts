@@ -104,6 +104,32 @@ describe('ProjectionRunner', () => {
     expect(await total(p.name)).toBe(counted);
   });
 
+  it('moves several projections together, and one failing projection does not hold the others back', async () => {
+    const good1 = fresh();
+    const good2 = fresh();
+    const bad = fresh({ failOn: 'Venom' }); // not the other tests' 'Poison', which is in this database already
+    const r = runner([good1, bad, good2], { batchSize: 1000 });
+    await appendEvents(5);
+    await r.catchUp();
+    const first = (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
+    expect([await total(good1.name), await total(bad.name), await total(good2.name)]).toEqual([first, first, first]);
+    const badBefore = await checkpointOf(bad.name);
+
+    await appendEvents(4);
+    const poisoned = await appendEvents(1, 1, 'Venom');
+    await r.catchUp();
+    const all = (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
+    // The good ones went on past the poison; the bad one kept its batch and checkpoint unchanged.
+    expect(await total(good1.name)).toBe(all);
+    expect(await total(good2.name)).toBe(all);
+    expect(await checkpointOf(good1.name)).toEqual({ version: 1, position: fmt(poisoned.position) });
+    expect(await checkpointOf(good2.name)).toEqual({ version: 1, position: fmt(poisoned.position) });
+    expect(await total(bad.name)).toBe(first);
+    expect(await checkpointOf(bad.name)).toEqual(badBefore);
+    expect(r.errors.length).toBeGreaterThan(0);
+    await expect(r.waitFor(poisoned.position, 100)).rejects.toBeInstanceOf(ProjectionTimeoutError);
+  });
+
   it('lets exactly one of two processes work a projection, and the other takes over when it dies', async () => {
     const p = fresh();
     const otherPool = createPool(db.url, 4);

@@ -1,7 +1,16 @@
 import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '@parliamo/ledger';
 import { comparePositions, formatPosition } from '@parliamo/ledger';
-import { lockCheckpoint, reached, readCheckpoints, samePosition, writeCheckpoint, type Checkpoint } from './checkpoints.ts';
+import {
+  lockCheckpoint,
+  lockCheckpoints,
+  reached,
+  readCheckpoints,
+  samePosition,
+  writeCheckpoint,
+  writeCheckpoints,
+  type Checkpoint,
+} from './checkpoints.ts';
 import { ProjectionLocks } from './locks.ts';
 import { asProjected, createTables, inTransaction, liveTables, rebuildProjection } from './rebuild.ts';
 import type { Projection } from './types.ts';
@@ -243,10 +252,17 @@ export class ProjectionRunner {
       .reduce((a, b) => (a === null || b === null ? null : comparePositions(a, b) <= 0 ? a : b));
     const events = await this.store.readAll(from, this.batchSize);
     if (events.length === 0) return false;
-    for (const [name, pos] of active) {
-      const mine = pos === null ? events : events.filter((e) => comparePositions(e.position, pos) > 0);
-      if (mine.length > 0) await this.applyBatch(this.byName.get(name)!, pos, mine);
-    }
+    const work = active
+      .map(([name, pos]) => ({
+        p: this.byName.get(name)!,
+        from: pos,
+        events: pos === null ? events : events.filter((e) => comparePositions(e.position, pos) > 0),
+      }))
+      .filter((w) => w.events.length > 0);
+    // Usually every projection is at the same place: one transaction for all of them. When that
+    // fails, each goes alone, so that one failing projection does not hold the others back.
+    if (work.length > 1 && (await this.applyTogether(work))) return true;
+    for (const w of work) await this.applyBatch(w.p, w.from, w.events);
     return true;
   }
 
@@ -275,6 +291,47 @@ export class ProjectionRunner {
       this.onError(e, p.name);
       this.failingUntil.set(p.name, Date.now() + this.pollMs);
     }
+  }
+
+  /**
+   * Applies each projection's batch in one transaction: one statement locks their checkpoints, one
+   * moves them, one commit (instead of four statements and a commit per projection). False when
+   * anything failed: nothing was written, and the caller applies them one by one.
+   */
+  private async applyTogether(work: { p: Projection; from: Position | null; events: RecordedEvent[] }[]): Promise<boolean> {
+    let outcome: { done: typeof work; stale: typeof work };
+    try {
+      outcome = await inTransaction(this.pool, async (client) => {
+        const stored = await lockCheckpoints(client, work.map((w) => w.p.name));
+        const done: typeof work = [];
+        const stale: typeof work = [];
+        for (const w of work) {
+          const c = stored.get(w.p.name);
+          // Someone else moved it (we lost the lock at some point): leave it, as applyBatch does.
+          if (!c || c.version !== w.p.version || !samePosition(c.position, w.from)) stale.push(w);
+          else done.push(w);
+        }
+        for (const w of done) await w.p.apply(client, asProjected(w.events), liveTables(w.p));
+        await writeCheckpoints(
+          client,
+          done.map((w) => ({ name: w.p.name, version: w.p.version, position: w.events[w.events.length - 1]!.position })),
+        );
+        return { done, stale };
+      });
+    } catch {
+      return false;
+    }
+    for (const w of outcome.stale) {
+      this.working.delete(w.p.name);
+      await this.locks.release(w.p.name);
+    }
+    for (const w of outcome.done) {
+      const last = w.events[w.events.length - 1]!.position;
+      this.failingUntil.delete(w.p.name);
+      this.working.set(w.p.name, last);
+      this.advanced(w.p.name, last);
+    }
+    return true;
   }
 
   private async applyBatch(p: Projection, from: Position | null, events: RecordedEvent[]): Promise<void> {
