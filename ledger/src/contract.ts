@@ -87,6 +87,17 @@ export function runEventStoreContract(name: string, setup: () => Promise<Contrac
       expect(await store.readStream(stream())).toEqual([]);
     });
 
+    it('reads several streams at once, each from its own revision, the same as one by one', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store.append(one(a, 'no_stream', [ev('A0'), ev('A1'), ev('A2')]));
+      await store.append(one(b, 'no_stream', [ev('B0')]));
+      const reads = [{ stream: a, fromRevision: 1 }, { stream: c }, { stream: b }, { stream: a }];
+      const together = await store.readStreams(reads);
+      expect(together.map((events) => events.map((e) => e.type))).toEqual([['A1', 'A2'], [], ['B0'], ['A0', 'A1', 'A2']]);
+      expect(together).toEqual(await Promise.all(reads.map((r) => store.readStream(r.stream, r))));
+      expect(await store.readStreams([])).toEqual([]);
+    });
+
     it('checks all four kinds of expected version', async () => {
       const s = stream();
       const fails = async (p: Promise<unknown>, expected: ExpectedVersion, actual: number) => {

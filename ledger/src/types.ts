@@ -70,6 +70,8 @@ export interface EventStore {
   append(requests: AppendRequest[]): Promise<AppendResult>;
   /** All events of one stream in revision order ([] when it does not exist). */
   readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** Several streams at once (one round trip where the backend allows): for each, its events from `fromRevision` on. */
+  readStreams(reads: { stream: string; fromRevision?: number }[]): Promise<RecordedEvent[][]>;
   /**
    * Events of all streams in commit order, strictly after `after` (null: from the start), at most
    * `limit`. Never returns an event while an earlier-committing one could still appear.

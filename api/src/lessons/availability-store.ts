@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type WeeklyHours } from '@parliamo/domain';
-import { isUserId } from './views.ts';
+import { isUserId, PUBLIC_TEACHER } from './views.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -15,6 +15,20 @@ export async function loadAvailability(db: Queryable, teacherId: string): Promis
   const { rows } = await db.query(`SELECT weekly, days_off::text[] AS days_off FROM teacher_availability WHERE teacher_id = $1::uuid`, [teacherId]);
   const row = rows[0];
   return { weekly: normalise(row?.weekly ?? {}), daysOff: (row?.days_off as string[] | undefined) ?? [] };
+}
+
+/** The availability of a teacher the public can book, or null when there is no such teacher (one query). */
+export async function publicTeacherAvailability(db: Queryable, teacherId: string): Promise<TeacherAvailability | null> {
+  if (!isUserId(teacherId)) return null;
+  const { rows } = await db.query(
+    `SELECT a.weekly, a.days_off::text[] AS days_off
+       FROM users u JOIN teacher_profiles p ON p.user_id = u.id LEFT JOIN teacher_availability a ON a.teacher_id = u.id
+      WHERE u.id = $1::uuid AND ${PUBLIC_TEACHER}`,
+    [teacherId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { weekly: normalise(row.weekly ?? {}), daysOff: (row.days_off as string[] | null) ?? [] };
 }
 
 /** Every weekday present, hours sorted: the shape the API answers with. */

@@ -15,9 +15,8 @@ import {
   streams,
   type LessonCancelled,
 } from '@parliamo/domain';
-import { loadAvailability } from './availability-store.ts';
+import { publicTeacherAvailability } from './availability-store.ts';
 import { runCommand } from './ledger-session.ts';
-import { publicTeachers } from './views.ts';
 import { sendBookingMails, sendCancellationMails } from './notifications.ts';
 
 /** Options for running a command at another moment (the demo seed writes history) or without mails. */
@@ -40,9 +39,8 @@ export async function bookLesson(
   opts: CommandOptions = {},
 ): Promise<string> {
   const { studentId, teacherId, date, hour } = input;
-  const [teacher] = await publicTeachers(app.pool, teacherId);
-  if (!teacher) throw new DomainError('not_found', 'Teacher not found');
-  const availability = await loadAvailability(app.pool, teacherId);
+  const availability = await publicTeacherAvailability(app.pool, teacherId);
+  if (!availability) throw new DomainError('not_found', 'Teacher not found');
   const lessonId = crypto.randomUUID();
   await runCommand(app, async (session) => {
     const now = nowOf(app, opts);
@@ -50,10 +48,12 @@ export async function bookLesson(
       `SELECT id FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND status = 'active' AND remaining_hours > 0`,
       [studentId, teacherId],
     );
-    const packages = await Promise.all(ids.rows.map((r) => session.load(streams.package(r.id), packageDecider)));
-    const teacherSlot = await session.load(streams.teacherSlot(teacherId, date, hour), slotDecider);
-    const studentSlot = await session.load(streams.studentSlot(studentId, date, hour), slotDecider);
-    const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
+    const [teacherSlot, studentSlot, lesson, ...packages] = await session.loadMany([
+      [streams.teacherSlot(teacherId, date, hour), slotDecider],
+      [streams.studentSlot(studentId, date, hour), slotDecider],
+      [streams.lesson(lessonId), lessonDecider],
+      ...ids.rows.map((r) => [streams.package(r.id), packageDecider] as const),
+    ] as const);
     const decision = decideBooking({
       now,
       lessonId,
@@ -84,14 +84,19 @@ export async function cancelLesson(app: FastifyInstance, lessonId: string, actor
       throw new DomainError('not_found', 'Lesson not found');
     }
     const names = lessonStreams(lesson);
+    const [pkg, teacherSlot, studentSlot] = await session.loadMany([
+      [names.package, packageDecider],
+      [names.teacherSlot, slotDecider],
+      [names.studentSlot, slotDecider],
+    ] as const);
     const decision = decideCancellation({
       now: app.clock.now().toISOString(),
       by: actor.role,
       actorId: actor.id,
       lesson,
-      package: await session.load(names.package, packageDecider),
-      teacherSlot: await session.load(names.teacherSlot, slotDecider),
-      studentSlot: await session.load(names.studentSlot, slotDecider),
+      package: pkg,
+      teacherSlot,
+      studentSlot,
     });
     const event = decision.lesson.find((e) => e.type === 'LessonCancelled');
     if (!event || event.type !== 'LessonCancelled') throw new Error('A cancellation without LessonCancelled');

@@ -9,6 +9,10 @@ interface Folds<S, E> {
   evolve(state: S, event: E): S;
 }
 
+/** A stream to load and the decider that folds it. */
+type Load = readonly [stream: string, decider: Folds<any, any>];
+type StateOf<L> = L extends readonly [string, Folds<infer S, any>] ? S : never;
+
 /**
  * One command's view of the ledger: the streams it loaded (remembering each one's revision) and
  * the one atomic append of its decision with those revisions as expected versions.
@@ -23,14 +27,25 @@ export class LedgerSession {
 
   /** Folds a stream into its decider's state and remembers the revision it was read at. */
   async load<S, E>(stream: string, decider: Folds<S, E>): Promise<S> {
-    const known = this.states?.get<S>(stream, decider);
-    const events = await this.store.readStream(stream, known ? { fromRevision: known.revision + 1 } : {});
-    let state = known ? known.state : decider.initialState;
-    for (const e of events) state = decider.evolve(state, { type: e.type, data: e.data } as E);
-    const revision = events.length ? events[events.length - 1]!.revision : known?.revision;
-    this.versions.set(stream, revision ?? 'no_stream');
-    if (revision !== undefined && events.length) this.states?.set(stream, decider, revision, state);
+    const [state] = await this.loadMany([[stream, decider]] as const);
     return state;
+  }
+
+  /** Several streams at once (one read from the ledger), each folded by its own decider. */
+  async loadMany<const T extends readonly Load[]>(loads: T): Promise<{ -readonly [K in keyof T]: StateOf<T[K]> }> {
+    const known = loads.map(([stream, decider]) => this.states?.get<unknown>(stream, decider));
+    const read = await this.store.readStreams(
+      loads.map(([stream], i) => (known[i] ? { stream, fromRevision: known[i]!.revision + 1 } : { stream })),
+    );
+    return loads.map(([stream, decider], i) => {
+      const events = read[i]!;
+      let state = known[i] ? known[i]!.state : decider.initialState;
+      for (const e of events) state = decider.evolve(state, { type: e.type, data: e.data });
+      const revision = events.length ? events[events.length - 1]!.revision : known[i]?.revision;
+      this.versions.set(stream, revision ?? 'no_stream');
+      if (revision !== undefined && events.length) this.states?.set(stream, decider, revision, state);
+      return state;
+    }) as { -readonly [K in keyof T]: StateOf<T[K]> };
   }
 
   /**

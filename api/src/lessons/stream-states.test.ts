@@ -49,6 +49,11 @@ describe('LedgerSession with StreamStates (PostgreSQL ledger)', () => {
         reads.push({ stream, fromRevision: options?.fromRevision, got: events.length });
         return events;
       },
+      readStreams: async (rs) => {
+        const out = await pg.readStreams(rs);
+        rs.forEach((r, i) => reads.push({ stream: r.stream, fromRevision: r.fromRevision, got: out[i]!.length }));
+        return out;
+      },
       readAll: (a, l) => pg.readAll(a, l),
       headPosition: () => pg.headPosition(),
       subscribe: (f) => pg.subscribe(f),

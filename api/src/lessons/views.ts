@@ -119,6 +119,9 @@ export function isUserId(id: string): boolean {
   return UUID.test(id);
 }
 
+/** The condition for a teacher the public sees (and can book), over users u JOIN teacher_profiles p. */
+export const PUBLIC_TEACHER = `u.role = 'teacher' AND u.is_active AND p.is_approved AND u.erased_at IS NULL`;
+
 /** Active, approved teachers (one of them when `id` is given). */
 export async function publicTeachers(db: Queryable, id?: string): Promise<TeacherView[]> {
   if (id !== undefined && !isUserId(id)) return [];
@@ -126,8 +129,7 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
     `SELECT u.id, u.first_name, u.last_name, u.is_active, p.is_approved, u.profile_image_url,
             p.city, p.country, p.bio, p.specializations, p.hourly_rate_cents
        FROM users u JOIN teacher_profiles p ON p.user_id = u.id
-      WHERE u.role = 'teacher' AND u.is_active AND p.is_approved AND u.erased_at IS NULL
-        AND ($1::uuid IS NULL OR u.id = $1::uuid)
+      WHERE ${PUBLIC_TEACHER} AND ($1::uuid IS NULL OR u.id = $1::uuid)
       ORDER BY u.last_name, u.first_name`,
     [id ?? null],
   );

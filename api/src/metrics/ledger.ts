@@ -17,6 +17,7 @@ export function instrumentEventStore(store: EventStore, metrics: Pick<AppMetrics
       }
     },
     readStream: (stream, options) => store.readStream(stream, options),
+    readStreams: (reads) => store.readStreams(reads),
     readAll: (after, limit) => store.readAll(after, limit),
     headPosition: () => store.headPosition(),
     subscribe: (onCommit) => store.subscribe(onCommit),

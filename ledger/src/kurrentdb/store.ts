@@ -154,6 +154,10 @@ export class KurrentDbEventStore implements EventStore {
     return this.read(stream, { fromRevision: from > 0 ? BigInt(from) : START, direction: FORWARDS });
   }
 
+  async readStreams(reads: { stream: string; fromRevision?: number }[]): Promise<RecordedEvent[][]> {
+    return Promise.all(reads.map((r) => this.readStream(r.stream, r)));
+  }
+
   private async read(
     stream: string,
     options: { fromRevision: bigint | typeof START | typeof END; direction: typeof FORWARDS | typeof BACKWARDS; maxCount?: number },

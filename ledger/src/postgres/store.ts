@@ -152,6 +152,29 @@ export class PostgresEventStore implements EventStore {
     return res.rows.map(toRecorded);
   }
 
+  async readStreams(reads: { stream: string; fromRevision?: number }[]): Promise<RecordedEvent[][]> {
+    if (reads.length === 0) return [];
+    if (reads.length === 1) return [await this.readStream(reads[0]!.stream, reads[0])];
+    // Each stream once, from the lowest revision asked for it.
+    const from = new Map<string, number>();
+    for (const r of reads) from.set(r.stream, Math.min(from.get(r.stream) ?? Infinity, r.fromRevision ?? 0));
+    const res = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM unnest($1::text[], $2::bigint[]) AS r(stream, from_revision)
+         JOIN events ON events.stream_id = r.stream AND events.stream_revision >= r.from_revision
+        ORDER BY stream_id, stream_revision`,
+      [[...from.keys()], [...from.values()]],
+    );
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const row of res.rows) {
+      const e = toRecorded(row);
+      const list = byStream.get(e.stream);
+      if (list) list.push(e);
+      else byStream.set(e.stream, [e]);
+    }
+    // The same stream asked twice from different revisions gets each its own part.
+    return reads.map((r) => (byStream.get(r.stream) ?? []).filter((e) => e.revision >= (r.fromRevision ?? 0)));
+  }
+
   async readAll(after: Position | null, limit: number): Promise<RecordedEvent[]> {
     // Only transactions below the snapshot's xmin have all ended: nothing can appear before them later.
     const res = await this.pool.query<EventRow>(
