@@ -81,4 +81,26 @@ export const accountsMigrations: Migration[] = [
       CREATE INDEX mail_outbox_created_idx ON mail_outbox (created_at DESC);
     `,
   },
+  {
+    // Each process keeps the sessions it checked in memory (SessionCache); these notifications tell
+    // every process at once when a session or its person changes, from whichever process or tool.
+    id: 'accounts/002-session-notifications',
+    sql: `
+      CREATE FUNCTION parliamo_session_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_TABLE_NAME = 'sessions' THEN
+          PERFORM pg_notify('parliamo_sessions', coalesce(NEW.user_id, OLD.user_id)::text);
+        ELSE
+          PERFORM pg_notify('parliamo_sessions', coalesce(NEW.id, OLD.id)::text);
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER sessions_changed AFTER UPDATE OF revoked_at, expires_at, user_id OR DELETE ON sessions
+        FOR EACH ROW EXECUTE FUNCTION parliamo_session_changed();
+      CREATE TRIGGER users_changed
+        AFTER UPDATE OF email, first_name, last_name, role, profile_image_url, is_active, erased_at OR DELETE ON users
+        FOR EACH ROW EXECUTE FUNCTION parliamo_session_changed();
+    `,
+  },
 ];

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import fastifyCookie from '@fastify/cookie';
 import fastifySecureSession from '@fastify/secure-session';
 import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
 import { createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } from '../accounts/sessions.ts';
 import { loadSessionKeys } from '../accounts/session-keys.ts';
+import { SessionCache } from '../accounts/session-cache.ts';
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -14,6 +16,10 @@ declare module '@fastify/secure-session' {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: this write never changes a session or a person (bookings, payments...), so remembered sessions stay. */
+    keepsSessions?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in person, or null. Set for every /api request from the session cookie. */
     user: CurrentUser | null;
@@ -29,6 +35,8 @@ declare module 'fastify' {
     endSession(request: FastifyRequest): Promise<void>;
     /** Name of the session cookie (`__Host-parliamo_session` over https). */
     sessionCookieName: string;
+    /** Sessions checked recently, so most signed-in requests need no session query. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -56,11 +64,23 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
+  const poolConfig = (app.pool as unknown as { options: pg.ClientConfig }).options;
+  const cache = new SessionCache(poolConfig, (err) => app.log.warn({ err }, 'session notifications lost; reconnecting'));
+  app.decorate('sessionCache', cache);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.close());
+  // A change made here (logout, password, role, profile...) is visible to the very next request of
+  // the same client: the cache is emptied before the answer to a write goes out, unless its route
+  // says it never changes sessions or people.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.config?.keepsSessions !== true) cache.clear();
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.session.get('sid');
     if (typeof token !== 'string') return;
-    const user = await findSessionUser(app.pool, token, app.clock.now());
+    const user = await findSessionUser(app.pool, token, app.clock.now(), cache);
     if (user) {
       request.user = user;
       request.sessionToken = token;

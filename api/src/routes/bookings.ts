@@ -5,7 +5,7 @@ import { bookingById, bookingsOf } from '../lessons/views.ts';
 
 /** Booking, listing and cancelling lessons. */
 export default async function bookingRoutes(app: FastifyInstance) {
-  app.post('/bookings', { preHandler: app.requireUser('student') }, async (request, reply) => {
+  app.post('/bookings', { preHandler: app.requireUser('student'), config: { keepsSessions: true } }, async (request, reply) => {
     const body = bookingSchema.parse(request.body);
     const id = await bookLesson(app, {
       studentId: request.user!.id,
@@ -22,7 +22,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
     return bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' });
   });
 
-  app.delete<{ Params: { id: string } }>('/bookings/:id', { preHandler: app.requireUser() }, async (request) => {
+  app.delete<{ Params: { id: string } }>('/bookings/:id', { preHandler: app.requireUser(), config: { keepsSessions: true } }, async (request) => {
     const user = request.user!;
     await cancelLesson(app, request.params.id, { id: user.id, role: user.role });
     const booking = await bookingById(app.pool, request.params.id);

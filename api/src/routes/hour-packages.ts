@@ -34,7 +34,7 @@ export default async function hourPackageRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/admin/adjustments', { preHandler: app.requireUser('admin') }, async (request, reply) => {
+  app.post('/admin/adjustments', { preHandler: app.requireUser('admin'), config: { keepsSessions: true } }, async (request, reply) => {
     const body = adjustmentSchema.parse(request.body);
     await adjustHours(app, { adminId: request.user!.id, ...body });
     return reply.status(201).send(await packageById(app.pool, body.packageId, app.clock.now()));

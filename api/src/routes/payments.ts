@@ -23,7 +23,7 @@ function ownPayment(request: FastifyRequest, row: PaymentRow | undefined): Payme
 export default async function paymentRoutes(app: FastifyInstance) {
   const student = app.requireUser('student');
 
-  app.post('/create-checkout-session', { preHandler: student }, async (request, reply) => {
+  app.post('/create-checkout-session', { preHandler: student, config: { keepsSessions: true } }, async (request, reply) => {
     const body = checkoutBody.parse(request.body);
     // Only active, approved teachers sell hours; the others are unknown to students.
     const [teacher] = await publicTeachers(app.pool, body.teacherId);

@@ -54,7 +54,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
 
   app.post(
     '/stripe/webhook',
-    { config: { csrf: false }, bodyLimit: 1024 * 1024 },
+    { config: { csrf: false, keepsSessions: true }, bodyLimit: 1024 * 1024 },
     async (request, reply) => {
       let event;
       try {

@@ -10,7 +10,7 @@ import {
   teacherAvailabilitySchema,
   teacherProfileSchema,
 } from '@parliamo/domain';
-import { loadAvailability, saveAvailability } from '../lessons/availability-store.ts';
+import { loadAvailability, publicTeacherAvailability, saveAvailability } from '../lessons/availability-store.ts';
 import { publicTeachers } from '../lessons/views.ts';
 
 const DEFAULT_DAYS = 28;
@@ -28,12 +28,11 @@ export default async function teacherRoutes(app: FastifyInstance) {
   app.get('/availabilities', async (request) => {
     const query = availabilityQuerySchema.parse(request.query);
     const { teacherId } = query;
-    const [teacher] = await publicTeachers(app.pool, teacherId);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    const availability = await publicTeacherAvailability(app.pool, teacherId);
+    if (!availability) throw new DomainError('not_found', 'Teacher not found');
     const now = app.clock.now();
     const from = query.from ?? romeToday(now);
     const to = query.to ?? addDays(from, DEFAULT_DAYS - 1);
-    const availability = await loadAvailability(app.pool, teacherId);
     const taken = await app.pool.query<{ date: string; hour: number }>(
       `SELECT date, hour FROM taken_slots WHERE owner = 'teacher' AND owner_id = $1 AND date BETWEEN $2 AND $3`,
       [teacherId, from, to],
@@ -81,7 +80,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     loadAvailability(app.pool, request.user!.id),
   );
 
-  app.put('/teacher/availability', { preHandler: app.requireUser('teacher') }, async (request) => {
+  app.put('/teacher/availability', { preHandler: app.requireUser('teacher'), config: { keepsSessions: true } }, async (request) => {
     const body = teacherAvailabilitySchema.parse(request.body);
     return saveAvailability(app.pool, request.user!.id, body, app.clock.now());
   });

@@ -1,0 +1,121 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { authHeaders, signedIn } from '../../../tests/support/users.ts';
+import { SessionCache } from './session-cache.ts';
+
+/** Repeats `check` until it holds (a notification is on its way), for at most 3 s. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('never happened');
+}
+
+describe('SessionCache', () => {
+  it('does not store a lookup that began before an invalidation', () => {
+    const cache = new SessionCache({});
+    (cache as unknown as { listening: boolean }).listening = true;
+    const session = { user: { id: 'u1', email: 'a@b.c', firstName: 'A', lastName: 'B', role: 'student' as const, profileImageUrl: null }, lastSeenAt: new Date(), expiresAt: new Date() };
+    const before = cache.begin();
+    cache.invalidateUser('someone else');
+    cache.put('s1', session, before);
+    expect(cache.get('s1')).toBeUndefined();
+    cache.put('s1', session, cache.begin());
+    expect(cache.get('s1')?.user.id).toBe('u1');
+    cache.invalidateUser('u1');
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('keeps nothing while it has no notification connection', () => {
+    const cache = new SessionCache({});
+    const session = { user: { id: 'u1', email: 'a@b.c', firstName: 'A', lastName: 'B', role: 'student' as const, profileImageUrl: null }, lastSeenAt: new Date(), expiresAt: new Date() };
+    cache.put('s1', session, cache.begin());
+    expect(cache.get('s1')).toBeUndefined();
+  });
+});
+
+describe('sessions checked from memory, changed elsewhere', () => {
+  let t: TestApp;
+  let other: pg.Pool; // another process, or an operator with psql
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = new pg.Pool({ connectionString: t.db.url, max: 2 });
+  });
+  afterAll(async () => {
+    await other.end();
+    await t.close();
+  });
+
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(cookie) });
+
+  it('serves a known session from memory', async () => {
+    await eventually(async () => t.app.sessionCache.active);
+    const s = await signedIn(t);
+    expect((await me(s.cookie)).statusCode).toBe(200);
+    const known = t.app.sessionCache.size;
+    expect(known).toBeGreaterThan(0);
+    expect((await me(s.cookie)).json()).toMatchObject({ id: s.id, firstName: s.firstName });
+    expect(t.app.sessionCache.size).toBe(known);
+  });
+
+  it('a session revoked by another process stops working as soon as its notification arrives', async () => {
+    const s = await signedIn(t);
+    expect((await me(s.cookie)).statusCode).toBe(200);
+    await other.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [s.id]);
+    await eventually(async () => (await me(s.cookie)).statusCode === 401);
+  });
+
+  it('a person deactivated or renamed elsewhere is seen as such', async () => {
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    expect((await me(a.cookie)).statusCode).toBe(200);
+    expect((await me(b.cookie)).statusCode).toBe(200);
+    await other.query(`UPDATE users SET first_name = 'Renamed' WHERE id = $1`, [a.id]);
+    await eventually(async () => (await me(a.cookie)).json().firstName === 'Renamed');
+    await other.query(`UPDATE users SET is_active = false WHERE id = $1`, [b.id]);
+    await eventually(async () => (await me(b.cookie)).statusCode === 401);
+  });
+
+  it('a logout here ends the session for the very next request, with no wait', async () => {
+    const s = await signedIn(t);
+    expect((await me(s.cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authHeaders(s.cookie) });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await me(s.cookie)).statusCode).toBe(401);
+  });
+
+  it('a write that never changes sessions or people keeps what is remembered; any other write empties it', async () => {
+    const s = await signedIn(t);
+    expect((await me(s.cookie)).statusCode).toBe(200);
+    const known = t.app.sessionCache.size;
+    expect(known).toBeGreaterThan(0);
+    // Booking a lesson that cannot be booked is still a booking write: the memory stays.
+    const booking = await t.app.inject({
+      method: 'POST', url: '/api/bookings', headers: authHeaders(s.cookie),
+      payload: { teacherId: '00000000-0000-4000-8000-000000000000', date: '2026-04-01', hour: 10 },
+    });
+    expect(booking.statusCode).toBe(404);
+    expect(t.app.sessionCache.size).toBe(known);
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: authHeaders(s.cookie), payload: {} });
+    expect(profile.statusCode).toBeGreaterThanOrEqual(200);
+    expect(t.app.sessionCache.size).toBe(0);
+  });
+
+  it('works without memory while its notification connection is down, and uses it again once back', async () => {
+    const s = await signedIn(t);
+    expect((await me(s.cookie)).statusCode).toBe(200);
+    await other.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN parliamo_sessions%'`,
+    );
+    await eventually(async () => !t.app.sessionCache.active);
+    expect(t.app.sessionCache.size).toBe(0);
+    // Changed while nobody listens: still seen, because nothing is served from memory meanwhile.
+    await other.query(`UPDATE users SET last_name = 'Offline' WHERE id = $1`, [s.id]);
+    expect((await me(s.cookie)).json().lastName).toBe('Offline');
+    await eventually(async () => t.app.sessionCache.active);
+    expect((await me(s.cookie)).statusCode).toBe(200);
+    expect(t.app.sessionCache.size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,140 @@
+import pg from 'pg';
+import type { CurrentUser } from '@parliamo/domain';
+
+/** A live session as the database last showed it. */
+export interface CachedSession {
+  user: CurrentUser;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+interface Entry extends CachedSession {
+  /** performance.now() when it was read from the database. */
+  readAt: number;
+}
+
+/** Even with notifications working, an entry is read again from the database after this long. */
+const MAX_AGE_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const CHANNEL = 'parliamo_sessions';
+
+/**
+ * The sessions this process checked recently, so that a signed-in request needs no session query.
+ *
+ * Never staler than the database by more than a notification's trip:
+ * - every process LISTENs on `parliamo_sessions`, which triggers on `sessions` and `users` fire
+ *   when a session ends or its person changes (role, activity, erasure, name, email, picture),
+ *   whoever changed them; that person's entries are dropped;
+ * - a write request handled here empties the cache before its answer goes out (session plugin), so
+ *   the next request of the same client never sees the state before its own change;
+ * - a lookup that began before an invalidation does not store its (maybe older) result;
+ * - while the LISTEN connection is down, nothing is cached, and it starts empty again.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly onError: (e: unknown) => void = () => {},
+  ) {}
+
+  /** Connects the LISTEN client; until it is up (and whenever it is down) the cache stays empty. */
+  async start(): Promise<void> {
+    if (this.closed || this.listener) return;
+    const client = new pg.Client(this.connection);
+    this.listener = client;
+    const lost = (e?: unknown) => {
+      if (this.listener !== client) return;
+      if (e) this.onError(e);
+      this.listening = false;
+      this.listener = null;
+      this.clear();
+      client.end().catch(() => {});
+      if (!this.closed) this.retry = setTimeout(() => void this.start().catch(() => {}), 1_000);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL) this.invalidateUser(n.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.listener === client) this.listening = true;
+    } catch (e) {
+      lost(e);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.listener;
+    this.listener = null;
+    this.listening = false;
+    this.clear();
+    await client?.end().catch(() => {});
+  }
+
+  /** Call before reading a session from the database; pass the result to put(). */
+  begin(): number {
+    return this.generation;
+  }
+
+  get(id: string): CachedSession | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (performance.now() - entry.readAt > MAX_AGE_MS) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Stores what the database said, unless something was invalidated since `begin()`. */
+  put(id: string, session: CachedSession, generation: number): void {
+    if (!this.listening || generation !== this.generation) return;
+    this.entries.delete(id);
+    this.entries.set(id, { ...session, readAt: performance.now() });
+    if (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  /** The idle timer moved (this process wrote last_seen_at). */
+  touched(id: string, at: Date): void {
+    const entry = this.entries.get(id);
+    if (entry && entry.lastSeenAt < at) entry.lastSeenAt = at;
+  }
+
+  delete(id: string): void {
+    this.generation++;
+    this.entries.delete(id);
+  }
+
+  invalidateUser(userId: string): void {
+    this.generation++;
+    for (const [id, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** True while notifications arrive (so entries may be used). */
+  get active(): boolean {
+    return this.listening;
+  }
+}
