@@ -66,11 +66,19 @@ try {
   // Pages take turns, so that the machine's drifting load hits them alike.
   for (let r = 0; r < RUNS; r++) {
     for (const p of pages) {
-      const result = await lighthouse(
-        p.url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: p.cookie ? { cookie: p.cookie } : undefined },
-        args.mobile ? undefined : desktopConfig,
-      );
+      // A run that Lighthouse itself reports as broken (runtimeError, e.g. NO_NAVSTART: no trace of
+      // the navigation) measured nothing: it is run again (at most twice) and said so.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(
+          p.url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: p.cookie ? { cookie: p.cookie } : undefined },
+          args.mobile ? undefined : desktopConfig,
+        );
+        const error = result?.lhr.runtimeError;
+        if (!error || attempt === 3) break;
+        console.log(`${p.name}, run ${r + 1}: Lighthouse error ${error.code}; running it again`);
+      }
       const lhr = result!.lhr;
       if (args.reports) {
         fs.mkdirSync(args.reports, { recursive: true });

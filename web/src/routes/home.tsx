@@ -3,8 +3,6 @@ import type { Role } from '../lib/auth.ts';
 import { AppLayout } from './app.tsx';
 
 const Landing = lazyPage(() => import('../pages/public/Landing.tsx'));
-// A visitor's first page is most often "/": fetch its code while the session check is still running.
-if (window.location.pathname === '/') void Landing.preload();
 const StudentDashboard = lazyPage(() => import('../pages/app/StudentDashboard.tsx'));
 const TeacherDashboard = lazyPage(() => import('../pages/app/TeacherDashboard.tsx'));
 const AdminDashboard = lazyPage(() => import('../pages/app/AdminDashboard.tsx'));
