@@ -99,7 +99,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached for a year, every other page gets index.html. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, every other page gets index.html. The
+ * build's brotli and gzip copies (web/vite.config.ts) go to browsers that accept them.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWeb = !!indexFile && fs.existsSync(indexFile);
@@ -108,6 +111,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
       root: webDist!,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

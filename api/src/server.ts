@@ -1,14 +1,26 @@
 import pino from 'pino';
 import { systemClock, type Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
-import { buildApp } from './app.ts';
-import { createKysely, createPool } from './db/pool.ts';
-import { migrate } from './db/migrate.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
-import { allMigrations } from './migrations.ts';
-import { startLessonTimers } from './lessons/timers.ts';
-import { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } from './seed.ts';
-import { promoteToAdmin } from './accounts/admin.ts';
+import type { DEMO_LOGINS } from './seed.ts';
+
+/**
+ * The modules needed once PostgreSQL is up. Loading them takes a second or two, so startServer
+ * loads them while the embedded PostgreSQL starts (initdb on a fresh data folder), not before.
+ */
+async function loadServerModules() {
+  const [{ buildApp }, { createKysely, createPool }, { migrate }, { allMigrations }, { startLessonTimers }, seed, { promoteToAdmin }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/pool.ts'),
+    import('./db/migrate.ts'),
+    import('./migrations.ts'),
+    import('./lessons/timers.ts'),
+    import('./seed.ts'),
+    import('./accounts/admin.ts'),
+  ]);
+  const { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } = seed;
+  return { buildApp, createKysely, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin };
+}
 
 export interface RunningServer {
   url: string;
@@ -21,6 +33,8 @@ export interface RunningServer {
 /** Starts everything Parliamo needs in this process and listens on config.port. */
 export async function startServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
+  const loading = loadServerModules();
+  loading.catch(() => {}); // awaited below; no unhandled rejection if PostgreSQL fails first
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -28,6 +42,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     embedded = await startEmbeddedDatabase(config.dataDir, { log: (line) => logger.warn(line) });
     databaseUrl = embedded.url;
   }
+  const { buildApp, createKysely, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin } = await loading;
   const pool = createPool(databaseUrl);
   try {
     const applied = await migrate(pool, allMigrations);

@@ -2,7 +2,10 @@
  * Lighthouse (performance category, desktop preset) on /, /teachers, /login and the student
  * dashboard (/ signed in, by the session cookie), median of 3 runs each, with Debian's Chromium.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--mobile]
+ *   npm run bench:lighthouse -- [--runs 3] [--mobile] [--reports DIR]
+ *
+ * With --reports, each run's full Lighthouse JSON report is written to DIR (to read its audits:
+ * largest-contentful-paint-element, layout-shifts, bootup-time, render-blocking-resources...).
  *
  * Starts the real server like `npm start` (scripts/start.mjs, web built if needed) on a free
  * 127.0.0.1 port with a fresh data folder (demo data seeded).
@@ -19,7 +22,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../../api/src/db/embedded.ts';
 import { fmt, loadAverage } from './lib/load.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, mobile: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, mobile: { type: 'boolean', default: false }, reports: { type: 'string' } } });
 const RUNS = Number(args.runs);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -63,12 +66,25 @@ try {
   // Pages take turns, so that the machine's drifting load hits them alike.
   for (let r = 0; r < RUNS; r++) {
     for (const p of pages) {
-      const result = await lighthouse(
-        p.url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: p.cookie ? { cookie: p.cookie } : undefined },
-        args.mobile ? undefined : desktopConfig,
-      );
+      // A run that Lighthouse itself reports as broken (runtimeError, e.g. NO_NAVSTART: no trace of
+      // the navigation) measured nothing: it is run again (at most twice) and said so.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(
+          p.url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: p.cookie ? { cookie: p.cookie } : undefined },
+          args.mobile ? undefined : desktopConfig,
+        );
+        const error = result?.lhr.runtimeError;
+        if (!error || attempt === 3) break;
+        console.log(`${p.name}, run ${r + 1}: Lighthouse error ${error.code}; running it again`);
+      }
       const lhr = result!.lhr;
+      if (args.reports) {
+        fs.mkdirSync(args.reports, { recursive: true });
+        const slug = p.cookie ? 'dashboard' : p.name.replace(/\W+/g, '') || 'landing';
+        fs.writeFileSync(path.join(args.reports, `${slug}-${r + 1}.json`), result!.report as string);
+      }
       results.get(p.name)!.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, isValidElement } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
-import { useLocation, useRoutes } from 'react-router-dom';
-import { useAuth } from './lib/auth.ts';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useAuth, type CurrentUser } from './lib/auth.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Loading } from './components/Loading.tsx';
@@ -10,11 +10,30 @@ import { Home } from './routes/home.tsx';
 import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
 
-function AppRoutes() {
-  const { user } = useAuth();
+/** Every route for this user (or visitor). */
+function routesFor(user: CurrentUser | null): RouteObject[] {
   const role = user?.role ?? null;
   // App routes come first so that a signed-in path wins over the public catch-all.
-  return useRoutes([{ path: '/', element: <Home role={role} /> }, ...appRoutes(role), ...publicRoutes(!!user)]);
+  return [{ path: '/', element: <Home role={role} /> }, ...appRoutes(role), ...publicRoutes(!!user)];
+}
+
+/**
+ * Loads the code of the page at `pathname` and of the layouts around it, all at once: the pages'
+ * components (lib/lazy-page.tsx, Home) carry a `preload`.
+ */
+export function preloadPage(user: CurrentUser | null, pathname: string): Promise<unknown> {
+  const elements = (matchRoutes(routesFor(user), pathname) ?? []).map((m) => m.route.element);
+  return Promise.all(
+    elements.map((element) => {
+      const type = isValidElement(element) ? (element.type as { preload?: (props: unknown) => Promise<unknown> }) : undefined;
+      return type?.preload?.(isValidElement(element) ? element.props : undefined);
+    }),
+  );
+}
+
+function AppRoutes() {
+  const { user } = useAuth();
+  return useRoutes(routesFor(user));
 }
 
 /** The shell: header, the page for the path (after the session has loaded), footer. */

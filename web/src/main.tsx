@@ -1,31 +1,56 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { system } from './theme.ts';
+import { createAppSystem } from './theme.ts';
 import { queryClient } from './lib/api.ts';
-import { App } from './App.tsx';
+import { sessionQuery } from './lib/auth.ts';
+import { siteConfigQuery } from './lib/site.ts';
+import { App, preloadPage } from './App.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
+import { LazyToaster } from './components/LazyToaster.tsx';
 import './global.css';
 
-const ToasterView = lazy(() => import('./components/ToasterView.tsx'));
+/** How long the first render waits for the session and the page's code before showing the spinner. */
+const FIRST_RENDER_WAIT_MS = 500;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <App />
-          <CookieBanner />
-          <Suspense fallback={null}>
-            <ToasterView />
-          </Suspense>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </ChakraProvider>
-  </StrictMode>,
-);
+/**
+ * The session and the site settings (both requested early by index.html's preloads), then the code
+ * and first data of the page at this address, loaded before the first render: the page renders
+ * once, with its data, instead of shell, then spinner, then page, then data.
+ */
+async function loadFirstPage(): Promise<void> {
+  const settings = queryClient.prefetchQuery(siteConfigQuery);
+  const user = await queryClient.fetchQuery(sessionQuery);
+  await Promise.all([settings, preloadPage(user, window.location.pathname)]);
+}
+
+/** Renders the app, in a transition: it renders in slices that yield to the browser instead of one long task. */
+function render(system: ReturnType<typeof createAppSystem>) {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ChakraProvider value={system}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <App />
+              <CookieBanner />
+              <LazyToaster />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </ChakraProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// Chakra's system is built in a task of its own, while the first page's data and code are on their way.
+// (Promises, not a top-level await: that would make the build split the entry into many more chunks.)
+const system = new Promise<ReturnType<typeof createAppSystem>>((resolve) => setTimeout(() => resolve(createAppSystem()), 0));
+const firstPage = Promise.race([loadFirstPage().catch(() => {}), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+void Promise.all([system, firstPage]).then(([s]) => render(s));
 
 // The service worker serves the app shell offline; only production builds register it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -116,4 +116,7 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, config));
+/** Builds our Chakra system (every token becomes a CSS variable: a long task, main.tsx gives it its own). */
+export function createAppSystem() {
+  return createSystem(mergeConfigs(defaultBaseConfig, config));
+}

@@ -21,9 +21,18 @@ export interface Slot {
   hour: number;
 }
 
-/** The public teacher list; refetched on mount (spec section 7). */
+/** The public teacher list's address. */
+export const TEACHERS_URL = '/api/teachers';
+
+/** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
+const JUST_FETCHED_MS = 2000;
+
+/** The public teacher list; refetched on mount (spec section 7), unless it was fetched for this very mount. */
 export function useTeachers() {
-  return useQuery<Teacher[]>({ queryKey: ['/api/teachers'], refetchOnMount: 'always' });
+  return useQuery<Teacher[]>({
+    queryKey: [TEACHERS_URL],
+    refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),
+  });
 }
 
 /** Only teachers both active and approved are shown to visitors. */

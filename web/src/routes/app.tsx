@@ -1,22 +1,23 @@
-import { lazy } from 'react';
+import { lazyPage } from '../lib/lazy-page.tsx';
 import type { RouteObject } from 'react-router-dom';
 import type { Role } from '../lib/auth.ts';
 
-const AppLayout = lazy(() => import('../components/app/AppLayout.tsx'));
-const Profile = lazy(() => import('../pages/app/Profile.tsx'));
-const LessonRegistry = lazy(() => import('../pages/app/LessonRegistry.tsx'));
-const MyHours = lazy(() => import('../pages/app/MyHours.tsx'));
-const BookLesson = lazy(() => import('../pages/app/BookLesson.tsx'));
-const MyStudents = lazy(() => import('../pages/app/MyStudents.tsx'));
-const TeacherProfile = lazy(() => import('../pages/app/TeacherProfile.tsx'));
-const AdminUsers = lazy(() => import('../pages/app/AdminUsers.tsx'));
-const AdminStudents = lazy(() => import('../pages/app/AdminStudents.tsx'));
-const AdminTeacher = lazy(() => import('../pages/app/AdminTeacher.tsx'));
-const AdminTeacherEdit = lazy(() => import('../pages/app/AdminTeacher.tsx').then((m) => ({ default: m.AdminTeacherEdit })));
-const AdminPayments = lazy(() => import('../pages/app/AdminPayments.tsx'));
-const AdminLedger = lazy(() => import('../pages/app/AdminLedger.tsx'));
-const Analytics = lazy(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Analytics })));
-const Settings = lazy(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Settings })));
+/** The signed-in frame (also around the dashboards on "/", routes/home.tsx). */
+export const AppLayout = lazyPage(() => import('../components/app/AppLayout.tsx'));
+const Profile = lazyPage(() => import('../pages/app/Profile.tsx'));
+const LessonRegistry = lazyPage(() => import('../pages/app/LessonRegistry.tsx'));
+const MyHours = lazyPage(() => import('../pages/app/MyHours.tsx'));
+const BookLesson = lazyPage(() => import('../pages/app/BookLesson.tsx'));
+const MyStudents = lazyPage(() => import('../pages/app/MyStudents.tsx'));
+const TeacherProfile = lazyPage(() => import('../pages/app/TeacherProfile.tsx'));
+const AdminUsers = lazyPage(() => import('../pages/app/AdminUsers.tsx'));
+const AdminStudents = lazyPage(() => import('../pages/app/AdminStudents.tsx'));
+const AdminTeacher = lazyPage(() => import('../pages/app/AdminTeacher.tsx'));
+const AdminTeacherEdit = lazyPage(() => import('../pages/app/AdminTeacher.tsx').then((m) => ({ default: m.AdminTeacherEdit })));
+const AdminPayments = lazyPage(() => import('../pages/app/AdminPayments.tsx'));
+const AdminLedger = lazyPage(() => import('../pages/app/AdminLedger.tsx'));
+const Analytics = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Analytics })));
+const Settings = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Settings })));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which

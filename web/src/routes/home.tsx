@@ -1,14 +1,11 @@
-import { lazy } from 'react';
+import { lazyPage } from '../lib/lazy-page.tsx';
 import type { Role } from '../lib/auth.ts';
+import { AppLayout } from './app.tsx';
 
-const loadLanding = () => import('../pages/public/Landing.tsx');
-// A visitor's first page is most often "/": fetch its code while the session check is still running.
-if (window.location.pathname === '/') void loadLanding();
-const Landing = lazy(loadLanding);
-const AppLayout = lazy(() => import('../components/app/AppLayout.tsx'));
-const StudentDashboard = lazy(() => import('../pages/app/StudentDashboard.tsx'));
-const TeacherDashboard = lazy(() => import('../pages/app/TeacherDashboard.tsx'));
-const AdminDashboard = lazy(() => import('../pages/app/AdminDashboard.tsx'));
+const Landing = lazyPage(() => import('../pages/public/Landing.tsx'));
+const StudentDashboard = lazyPage(() => import('../pages/app/StudentDashboard.tsx'));
+const TeacherDashboard = lazyPage(() => import('../pages/app/TeacherDashboard.tsx'));
+const AdminDashboard = lazyPage(() => import('../pages/app/AdminDashboard.tsx'));
 
 /** What "/" shows: the landing page for visitors, the role's dashboard for users (spec section 2). */
 export function Home({ role }: { role: Role | null }) {
@@ -35,3 +32,9 @@ export function Home({ role }: { role: Role | null }) {
       return <Landing />;
   }
 }
+
+/** Loads the code of what "/" shows for `role` (main.tsx, before the first render). */
+Home.preload = ({ role }: { role: Role | null }): Promise<unknown> => {
+  const dashboard = role && { student: StudentDashboard, teacher: TeacherDashboard, admin: AdminDashboard }[role];
+  return dashboard ? Promise.all([AppLayout.preload(), dashboard.preload()]) : Landing.preload();
+};

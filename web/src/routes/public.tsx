@@ -1,22 +1,22 @@
-import { lazy } from 'react';
+import { lazyPage } from '../lib/lazy-page.tsx';
 import { Navigate, type RouteObject } from 'react-router-dom';
 
-const Login = lazy(() => import('../pages/public/Login.tsx'));
-const Register = lazy(() => import('../pages/public/Register.tsx'));
-const RequestPasswordReset = lazy(() => import('../pages/public/RequestPasswordReset.tsx'));
-const ResetPassword = lazy(() => import('../pages/public/ResetPassword.tsx'));
-const Teachers = lazy(() => import('../pages/public/Teachers.tsx'));
-const TeacherProfile = lazy(() => import('../pages/public/TeacherProfile.tsx'));
-const Courses = lazy(() => import('../pages/public/Courses.tsx'));
-const CourseDetail = lazy(() => import('../pages/public/CourseDetail.tsx'));
-const SchoolRome = lazy(() => import('../pages/public/SchoolRome.tsx'));
-const Faq = lazy(() => import('../pages/public/Faq.tsx'));
-const AboutUs = lazy(() => import('../pages/public/AboutUs.tsx'));
-const PrivacyPolicy = lazy(() => import('../pages/public/PrivacyPolicy.tsx'));
-const TermsConditions = lazy(() => import('../pages/public/TermsConditions.tsx'));
-const NotFound = lazy(() => import('../pages/public/NotFound.tsx'));
-const TestCheckout = lazy(() => import('../pages/TestCheckout.tsx'));
-const PaymentSuccess = lazy(() => import('../pages/PaymentSuccess.tsx'));
+const Login = lazyPage(() => import('../pages/public/Login.tsx'));
+const Register = lazyPage(() => import('../pages/public/Register.tsx'));
+const RequestPasswordReset = lazyPage(() => import('../pages/public/RequestPasswordReset.tsx'));
+const ResetPassword = lazyPage(() => import('../pages/public/ResetPassword.tsx'));
+const Teachers = lazyPage(() => import('../pages/public/Teachers.tsx'));
+const TeacherProfile = lazyPage(() => import('../pages/public/TeacherProfile.tsx'));
+const Courses = lazyPage(() => import('../pages/public/Courses.tsx'));
+const CourseDetail = lazyPage(() => import('../pages/public/CourseDetail.tsx'));
+const SchoolRome = lazyPage(() => import('../pages/public/SchoolRome.tsx'));
+const Faq = lazyPage(() => import('../pages/public/Faq.tsx'));
+const AboutUs = lazyPage(() => import('../pages/public/AboutUs.tsx'));
+const PrivacyPolicy = lazyPage(() => import('../pages/public/PrivacyPolicy.tsx'));
+const TermsConditions = lazyPage(() => import('../pages/public/TermsConditions.tsx'));
+const NotFound = lazyPage(() => import('../pages/public/NotFound.tsx'));
+const TestCheckout = lazyPage(() => import('../pages/TestCheckout.tsx'));
+const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccess.tsx'));
 
 /**
  * Routes for everyone (spec section 2, "Logged-out routes" and "Routes in both states").

@@ -65,15 +65,19 @@ function Packages({ packages }: { packages: HourPackage[] }) {
   );
 }
 
+/** What the dashboard reads on its first render (loaded with its code, lib/lazy-page.tsx). */
+export const firstReads = ['/api/dashboard/stats', '/api/bookings', '/api/hour-packages'] as const;
+
 /** The student dashboard (spec section 2). */
 export default function StudentDashboard() {
   const { user } = useAuth();
   // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.
   const [params] = useSearchParams();
   const buy = params.get('buy') ?? undefined;
-  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-  const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
-  const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
+  const [statsUrl, bookingsUrl, packagesUrl] = firstReads;
+  const stats = useQuery<DashboardStats>({ queryKey: [statsUrl] });
+  const bookings = useQuery<Booking[]>({ queryKey: [bookingsUrl] });
+  const packages = useQuery<HourPackage[]>({ queryKey: [packagesUrl] });
   const now = new Date();
   return (
     <Stack gap="6">
