@@ -82,25 +82,34 @@ export const accountsMigrations: Migration[] = [
     `,
   },
   {
-    // Each process keeps the sessions it checked in memory (SessionCache); these notifications tell
-    // every process at once when a session or its person changes, from whichever process or tool.
-    id: 'accounts/002-session-notifications',
+    // Each process keeps the sessions it checked, and the public teacher list, in memory
+    // (session-cache.ts); these notifications tell every process at once when a session, a person
+    // or a teacher profile changes, from whichever process or tool. The payload is the person's id.
+    id: 'accounts/002-people-notifications',
     sql: `
-      CREATE FUNCTION parliamo_session_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      CREATE FUNCTION parliamo_person_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
       BEGIN
-        IF TG_TABLE_NAME = 'sessions' THEN
-          PERFORM pg_notify('parliamo_sessions', coalesce(NEW.user_id, OLD.user_id)::text);
+        IF TG_TABLE_NAME = 'users' THEN
+          PERFORM pg_notify('parliamo_people', coalesce(NEW.id, OLD.id)::text);
         ELSE
-          PERFORM pg_notify('parliamo_sessions', coalesce(NEW.id, OLD.id)::text);
+          PERFORM pg_notify('parliamo_people', coalesce(NEW.user_id, OLD.user_id)::text);
         END IF;
         RETURN NULL;
       END
       $fn$;
       CREATE TRIGGER sessions_changed AFTER UPDATE OF revoked_at, expires_at, user_id OR DELETE ON sessions
-        FOR EACH ROW EXECUTE FUNCTION parliamo_session_changed();
+        FOR EACH ROW EXECUTE FUNCTION parliamo_person_changed();
       CREATE TRIGGER users_changed
-        AFTER UPDATE OF email, first_name, last_name, role, profile_image_url, is_active, erased_at OR DELETE ON users
-        FOR EACH ROW EXECUTE FUNCTION parliamo_session_changed();
+        AFTER UPDATE OF email, first_name, last_name, role, profile_image_url, is_active, erased_at OR INSERT OR DELETE ON users
+        FOR EACH ROW EXECUTE FUNCTION parliamo_person_changed();
+      CREATE TRIGGER teacher_profiles_changed AFTER INSERT OR UPDATE OR DELETE ON teacher_profiles
+        FOR EACH ROW EXECUTE FUNCTION parliamo_person_changed();
     `,
+  },
+  {
+    // Read models keep person ids as text; views join them to users by id::text. Without this index
+    // each such join read every user (a sequential scan per request, growing with the school).
+    id: 'accounts/003-users-id-text',
+    sql: `CREATE UNIQUE INDEX users_id_text_key ON users ((id::text));`,
   },
 ];

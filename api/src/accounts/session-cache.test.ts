@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, signedIn } from '../../../tests/support/users.ts';
+import { authHeaders, createUser, signedIn } from '../../../tests/support/users.ts';
 import { SessionCache } from './session-cache.ts';
 
 /** Repeats `check` until it holds (a notification is on its way), for at most 3 s. */
@@ -103,11 +103,27 @@ describe('sessions checked from memory, changed elsewhere', () => {
     expect(t.app.sessionCache.size).toBe(0);
   });
 
+  it('the public teacher list is kept in memory and follows profile, approval and name changes made anywhere', async () => {
+    const list = async () => (await t.app.inject({ method: 'GET', url: '/api/teachers' })).json() as { id: string; bio: string; firstName: string }[];
+    const shown = await createUser(t, { role: 'teacher', firstName: 'Shown', teacher: { bio: 'First bio' } });
+    const hidden = await createUser(t, { role: 'teacher', firstName: 'Hidden', teacher: { isApproved: false } });
+    await eventually(async () => (await list()).some((x) => x.id === shown.id));
+    expect((await list()).some((x) => x.id === hidden.id)).toBe(false);
+    await other.query(`UPDATE teacher_profiles SET bio = 'Second bio' WHERE user_id = $1`, [shown.id]);
+    await eventually(async () => (await list()).find((x) => x.id === shown.id)?.bio === 'Second bio');
+    await other.query(`UPDATE teacher_profiles SET is_approved = true WHERE user_id = $1`, [hidden.id]);
+    await eventually(async () => (await list()).some((x) => x.id === hidden.id));
+    await other.query(`UPDATE users SET first_name = 'Renamed' WHERE id = $1`, [shown.id]);
+    await eventually(async () => (await list()).find((x) => x.id === shown.id)?.firstName === 'Renamed');
+    await other.query(`UPDATE users SET is_active = false WHERE id = $1`, [hidden.id]);
+    await eventually(async () => !(await list()).some((x) => x.id === hidden.id));
+  });
+
   it('works without memory while its notification connection is down, and uses it again once back', async () => {
     const s = await signedIn(t);
     expect((await me(s.cookie)).statusCode).toBe(200);
     await other.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN parliamo_sessions%'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN parliamo_people%'`,
     );
     await eventually(async () => !t.app.sessionCache.active);
     expect(t.app.sessionCache.size).toBe(0);

@@ -16,15 +16,16 @@ interface Entry extends CachedSession {
 /** Even with notifications working, an entry is read again from the database after this long. */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-const CHANNEL = 'parliamo_sessions';
+const CHANNEL = 'parliamo_people';
 
 /**
  * The sessions this process checked recently, so that a signed-in request needs no session query.
  *
  * Never staler than the database by more than a notification's trip:
- * - every process LISTENs on `parliamo_sessions`, which triggers on `sessions` and `users` fire
- *   when a session ends or its person changes (role, activity, erasure, name, email, picture),
- *   whoever changed them; that person's entries are dropped;
+ * - every process LISTENs on `parliamo_people`, which triggers on `sessions`, `users` and
+ *   `teacher_profiles` fire when a session ends or its person changes (role, activity, erasure,
+ *   name, email, picture, profile), whoever changed them; that person's entries are dropped (and
+ *   every CachedValue that depends on people, such as the public teacher list, is emptied);
  * - a write request handled here empties the cache before its answer goes out (session plugin), so
  *   the next request of the same client never sees the state before its own change;
  * - a lookup that began before an invalidation does not store its (maybe older) result;
@@ -37,6 +38,7 @@ export class SessionCache {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private readonly dependents = new Set<CachedValue<unknown>>();
 
   constructor(
     private readonly connection: pg.ClientConfig,
@@ -122,11 +124,20 @@ export class SessionCache {
   invalidateUser(userId: string): void {
     this.generation++;
     for (const [id, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(id);
+    for (const value of this.dependents) value.clear();
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    for (const value of this.dependents) value.clear();
+  }
+
+  /** A value computed from people's data (e.g. the public teacher list), emptied whenever anyone changes. */
+  dependentValue<T>(): CachedValue<T> {
+    const value = new CachedValue<T>(() => this.listening);
+    this.dependents.add(value as CachedValue<unknown>);
+    return value;
   }
 
   get size(): number {
@@ -136,5 +147,32 @@ export class SessionCache {
   /** True while notifications arrive (so entries may be used). */
   get active(): boolean {
     return this.listening;
+  }
+}
+
+/** One value kept in memory while notifications work, emptied by its SessionCache (see dependentValue). */
+export class CachedValue<T> {
+  private value: T | undefined;
+  private generation = 0;
+
+  constructor(private readonly usable: () => boolean) {}
+
+  get(): T | undefined {
+    return this.usable() ? this.value : undefined;
+  }
+
+  /** Call before computing the value; pass the result to put(). */
+  begin(): number {
+    return this.generation;
+  }
+
+  /** Keeps `value` unless it was emptied since `begin()` (then the value may be older than the change). */
+  put(value: T, generation: number): void {
+    if (this.usable() && generation === this.generation) this.value = value;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.value = undefined;
   }
 }

@@ -10,33 +10,30 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     const month = romeToday(now).slice(0, 7);
     // Which rows are "mine": a student's, a teacher's, or (admin) everyone's.
     const scope = user.role === 'student' ? 'student_id = $1' : user.role === 'teacher' ? 'teacher_id = $1' : '$1::text IS NOT NULL';
+    const monthStart = `${month}-01`;
+    // One query (one round trip) for every number on the dashboard.
     const { rows } = await app.pool.query(
       `SELECT
          (SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages
            WHERE ${scope} AND status = 'active' AND expires_at > $2) AS remaining,
          (SELECT count(*)::int FROM bookings
-           WHERE ${scope} AND status <> 'cancelled' AND to_char(date, 'YYYY-MM') = $3) AS lessons_this_month,
+           WHERE ${scope} AND status <> 'cancelled' AND date >= $4::date AND date < ($4::date + interval '1 month')::date) AS lessons_this_month,
          (SELECT count(*)::int FROM (
             SELECT student_id FROM hour_packages WHERE ${scope} UNION SELECT student_id FROM bookings WHERE ${scope}) s) AS students,
-         (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $3) AS earnings`,
-      [user.id, now, month],
-    );
-    const next = await app.pool.query(
-      `SELECT b.date, b.hour, t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last
-         FROM bookings b
-         LEFT JOIN users t ON t.id::text = b.teacher_id
-         LEFT JOIN users s ON s.id::text = b.student_id
-        WHERE ${scope.replace(/(student_id|teacher_id)/, 'b.$1')} AND b.status = 'confirmed' AND b.starts_at >= $2
-        ORDER BY b.starts_at LIMIT 1`,
-      [user.id, now],
+         (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $3) AS earnings,
+         (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
+                                   's_first', s.first_name, 's_last', s.last_name)
+            FROM bookings b
+            LEFT JOIN users t ON t.id::text = b.teacher_id
+            LEFT JOIN users s ON s.id::text = b.student_id
+           WHERE ${scope.replace(/(student_id|teacher_id)/, 'b.$1')} AND b.status = 'confirmed' AND b.starts_at >= $2
+           ORDER BY b.starts_at LIMIT 1) AS next,
+         CASE WHEN $5 THEN (SELECT count(*)::int FROM users WHERE role = 'student' AND erased_at IS NULL) END AS all_students`,
+      [user.id, now, month, monthStart, user.role === 'admin'],
     );
     const r = rows[0];
-    const n = next.rows[0];
-    let totalStudents = r.students as number;
-    if (user.role === 'admin') {
-      const students = await app.pool.query(`SELECT count(*)::int AS n FROM users WHERE role = 'student' AND erased_at IS NULL`);
-      totalStudents = students.rows[0].n;
-    }
+    const n = r.next as { date: string; hour: number; t_first: string | null; t_last: string | null; s_first: string | null; s_last: string | null } | null;
+    const totalStudents = user.role === 'admin' ? (r.all_students as number) : (r.students as number);
     return {
       remainingHours: r.remaining,
       lessonsThisMonth: r.lessons_this_month,

@@ -17,7 +17,18 @@ const DEFAULT_DAYS = 28;
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
 export default async function teacherRoutes(app: FastifyInstance) {
-  app.get('/teachers', async () => publicTeachers(app.pool));
+  // The most read list of the site (landing page, teacher list): kept as JSON in memory, emptied
+  // whenever a person or a teacher profile changes anywhere (see SessionCache.dependentValue).
+  const teacherList = app.sessionCache.dependentValue<string>();
+  app.get('/teachers', async (_request, reply) => {
+    let json = teacherList.get();
+    if (json === undefined) {
+      const generation = teacherList.begin();
+      json = JSON.stringify(await publicTeachers(app.pool));
+      teacherList.put(json, generation);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   app.get<{ Params: { id: string } }>('/teachers/:id', async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);

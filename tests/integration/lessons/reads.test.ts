@@ -113,6 +113,10 @@ describe('dashboards, students, earnings, calendar', () => {
     });
     const teacherStats = (await get(t, g, '/api/dashboard/stats')).body;
     expect(teacherStats).toMatchObject({ lessonsThisMonth: 3, totalStudents: 2, earningsThisMonth: 45.6, remainingHours: 4 });
+    const admin = await signedIn(t, 'admin');
+    const everyStudent = (await t.db.pool.query(`SELECT count(*)::int AS n FROM users WHERE role = 'student' AND erased_at IS NULL`)).rows[0].n;
+    expect(everyStudent).toBeGreaterThanOrEqual(2);
+    expect((await get(t, admin, '/api/dashboard/stats')).body).toMatchObject({ totalStudents: everyStudent });
     const students = (await get<any[]>(t, g, '/api/teacher/students')).body;
     expect(students).toEqual([
       { studentId: s2.id, name: 'Ben Okafor', hoursLeft: 1, lessonsDone: 1, nextLesson: null },
