@@ -102,6 +102,10 @@ export async function startEmbeddedDatabase(
     }
     // Keep the port we used before if it is still free; otherwise pick another.
     if (!(await portIsFree(secret.port))) secret.port = await freePort();
+    // The app talks to it over a Unix socket in the data folder when the path fits (a socket path
+    // has at most 107 bytes): a query costs less CPU on both sides than over TCP on 127.0.0.1.
+    const socketDir = path.resolve(pgDir);
+    const socketFits = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${secret.port}`)) <= 100 && !/[\s,'"\\]/.test(socketDir);
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
       user: 'postgres',
@@ -109,7 +113,10 @@ export async function startEmbeddedDatabase(
       port: secret.port,
       persistent: opts.persistent ?? true,
       createPostgresUser: true,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+      postgresFlags: [
+        '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on',
+        ...(socketFits ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+      ],
       onLog: () => {},
       onError: (e) => opts.log?.(String(e)),
     });
@@ -125,7 +132,9 @@ export async function startEmbeddedDatabase(
     if (exists.rowCount === 0) await client.query('CREATE DATABASE parliamo');
     await client.end();
     return {
-      url: `postgres://postgres:${encodeURIComponent(secret.password)}@127.0.0.1:${secret.port}/parliamo`,
+      url: socketFits
+        ? `postgres://postgres:${encodeURIComponent(secret.password)}@localhost:${secret.port}/parliamo?host=${encodeURIComponent(socketDir)}`
+        : `postgres://postgres:${encodeURIComponent(secret.password)}@127.0.0.1:${secret.port}/parliamo`,
       async stop() {
         await pg.stop();
         releaseLock();
