@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertWeeklyHours, freeSlots, isInTeacherHours, type WeeklyHours } from './availability.ts';
+import { hasBookingNotice } from './rules.ts';
+import { addDays, slotStart, weekdayOf } from './time.ts';
 
 const weekly: WeeklyHours = { '1': [9, 10], '3': [15], '7': [1, 2, 3] };
 
@@ -61,3 +64,60 @@ describe('weekly hours', () => {
     expect(() => assertWeeklyHours({ '1': [9, 9] })).toThrow('listed twice');
   });
 });
+
+describe('free slots, the fast way, equal the slow way', () => {
+  /** freeSlots as first written: strings and romeInstant for every slot (the reference). */
+  function referenceFreeSlots(input: Parameters<typeof freeSlots>[0]) {
+    const taken = new Set(input.taken.map((s) => `${s.date}/${s.hour}`));
+    const slots: { date: string; hour: number }[] = [];
+    for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+      if (input.daysOff.includes(date)) continue;
+      const hours = [...(input.weekly[String(weekdayOf(date)) as keyof WeeklyHours] ?? [])].sort((a, b) => a - b);
+      for (const hour of hours) {
+        if (taken.has(`${date}/${hour}`)) continue;
+        const start = slotStart(date, hour);
+        if (!start || !hasBookingNotice(start, input.now)) continue;
+        slots.push({ date, hour });
+      }
+    }
+    return slots;
+  }
+
+  it('for any schedule, days off, taken slots, range (across clock changes) and now', () => {
+    const hours = fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { maxLength: 24 });
+    const day = fc.integer({ min: 0, max: 800 }).map((n) => addDays('2025-10-01', n));
+    fc.assert(
+      fc.property(
+        fc.record({ '1': hours, '2': hours, '3': hours, '4': hours, '5': hours, '6': hours, '7': hours }),
+        fc.array(day, { maxLength: 10 }),
+        fc.array(fc.record({ date: day, hour: fc.integer({ min: 0, max: 23 }) }), { maxLength: 20 }),
+        day,
+        fc.integer({ min: 0, max: 61 }),
+        fc.integer({ min: -3 * 24 * 60, max: 70 * 24 * 60 }),
+        (weekly, daysOff, taken, from, length, nowMinutes) => {
+          const input = { weekly, daysOff, taken, from, to: addDays(from, length), now: new Date(Date.parse(`${from}T00:00:00Z`) + nowMinutes * 60_000) };
+          expect(freeSlots(input)).toEqual(referenceFreeSlots(input));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('around both 2026 clock changes, hour by hour', () => {
+    const all = { '1': allHours(), '2': allHours(), '3': allHours(), '4': allHours(), '5': allHours(), '6': allHours(), '7': allHours() };
+    for (const from of ['2026-03-27', '2026-10-23']) {
+      const input = { weekly: all, daysOff: [], taken: [], from, to: addDays(from, 5), now: new Date('2026-01-01T00:00:00Z') };
+      expect(freeSlots(input)).toEqual(referenceFreeSlots(input));
+    }
+    // The skipped hour (2026-03-29 02:00) is no slot; the repeated one (2026-10-25 02:00) is one slot.
+    const march = freeSlots({ weekly: all, daysOff: [], taken: [], from: '2026-03-29', to: '2026-03-29', now: new Date('2026-01-01T00:00:00Z') });
+    expect(march.map((s) => s.hour)).not.toContain(2);
+    expect(march).toHaveLength(23);
+    const october = freeSlots({ weekly: all, daysOff: [], taken: [], from: '2026-10-25', to: '2026-10-25', now: new Date('2026-01-01T00:00:00Z') });
+    expect(october).toHaveLength(24);
+  });
+});
+
+function allHours(): number[] {
+  return Array.from({ length: 24 }, (_, h) => h);
+}

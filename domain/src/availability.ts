@@ -4,8 +4,8 @@
  */
 import { MAX_AVAILABILITY_DAYS } from './contracts/hours.ts';
 import { DomainError } from './errors.ts';
-import { hasBookingNotice } from './rules.ts';
-import { addDays, isValidDate, slotStart, weekdayOf } from './time.ts';
+import { NOTICE_MS } from './rules.ts';
+import { addDays, isValidDate, MS, romeHourStartMs, utcDayMs, weekdayOf } from './time.ts';
 
 /** A Rome wall-clock lesson slot. */
 export interface Slot {
@@ -58,15 +58,21 @@ export function freeSlots(input: {
 }): Slot[] {
   assertRange(input.from, input.to);
   const taken = new Set(input.taken.map((s) => `${s.date}/${s.hour}`));
+  const daysOff = new Set(input.daysOff);
+  const weekly = WEEKDAYS.map((d) => [...(input.weekly[d] ?? [])].sort((a, b) => a - b));
+  const earliest = input.now.getTime() + NOTICE_MS; // 48 h notice (hasBookingNotice)
   const slots: Slot[] = [];
-  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
-    if (input.daysOff.includes(date)) continue;
-    const hours = [...(input.weekly[String(weekdayOf(date)) as keyof WeeklyHours] ?? [])].sort((a, b) => a - b);
-    for (const hour of hours) {
+  // Day by day in numbers (UTC midnights), not strings: this runs for every slot of up to 62 days.
+  const last = utcDayMs(input.to);
+  for (let day = utcDayMs(input.from); day <= last; day += MS.day) {
+    const date = new Date(day).toISOString().slice(0, 10);
+    if (daysOff.has(date)) continue;
+    const weekday = new Date(day).getUTCDay(); // 0 = Sunday
+    for (const hour of weekly[weekday === 0 ? 6 : weekday - 1]!) {
       if (taken.has(`${date}/${hour}`)) continue;
-      const start = slotStart(date, hour);
+      const start = romeHourStartMs(day, hour);
       // The hour skipped when clocks go forward is no slot at all.
-      if (!start || !hasBookingNotice(start, input.now)) continue;
+      if (start === null || start < earliest) continue;
       slots.push({ date, hour });
     }
   }
