@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addDays, romeToday } from '@parliamo/domain';
-import { fmt, interleaved, loadAverage, percentile, table, type Contender } from './lib/load.ts';
+import { fmt, interleaved, loadAverage, percentile, table, type Contender, type CpuProbe } from './lib/load.ts';
 import { bookAndCancel } from './lib/book-cancel.ts';
 
 const { values: args } = parseArgs({
@@ -133,6 +133,8 @@ try {
   const slots = await ok<{ date: string; hour: number }[]>(await call(app, 'GET', all62), 'availability');
   const slotCount = slots.length;
 
+  // Server CPU per request (node + PostgreSQL), which depends far less on the machine's other load than req/s.
+  const cpu: CpuProbe = async () => (await fetch(child.hello + '/cpu')).json() as Promise<{ node: number; pg: number | null }>;
   const signedIn = { cookie: student };
   const get = (name: string, url: string, headers?: Record<string, string>): Contender => ({ name, url: url, headers });
   const hello = get('hello-world (Fastify, same process)', child.hello);
@@ -153,14 +155,14 @@ try {
       get('GET /api/hour-packages (student)', app + '/api/hour-packages', signedIn),
       get('GET /api/availabilities (60 days)', app + availability60),
     ],
-    { connections: 50, seconds: SECONDS, sliceMs: SLICE_MS },
+    { connections: 50, seconds: SECONDS, sliceMs: SLICE_MS, cpu },
   );
   console.log(`## Reads, 50 connections (load now ${loadAverage()})\n\n${table(reads, reads[0])}\n`);
 
   // 2. Booking then cancelling at 20 connections, over distinct free slots (a slot goes back after its
   // cancel). A closed loop of our own rather than autocannon: a slice must never cut a pair in half,
   // or the booking would keep its slot and the student's hour. Interleaved with hello-world (autocannon).
-  const bc = await bookAndCancel({ app, students: bookers, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: SLICE_MS });
+  const bc = await bookAndCancel({ app, students: bookers, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: SLICE_MS, cpu });
   const bcSeconds = bc.figures[1]!.seconds;
   console.log(`## Booking then cancelling, 20 connections (load now ${loadAverage()})\n\n${table(bc.figures, bc.figures[0])}\n`);
   console.log(
@@ -171,7 +173,7 @@ try {
   // 3. One client at a time: the latency of a request on an otherwise idle server.
   const single = await interleaved(
     [hello, get('GET /api/availabilities (60 days)', app + availability60), get('GET /api/bookings (student)', app + '/api/bookings', signedIn)],
-    { connections: 1, seconds: SECONDS, sliceMs: SLICE_MS },
+    { connections: 1, seconds: SECONDS, sliceMs: SLICE_MS, cpu },
   );
   console.log(`## One connection (load now ${loadAverage()})\n\n${table(single, single[0])}\n`);
 

@@ -4,7 +4,7 @@
  * after the pairs in flight finish. Connection N books as student N, so no booking keeps its slot or the student's hour.
  */
 import http from 'node:http';
-import { interleaved, type Contender, type Counts, type Figures } from './load.ts';
+import { interleaved, type Contender, type Counts, type CpuProbe, type Figures } from './load.ts';
 
 interface Slot {
   date: string;
@@ -82,8 +82,9 @@ export async function bookAndCancel(o: {
   hello: Contender;
   seconds: number;
   sliceMs: number;
+  cpu?: CpuProbe;
 }): Promise<{ figures: Figures[]; booked: number }> {
   const bc = bookCancelContender(o);
-  const figures = await interleaved([o.hello, bc], { connections: 20, seconds: o.seconds, sliceMs: o.sliceMs });
+  const figures = await interleaved([o.hello, bc], { connections: 20, seconds: o.seconds, sliceMs: o.sliceMs, cpu: o.cpu });
   return { figures, booked: bc.booked };
 }

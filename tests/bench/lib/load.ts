@@ -22,8 +22,14 @@ export interface Counts {
   errors: number;
 }
 
+/** CPU spent so far by the server process and by PostgreSQL (null: not measurable), microseconds. */
+export type CpuProbe = () => Promise<{ node: number; pg: number | null }>;
+
 export interface Figures {
   name: string;
+  /** Server CPU per request, microseconds (undefined without a probe). */
+  nodeUs?: number;
+  pgUs?: number | null;
   requests: number;
   non2xx: number;
   errors: number;
@@ -67,17 +73,26 @@ function slice(c: Contender, connections: number, ms: number, latencies: number[
  * `connections` connections. Each figure is a contender's count over its own time; the latency
  * percentiles are over all its responses.
  */
-export async function interleaved(contenders: Contender[], opts: { connections: number; seconds: number; sliceMs: number }): Promise<Figures[]> {
-  const acc = contenders.map(() => ({ requests: 0, non2xx: 0, errors: 0, ms: 0, latencies: [] as number[] }));
+export async function interleaved(
+  contenders: Contender[],
+  opts: { connections: number; seconds: number; sliceMs: number; cpu?: CpuProbe },
+): Promise<Figures[]> {
+  const acc = contenders.map(() => ({ requests: 0, non2xx: 0, errors: 0, ms: 0, latencies: [] as number[], node: 0, pg: 0 as number | null }));
   const slices = Math.max(1, Math.round((opts.seconds * 1000) / opts.sliceMs));
   for (let k = 0; k < slices; k++) {
     for (let j = 0; j < contenders.length; j++) {
       const i = (k + j) % contenders.length;
       const c = contenders[i]!;
       const a = acc[i]!;
+      const before = await opts.cpu?.();
       const started = performance.now();
       const r = await slice(c, opts.connections, opts.sliceMs, a.latencies);
       a.ms += performance.now() - started;
+      const after = await opts.cpu?.();
+      if (before && after) {
+        a.node += after.node - before.node;
+        a.pg = a.pg === null || before.pg === null || after.pg === null ? null : a.pg + after.pg - before.pg;
+      }
       a.requests += r.requests;
       a.non2xx += r.non2xx;
       a.errors += r.errors;
@@ -96,6 +111,7 @@ export async function interleaved(contenders: Contender[], opts: { connections: 
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       max: sorted[sorted.length - 1] ?? NaN,
+      ...(opts.cpu ? { nodeUs: a.node / Math.max(1, a.requests), pgUs: a.pg === null ? null : a.pg / Math.max(1, a.requests) } : {}),
     };
   });
 }
@@ -104,10 +120,14 @@ export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(di
 
 /** A markdown table row per figure, with the ratio to the baseline's req/s. */
 export function table(figures: Figures[], baseline?: Figures): string {
-  const head = '| route | req/s | p50 ms | p99 ms | max ms | ratio to hello-world | requests | non-2xx | errors |\n|---|---|---|---|---|---|---|---|---|';
+  const cpu = figures.some((f) => f.nodeUs !== undefined);
+  const head =
+    '| route | req/s | p50 ms | p99 ms | max ms | ratio to hello-world | requests | non-2xx | errors |' +
+    (cpu ? ' server CPU per request: node + PostgreSQL (us) |\n|---|---|---|---|---|---|---|---|---|---|' : '\n|---|---|---|---|---|---|---|---|---|');
   const rows = figures.map(
     (f) =>
-      `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.max, 1)} | ${baseline ? `${fmt((100 * f.rps) / baseline.rps)} %` : '-'} | ${f.requests} | ${f.non2xx} | ${f.errors} |`,
+      `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${fmt(f.max, 1)} | ${baseline ? `${fmt((100 * f.rps) / baseline.rps)} %` : '-'} | ${f.requests} | ${f.non2xx} | ${f.errors} |` +
+      (cpu ? ` ${fmt(f.nodeUs ?? NaN)} + ${f.pgUs === null || f.pgUs === undefined ? '-' : fmt(f.pgUs)} |` : ''),
   );
   return [head, ...rows].join('\n');
 }

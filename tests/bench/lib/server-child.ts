@@ -7,6 +7,8 @@
  * Env: BENCH_DATA_DIR (embedded PostgreSQL there) or DATABASE_URL (a database of its own, made by the
  * parent). SIGTERM stops both servers.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { hashPassword } from '../../../api/src/accounts/passwords.ts';
 import { insertUser } from '../../../api/src/accounts/users.ts';
@@ -62,6 +64,9 @@ hello.get('/pg2', async () => {
   return (await floorPool.query('SELECT 2 AS two')).rows[0];
 });
 hello.addHook('onClose', async () => floorPool.end());
+// CPU spent so far, in microseconds: this process (the app and hello-world), and the embedded
+// PostgreSQL (postmaster and its children, from /proc; null on another server or without /proc).
+hello.get('/cpu', async () => ({ node: cpuMicros(process.cpuUsage()), pg: embedded ? postgresCpuMicros() : null }));
 const helloPort = await freePort();
 await hello.listen({ port: helloPort, host: '127.0.0.1' });
 
@@ -75,3 +80,32 @@ process.on('SIGTERM', () => {
     process.exit(0);
   })();
 });
+
+function cpuMicros(u: NodeJS.CpuUsage): number {
+  return u.user + u.system;
+}
+
+/** utime + stime (+ reaped children's) of the embedded postmaster and its backends, in microseconds (USER_HZ = 100). */
+function postgresCpuMicros(): number | null {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(process.env.BENCH_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const ppid = Number(f[1]);
+      if (pid === postmaster) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      else if (ppid === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    }
+    return ticks * 10_000;
+  } catch {
+    return null;
+  }
+}
