@@ -40,26 +40,31 @@ function AppRoutes() {
 export function App() {
   const { isLoading } = useAuth();
   const { pathname } = useLocation();
+  const loading = (
+    <Box as="main" id="main" flex="1">
+      <Loading />
+    </Box>
+  );
   return (
     <Flex direction="column" minH="100vh">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <Header />
-      {/* At least a screen tall, so the footer starts below the fold and does not jump down (layout shift)
-          when the page that replaces the loading spinner is taller than the screen. */}
-      <Box as="main" id="main" flex="1" minH="100dvh">
-        {isLoading ? (
-          <Loading />
-        ) : (
-          <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<Loading />}>
+      {/* The footer comes with the page, not before it: under the loading spinner it would sit inside the
+          first screen and jump down (a layout shift) when a page taller than the screen replaces the spinner. */}
+      {isLoading ? (
+        loading
+      ) : (
+        <Suspense fallback={loading}>
+          <Box as="main" id="main" flex="1">
+            <RouteErrorBoundary resetKey={pathname}>
               <AppRoutes />
-            </Suspense>
-          </RouteErrorBoundary>
-        )}
-      </Box>
-      <Footer />
+            </RouteErrorBoundary>
+          </Box>
+          <Footer />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Mailer } from './mailer.ts';
-import { smtpMailer } from './smtp.ts';
 import { outboxMailer } from './outbox.ts';
 
 declare module 'fastify' {
@@ -18,6 +17,8 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
     return;
   }
   if (app.config.smtpUrl) {
+    // Loaded only when configured: nodemailer takes a few hundred milliseconds to load at start.
+    const { smtpMailer } = await import('./smtp.ts');
     const smtp = smtpMailer(app.config.smtpUrl, app.config.mailFrom);
     app.decorate('mailer', smtp);
     app.addHook('onClose', async () => smtp.close());

@@ -1,9 +1,21 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { DomainError } from '@parliamo/domain';
 import type { CheckoutRequest, Payments, ProviderEvent, StartedCheckout } from './port.ts';
 
 /** Stripe refuses signatures older than this many seconds (its own default, stated here on purpose). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+let stripeLibrary: typeof Stripe | undefined;
+
+/**
+ * The Stripe library, loaded at its first use rather than at start: it takes a few hundred
+ * milliseconds to load, and a server without STRIPE_SECRET_KEY never uses it. (A synchronous
+ * require, so that choosing the payments port and verifying a webhook stay synchronous.)
+ */
+function stripeLibraryLoaded(): typeof Stripe {
+  return (stripeLibrary ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
+}
 
 /**
  * The official Stripe client for our secret key. `apiUrl` (STRIPE_API_URL) points it at another
@@ -19,7 +31,8 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
     config.protocol = protocol;
     config.port = u.port || (protocol === 'https' ? 443 : 80);
   }
-  return new Stripe(secretKey, config);
+  const StripeClient = stripeLibraryLoaded();
+  return new StripeClient(secretKey, config);
 }
 
 /** The Stripe adapter of the payments port: Checkout Sessions in EUR. */
@@ -90,7 +103,7 @@ export function verifyStripeWebhook(
     throw new DomainError('invalid', 'Missing Stripe-Signature header.');
   }
   try {
-    return Stripe.webhooks.constructEvent(
+    return stripeLibraryLoaded().webhooks.constructEvent(
       rawBody,
       signature,
       secret,
