@@ -11,6 +11,16 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     // Which rows are "mine": a student's, a teacher's, or (admin) everyone's.
     const scope = user.role === 'student' ? 'student_id = $1' : user.role === 'teacher' ? 'teacher_id = $1' : '$1::text IS NOT NULL';
     const monthStart = `${month}-01`;
+    // Only what the role's dashboard shows, one text per role: each is then a prepared statement with
+    // a plan of its own (with the role as a parameter instead, PostgreSQL planned it on every call).
+    const roleColumns =
+      user.role === 'teacher'
+        ? `(SELECT count(*)::int FROM (
+             SELECT student_id FROM hour_packages WHERE ${scope} UNION SELECT student_id FROM bookings WHERE ${scope}) s) AS students,
+           (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $3) AS earnings,`
+        : user.role === 'admin'
+          ? `(SELECT count(*)::int FROM users WHERE role = 'student' AND erased_at IS NULL AND $3::text IS NOT NULL) AS all_students,`
+          : `$3::text AS month,`;
     // One query (one round trip) for every number on the dashboard.
     const { rows } = await app.pool.query(
       `SELECT
@@ -18,19 +28,15 @@ export default async function dashboardRoutes(app: FastifyInstance) {
            WHERE ${scope} AND status = 'active' AND expires_at > $2) AS remaining,
          (SELECT count(*)::int FROM bookings
            WHERE ${scope} AND status <> 'cancelled' AND date >= $4::date AND date < ($4::date + interval '1 month')::date) AS lessons_this_month,
-         -- Only what the role's dashboard shows is computed (a subquery in a branch not taken never runs).
-         CASE WHEN $5 = 'teacher' THEN (SELECT count(*)::int FROM (
-            SELECT student_id FROM hour_packages WHERE ${scope} UNION SELECT student_id FROM bookings WHERE ${scope}) s) END AS students,
-         CASE WHEN $5 = 'teacher' THEN (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $3) END AS earnings,
+         ${roleColumns}
          (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
                                    's_first', s.first_name, 's_last', s.last_name)
             FROM bookings b
             LEFT JOIN users t ON t.id::text = b.teacher_id
             LEFT JOIN users s ON s.id::text = b.student_id
            WHERE ${scope.replace(/(student_id|teacher_id)/, 'b.$1')} AND b.status = 'confirmed' AND b.starts_at >= $2
-           ORDER BY b.starts_at LIMIT 1) AS next,
-         CASE WHEN $5 = 'admin' THEN (SELECT count(*)::int FROM users WHERE role = 'student' AND erased_at IS NULL) END AS all_students`,
-      [user.id, now, month, monthStart, user.role],
+           ORDER BY b.starts_at LIMIT 1) AS next`,
+      [user.id, now, month, monthStart],
     );
     const r = rows[0];
     const n = r.next as { date: string; hour: number; t_first: string | null; t_last: string | null; s_first: string | null; s_last: string | null } | null;
