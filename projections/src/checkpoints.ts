@@ -32,12 +32,6 @@ export async function readCheckpoints(db: Queryable, names: string[]): Promise<M
   return new Map(res.rows.map((r) => [r.name, toCheckpoint(r)]));
 }
 
-/** Locks the checkpoint row for the rest of the transaction and returns it. */
-export async function lockCheckpoint(db: Queryable, name: string): Promise<Checkpoint | null> {
-  const res = await db.query<Row>(`SELECT ${COLUMNS} FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, [name]);
-  return res.rows[0] ? toCheckpoint(res.rows[0]) : null;
-}
-
 /** Locks the checkpoint rows of `names` (in name order, so two lockers never deadlock) and returns them. */
 export async function lockCheckpoints(db: Queryable, names: string[]): Promise<Map<string, Checkpoint>> {
   const res = await db.query<Row>(

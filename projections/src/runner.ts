@@ -2,18 +2,25 @@ import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '@parliamo/ledger';
 import { comparePositions, formatPosition } from '@parliamo/ledger';
 import {
-  lockCheckpoint,
   lockCheckpoints,
   reached,
   readCheckpoints,
   samePosition,
   writeCheckpoint,
   writeCheckpoints,
-  type Checkpoint,
 } from './checkpoints.ts';
 import { ProjectionLocks } from './locks.ts';
 import { asProjected, createTables, inTransaction, liveTables, rebuildProjection } from './rebuild.ts';
 import type { Projection } from './types.ts';
+
+/** A projection's share of a pass: the events after its checkpoint `from`. */
+interface Batch {
+  p: Projection;
+  from: Position | null;
+  events: RecordedEvent[];
+}
+
+const lastPosition = (w: Batch): Position => w.events[w.events.length - 1]!.position;
 
 export interface ProjectionRunnerOptions {
   /** Events read and applied per transaction while catching up (default 1000). */
@@ -252,7 +259,7 @@ export class ProjectionRunner {
       .reduce((a, b) => (a === null || b === null ? null : comparePositions(a, b) <= 0 ? a : b));
     const events = await this.store.readAll(from, this.batchSize);
     if (events.length === 0) return false;
-    const work = active
+    const work: Batch[] = active
       .map(([name, pos]) => ({
         p: this.byName.get(name)!,
         from: pos,
@@ -261,8 +268,7 @@ export class ProjectionRunner {
       .filter((w) => w.events.length > 0);
     // Usually every projection is at the same place: one transaction for all of them. When that
     // fails, each goes alone, so that one failing projection does not hold the others back.
-    if (work.length > 1 && (await this.applyTogether(work))) return true;
-    for (const w of work) await this.applyBatch(w.p, w.from, w.events);
+    if (!(await this.applyBatches(work))) for (const w of work) await this.applyBatches([w]);
     return true;
   }
 
@@ -294,69 +300,43 @@ export class ProjectionRunner {
   }
 
   /**
-   * Applies each projection's batch in one transaction: one statement locks their checkpoints, one
-   * moves them, one commit (instead of four statements and a commit per projection). False when
-   * anything failed: nothing was written, and the caller applies them one by one.
+   * Applies the projections' batches in one transaction: one statement locks their checkpoints, one
+   * moves them, one commit (instead of four statements and a commit per projection). False when it
+   * failed: nothing was written. A group of one reports its failure and rests until the next poll.
    */
-  private async applyTogether(work: { p: Projection; from: Position | null; events: RecordedEvent[] }[]): Promise<boolean> {
-    let outcome: { done: typeof work; stale: typeof work };
+  private async applyBatches(work: Batch[]): Promise<boolean> {
+    let outcome: { done: Batch[]; stale: Batch[] };
     try {
       outcome = await inTransaction(this.pool, async (client) => {
         const stored = await lockCheckpoints(client, work.map((w) => w.p.name));
-        const done: typeof work = [];
-        const stale: typeof work = [];
+        const done: Batch[] = [];
+        const stale: Batch[] = [];
         for (const w of work) {
           const c = stored.get(w.p.name);
-          // Someone else moved it (we lost the lock at some point): leave it, as applyBatch does.
+          // Someone else moved it (we lost the lock at some point): drop this batch and re-read.
           if (!c || c.version !== w.p.version || !samePosition(c.position, w.from)) stale.push(w);
           else done.push(w);
         }
         for (const w of done) await w.p.apply(client, asProjected(w.events), liveTables(w.p));
-        await writeCheckpoints(
-          client,
-          done.map((w) => ({ name: w.p.name, version: w.p.version, position: w.events[w.events.length - 1]!.position })),
-        );
+        await writeCheckpoints(client, done.map((w) => ({ name: w.p.name, version: w.p.version, position: lastPosition(w) })));
         return { done, stale };
       });
-    } catch {
-      return false;
+    } catch (e) {
+      if (work.length > 1) return false;
+      this.onError(e, work[0]!.p.name);
+      this.failingUntil.set(work[0]!.p.name, Date.now() + this.pollMs);
+      return true;
     }
     for (const w of outcome.stale) {
       this.working.delete(w.p.name);
       await this.locks.release(w.p.name);
     }
     for (const w of outcome.done) {
-      const last = w.events[w.events.length - 1]!.position;
       this.failingUntil.delete(w.p.name);
-      this.working.set(w.p.name, last);
-      this.advanced(w.p.name, last);
+      this.working.set(w.p.name, lastPosition(w));
+      this.advanced(w.p.name, lastPosition(w));
     }
     return true;
-  }
-
-  private async applyBatch(p: Projection, from: Position | null, events: RecordedEvent[]): Promise<void> {
-    const last = events[events.length - 1]!.position;
-    try {
-      const stale = await inTransaction(this.pool, async (client) => {
-        const c: Checkpoint | null = await lockCheckpoint(client, p.name);
-        // Someone else moved it (we lost the lock at some point): drop this batch and re-read.
-        if (!c || c.version !== p.version || !samePosition(c.position, from)) return true;
-        await p.apply(client, asProjected(events), liveTables(p));
-        await writeCheckpoint(client, { name: p.name, version: p.version, position: last });
-        return false;
-      });
-      if (stale) {
-        this.working.delete(p.name);
-        await this.locks.release(p.name);
-        return;
-      }
-      this.failingUntil.delete(p.name);
-      this.working.set(p.name, last);
-      this.advanced(p.name, last);
-    } catch (e) {
-      this.onError(e, p.name);
-      this.failingUntil.set(p.name, Date.now() + this.pollMs);
-    }
   }
 
   private advanced(name: string, position: Position | null): void {

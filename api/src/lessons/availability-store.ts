@@ -13,8 +13,12 @@ export interface TeacherAvailability {
 export async function loadAvailability(db: Queryable, teacherId: string): Promise<TeacherAvailability> {
   if (!isUserId(teacherId)) return { weekly: normalise({}), daysOff: [] };
   const { rows } = await db.query(`SELECT weekly, days_off::text[] AS days_off FROM teacher_availability WHERE teacher_id = $1::uuid`, [teacherId]);
-  const row = rows[0];
-  return { weekly: normalise(row?.weekly ?? {}), daysOff: (row?.days_off as string[] | undefined) ?? [] };
+  return fromRow(rows[0]);
+}
+
+/** A teacher_availability row (or none: no hours set) as the API shows it. */
+function fromRow(row: { weekly: WeeklyHours | null; days_off: string[] | null } | undefined): TeacherAvailability {
+  return { weekly: normalise(row?.weekly ?? {}), daysOff: row?.days_off ?? [] };
 }
 
 /** The availability of a teacher the public can book, or null when there is no such teacher (one query). */
@@ -26,9 +30,8 @@ export async function publicTeacherAvailability(db: Queryable, teacherId: string
       WHERE u.id = $1::uuid AND ${PUBLIC_TEACHER}`,
     [teacherId],
   );
-  const row = rows[0];
-  if (!row) return null;
-  return { weekly: normalise(row.weekly ?? {}), daysOff: (row.days_off as string[] | null) ?? [] };
+  // A teacher without hours set still has a row here (LEFT JOIN): weekly and days_off are null.
+  return rows[0] ? fromRow(rows[0]) : null;
 }
 
 /** Every weekday present, hours sorted: the shape the API answers with. */

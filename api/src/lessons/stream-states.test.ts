@@ -42,7 +42,6 @@ describe('LedgerSession with StreamStates (PostgreSQL ledger)', () => {
     db = await createTestDatabase();
     const pg = new PostgresEventStore(db.pool);
     store = {
-      ...pg,
       append: (r) => pg.append(r),
       readStream: async (stream, options) => {
         const events = await pg.readStream(stream, options);
@@ -77,13 +76,19 @@ describe('LedgerSession with StreamStates (PostgreSQL ledger)', () => {
     data: { packageId, lessonId, bookedAt: '2026-11-02T10:00:00.000Z' },
   });
 
-  it('reads only the events after the remembered revision and folds to the same state as a full read', async () => {
+  /** A new package stream with its purchase, written through a session that remembers into `states`. */
+  async function purchasedPackage(states: StreamStates) {
     const packageId = crypto.randomUUID();
     const stream = streams.package(packageId);
-    const states = new StreamStates();
     const first = new LedgerSession(store, states);
     await first.load(stream, packageDecider);
     await first.append([{ stream, events: [purchase(packageId) as never] }], {});
+    return { packageId, stream };
+  }
+
+  it('reads only the events after the remembered revision and folds to the same state as a full read', async () => {
+    const states = new StreamStates();
+    const { packageId, stream } = await purchasedPackage(states);
 
     // Someone else (another process: no shared memo) books two hours.
     const other = new LedgerSession(store);
@@ -111,12 +116,8 @@ describe('LedgerSession with StreamStates (PostgreSQL ledger)', () => {
   });
 
   it('a remembered state that is behind still catches a concurrent write (expected version = what was read)', async () => {
-    const packageId = crypto.randomUUID();
-    const stream = streams.package(packageId);
     const states = new StreamStates();
-    const setup = new LedgerSession(store, states);
-    await setup.load(stream, packageDecider);
-    await setup.append([{ stream, events: [purchase(packageId) as never] }], {});
+    const { packageId, stream } = await purchasedPackage(states);
     await new LedgerSession(store, states).load(stream, packageDecider); // remembered at revision 0
 
     const a = new LedgerSession(store, states);

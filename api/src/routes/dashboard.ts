@@ -17,17 +17,17 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       user.role === 'teacher'
         ? `(SELECT count(*)::int FROM (
              SELECT student_id FROM hour_packages WHERE ${scope} UNION SELECT student_id FROM bookings WHERE ${scope}) s) AS students,
-           (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $3) AS earnings,`
+           (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $4) AS earnings,`
         : user.role === 'admin'
-          ? `(SELECT count(*)::int FROM users WHERE role = 'student' AND erased_at IS NULL AND $3::text IS NOT NULL) AS all_students,`
-          : `$3::text AS month,`;
+          ? `(SELECT count(*)::int FROM users WHERE role = 'student' AND erased_at IS NULL) AS all_students,`
+          : '';
     // One query (one round trip) for every number on the dashboard.
     const { rows } = await app.pool.query(
       `SELECT
          (SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages
            WHERE ${scope} AND status = 'active' AND expires_at > $2) AS remaining,
          (SELECT count(*)::int FROM bookings
-           WHERE ${scope} AND status <> 'cancelled' AND date >= $4::date AND date < ($4::date + interval '1 month')::date) AS lessons_this_month,
+           WHERE ${scope} AND status <> 'cancelled' AND date >= $3::date AND date < ($3::date + interval '1 month')::date) AS lessons_this_month,
          ${roleColumns}
          (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
                                    's_first', s.first_name, 's_last', s.last_name)
@@ -36,7 +36,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
             LEFT JOIN users s ON s.id::text = b.student_id
            WHERE ${scope.replace(/(student_id|teacher_id)/, 'b.$1')} AND b.status = 'confirmed' AND b.starts_at >= $2
            ORDER BY b.starts_at LIMIT 1) AS next`,
-      [user.id, now, month, monthStart],
+      user.role === 'teacher' ? [user.id, now, monthStart, month] : [user.id, now, monthStart],
     );
     const r = rows[0];
     const n = r.next as { date: string; hour: number; t_first: string | null; t_last: string | null; s_first: string | null; s_last: string | null } | null;
