@@ -1,6 +1,6 @@
 import { ledgerMigrations } from '@parliamo/ledger';
 import { projectionMigrations } from '@parliamo/projections';
-import type { Migration } from './db/migrate.ts';
+import type { Migration } from './platform/db/migrate.ts';
 import { accountsMigrations } from './accounts/migrations.ts';
 import { lessonsMigrations } from './lessons/migrations.ts';
 

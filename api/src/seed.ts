@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { addDays, lessonEnd, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
 import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
-import { saveAvailability } from './lessons/availability-store.ts';
+import { saveAvailability } from './teachers/availability-store.ts';
 import { bookLesson, completeLesson } from './lessons/commands.ts';
-import { buyHours } from './lessons/demo-purchase.ts';
+import { buyHours } from './payments/demo-purchase.ts';
 
 /** The sign-ins the demo offers (also listed in README "Demo logins"). */
 export const DEMO_LOGINS = [

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { systemClock, type Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './platform/db/embedded.ts';
 import type { DEMO_LOGINS } from './seed.ts';
 
 /**
@@ -11,12 +11,12 @@ import type { DEMO_LOGINS } from './seed.ts';
 async function loadServerModules() {
   const [{ buildApp }, { createKysely, createPool }, { migrate }, { allMigrations }, { startLessonTimers }, seed, { promoteToAdmin }] = await Promise.all([
     import('./app.ts'),
-    import('./db/pool.ts'),
-    import('./db/migrate.ts'),
+    import('./platform/db/pool.ts'),
+    import('./platform/db/migrate.ts'),
     import('./migrations.ts'),
     import('./lessons/timers.ts'),
     import('./seed.ts'),
-    import('./accounts/admin.ts'),
+    import('./admin/users.ts'),
   ]);
   const { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } = seed;
   return { buildApp, createKysely, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin };

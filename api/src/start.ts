@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
-import { DataDirInUseError } from './db/embedded.ts';
+import { DataDirInUseError } from './platform/db/embedded.ts';
 
 const config = loadConfig();
 let server: Awaited<ReturnType<typeof startServer>>;

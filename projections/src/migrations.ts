@@ -1,4 +1,4 @@
-/** A schema change ({ id, sql }), the shape api/src/db/migrate.ts applies. */
+/** A schema change ({ id, sql }), the shape api/src/platform/db/migrate.ts applies. */
 export interface ProjectionMigration {
   id: string;
   sql: string;

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, type AppendResult, type Position } from '@parliamo/ledger';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { createPool } from '../../api/src/db/pool.ts';
+import { createPool } from '../../api/src/platform/db/pool.ts';
 import { countingProjection } from './fixtures/counting-projection.ts';
 import { ProjectionRunner, ProjectionTimeoutError, type ProjectionRunnerOptions } from './runner.ts';
 import type { Projection } from './types.ts';

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { freePort } from '../../api/src/db/embedded.ts';
+import { freePort } from '../../api/src/platform/db/embedded.ts';
 import { fmt, loadAverage } from './lib/load.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, mobile: { type: 'boolean', default: false }, reports: { type: 'string' } } });

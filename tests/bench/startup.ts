@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort } from '../../api/src/db/embedded.ts';
+import { freePort } from '../../api/src/platform/db/embedded.ts';
 import { fmt, loadAverage } from './lib/load.ts';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { startServer } from '../../api/src/server.ts';
-import { freePort } from '../../api/src/db/embedded.ts';
+import { freePort } from '../../api/src/platform/db/embedded.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
 function get(port: number, path: string): Promise<{ status: number }> {

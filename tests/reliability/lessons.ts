@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PostgresEventStore } from '@parliamo/ledger';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild, type TableDifference } from '../../projections/src/testing.ts';
-import { buyHours } from '../../api/src/lessons/demo-purchase.ts';
+import { buyHours } from '../../api/src/payments/demo-purchase.ts';
 import { person, sleep, type Client } from './harness.ts';
 
 export const RATE_CENTS = 3000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fixedClock } from '@parliamo/domain';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig, type Config } from '../../api/src/config.ts';
-import { createKysely } from '../../api/src/db/pool.ts';
+import { createKysely } from '../../api/src/platform/db/pool.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPool } from '../../api/src/db/pool.ts';
+import { createPool } from '../../api/src/platform/db/pool.ts';
 
 export interface TestDatabase {
   url: string;

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedDatabase } from '../../api/src/db/embedded.ts';
-import { migrate } from '../../api/src/db/migrate.ts';
+import { startEmbeddedDatabase } from '../../api/src/platform/db/embedded.ts';
+import { migrate } from '../../api/src/platform/db/migrate.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 
 declare module 'vitest' {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../api/src/db/embedded.ts';
+import { freePort } from '../../api/src/platform/db/embedded.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrate.ts';
+import type { Migration } from '../platform/db/migrate.ts';
 
 /** Accounts: people, teacher profiles, sessions, password reset tokens, login throttling, mail outbox. */
 export const accountsMigrations: Migration[] = [

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { DomainError, MESSAGES } from '@parliamo/domain';
 import type { Mailer } from '../mail/mailer.ts';
-import { withTransaction } from '../db/transaction.ts';
+import { withTransaction } from '../platform/db/transaction.ts';
 import { hashPassword } from './passwords.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 import { revokeUserSessions } from './sessions.ts';

@@ -15,8 +15,8 @@ import {
   streams,
   type LessonCancelled,
 } from '@parliamo/domain';
-import { publicTeacherAvailability } from './availability-store.ts';
-import { runCommand } from './ledger-session.ts';
+import { publicTeacherAvailability } from '../teachers/availability-store.ts';
+import { runCommand } from '../platform/ledger-session.ts';
 import { sendBookingMails, sendCancellationMails } from './notifications.ts';
 
 /** Options for running a command at another moment (the demo seed writes history) or without mails. */

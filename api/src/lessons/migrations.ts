@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrate.ts';
+import type { Migration } from '../platform/db/migrate.ts';
 
 /**
  * Lessons: what is neither an event nor a read model. A teacher's weekly hours and days off, the

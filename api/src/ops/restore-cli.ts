@@ -5,7 +5,7 @@
 import { createEventStore } from '@parliamo/ledger';
 import { ProjectionRunner, readModels } from '@parliamo/projections';
 import { loadConfig } from '../config.ts';
-import { createPool } from '../db/pool.ts';
+import { createPool } from '../platform/db/pool.ts';
 import { allMigrations } from '../migrations.ts';
 import { restoreBackup } from './restore.ts';
 

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { migrate, type Migration } from '../db/migrate.ts';
+import { migrate, type Migration } from '../platform/db/migrate.ts';
 
 const run = promisify(execFile);
 

@@ -11,7 +11,7 @@ import {
   type ParliamoEvent,
   type StartCheckout,
 } from '@parliamo/domain';
-import { runCommand, type LedgerSession } from '../lessons/ledger-session.ts';
+import { runCommand, type LedgerSession } from '../platform/ledger-session.ts';
 import { factId } from './ids.ts';
 
 /**

@@ -13,8 +13,8 @@ import Fastify from 'fastify';
 import { hashPassword } from '../../../api/src/accounts/passwords.ts';
 import { insertUser } from '../../../api/src/accounts/users.ts';
 import { loadConfig } from '../../../api/src/config.ts';
-import { freePort, startEmbeddedDatabase } from '../../../api/src/db/embedded.ts';
-import { createPool } from '../../../api/src/db/pool.ts';
+import { freePort, startEmbeddedDatabase } from '../../../api/src/platform/db/embedded.ts';
+import { createPool } from '../../../api/src/platform/db/pool.ts';
 import { startServer } from '../../../api/src/server.ts';
 
 /** Students the benchmark adds besides the demo's (sign-in: bench-student-N@parliamo.test / BENCH_PASSWORD, as tests/bench/api.ts expects). */

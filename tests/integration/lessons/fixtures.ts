@@ -1,7 +1,7 @@
 // Shared set-up of the lessons integration tests: teachers with weekly hours, students with hours.
 import type { WeeklyHours } from '@parliamo/domain';
-import { saveAvailability } from '../../../api/src/lessons/availability-store.ts';
-import { buyHours } from '../../../api/src/lessons/demo-purchase.ts';
+import { saveAvailability } from '../../../api/src/teachers/availability-store.ts';
+import { buyHours } from '../../../api/src/payments/demo-purchase.ts';
 import type { TestApp } from '../../support/app.ts';
 import { authHeaders, sessionCookie, signedIn, type TeacherOptions } from '../../support/users.ts';
 

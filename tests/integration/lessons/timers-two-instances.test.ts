@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../api/src/app.ts';
-import { createKysely } from '../../../api/src/db/pool.ts';
+import { createKysely } from '../../../api/src/platform/db/pool.ts';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
 import { allMigrations } from '../../../api/src/migrations.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';

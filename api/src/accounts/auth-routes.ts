@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DomainError,
+  MESSAGES,
+  isDateOfBirthPlausible,
+  loginSchema,
+  registerSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+} from '@parliamo/domain';
+import { parseInput } from './parse.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { findLoginAccount, insertUser, setPasswordHash } from './users.ts';
+import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle.ts';
+import { createPasswordReset, resetPassword } from './password-reset.ts';
+import { findSessionUser } from './sessions.ts';
+
+/** Per-address limits (per process); per-account limits live in the database (login-throttle.ts). */
+export const ADDRESS_LIMITS = {
+  login: { max: 60, timeWindow: 5 * 60_000 },
+  register: { max: 20, timeWindow: 60 * 60_000 },
+  passwordReset: { max: 10, timeWindow: 15 * 60_000 },
+} as const;
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Accounts and sessions: register, sign in and out, the current user, password reset. */
+export default async function authRoutes(app: FastifyInstance) {
+  app.post('/register', { config: { rateLimit: ADDRESS_LIMITS.register } }, async (request, reply) => {
+    const input = parseInput(registerSchema, request.body);
+    if (!isDateOfBirthPlausible(input.dateOfBirth, today(app.clock.now()))) {
+      throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
+    }
+    const { password, confirmPassword: _, ...details } = input;
+    const id = await insertUser(app.pool, details, await hashPassword(password), 'student', app.clock.now());
+    return reply.status(201).send({ id });
+  });
+
+  app.post('/auth/login', { config: { rateLimit: ADDRESS_LIMITS.login } }, async (request, reply) => {
+    const { email, password } = parseInput(loginSchema, request.body);
+    const wait = await loginWait(app.pool, email, app.clock.now());
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      reply.header('retry-after', String(seconds));
+      throw tooManyRequests(`Too many failed sign-in attempts for this account. Please wait ${seconds} seconds, or reset your password.`);
+    }
+    const account = await findLoginAccount(app.pool, email);
+    const ok = account && !account.erased ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!account || !ok) {
+      await recordLoginFailure(app.pool, email, app.clock.now());
+      throw new DomainError('unauthorized', MESSAGES.invalidCredentials);
+    }
+    if (!account.isActive) throw new DomainError('forbidden', 'This account is deactivated. Please contact the school.');
+    await clearLoginFailures(app.pool, email);
+    if (needsRehash(account.passwordHash)) await setPasswordHash(app.pool, account.id, await hashPassword(password));
+    await app.startSession(request, account.id);
+    const user = await findSessionUser(app.pool, request.sessionToken!, app.clock.now());
+    if (!user) throw new DomainError('unauthorized', 'Unauthorized');
+    return user;
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    await app.endSession(request);
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/user', { preHandler: app.requireUser() }, async (request) => request.user);
+
+  app.get('/login', async (_request, reply) => reply.redirect('/login'));
+
+  app.post('/auth/request-password-reset', { config: { rateLimit: ADDRESS_LIMITS.passwordReset } }, async (request, reply) => {
+    const { email } = parseInput(requestPasswordResetSchema, request.body);
+    const mail = await createPasswordReset(app.pool, email, app.clock.now(), app.config.publicUrl);
+    // Not awaited: the answer must not take longer when the account exists.
+    if (mail) app.mailer.send(mail).catch((err) => request.log.error({ err }, 'password reset mail not sent'));
+    return reply.status(202).send({ message: MESSAGES.resetRequested });
+  });
+
+  app.post('/auth/reset-password', { config: { rateLimit: ADDRESS_LIMITS.passwordReset } }, async (request, reply) => {
+    const { token, password } = parseInput(resetPasswordSchema, request.body);
+    await resetPassword(app.pool, token, password, app.clock.now());
+    return reply.status(204).send();
+  });
+}
+
+/** A 429 answer (the error handler sends its message as `{ message }`). */
+function tooManyRequests(message: string): Error {
+  return Object.assign(new Error(message), { statusCode: 429 });
+}

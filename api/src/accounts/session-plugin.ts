@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import fastifyCookie from '@fastify/cookie';
+import fastifySecureSession from '@fastify/secure-session';
+import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
+import { createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
+import { loadSessionKeys } from './session-keys.ts';
+import { SessionCache } from './session-cache.ts';
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** The random session token; its hash is the sessions row id. */
+    sid: string;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: this write never changes a session or a person (bookings, payments...), so remembered sessions stay. */
+    keepsSessions?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in person, or null. Set for every /api request from the session cookie. */
+    user: CurrentUser | null;
+    /** The secret token of the current session (internal: used to end or keep it). */
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** A preHandler: 401 without a session; 403 when the user's role is not one of `roles` (none = any role). */
+    requireUser(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** Starts a fresh session for `userId` on this reply (a new id: no session fixation). */
+    startSession(request: FastifyRequest, userId: string): Promise<void>;
+    /** Ends the current session, in the database and in the browser. */
+    endSession(request: FastifyRequest): Promise<void>;
+    /** Name of the session cookie (`__Host-parliamo_session` over https). */
+    sessionCookieName: string;
+    /** Sessions checked recently, so most signed-in requests need no session query. */
+    sessionCache: SessionCache;
+  }
+}
+
+/** True when the site is served over https (Secure cookies, `__Host-` prefix, HSTS). */
+export function isHttps(publicUrl: string): boolean {
+  return publicUrl.startsWith('https://');
+}
+
+/**
+ * Sessions: an encrypted cookie (@fastify/secure-session) that holds only a random session token; the
+ * token's hash is looked up in the sessions table on every request, so ending a session in the
+ * database (logout, password change, deactivation, erasure) ends it at once.
+ */
+export default fp(async function sessionPlugin(app: FastifyInstance) {
+  const https = isHttps(app.config.publicUrl);
+  const cookieName = https ? '__Host-parliamo_session' : 'parliamo_session';
+  await app.register(fastifyCookie);
+  await app.register(fastifySecureSession, {
+    key: loadSessionKeys(app.config.sessionKeys, app.config.dataDir),
+    cookieName,
+    expiry: SESSION_ABSOLUTE_MS / 1000,
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_ABSOLUTE_MS / 1000 },
+  });
+  app.decorate('sessionCookieName', cookieName);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  const poolConfig = (app.pool as unknown as { options: pg.ClientConfig }).options;
+  const cache = new SessionCache(poolConfig, (err) => app.log.warn({ err }, 'session notifications lost; reconnecting'));
+  app.decorate('sessionCache', cache);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.close());
+  // A change made here (logout, password, role, profile...) is visible to the very next request of
+  // the same client: the cache is emptied before the answer to a write goes out, unless its route
+  // says it never changes sessions or people.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.config?.keepsSessions !== true) cache.clear();
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.session.get('sid');
+    if (typeof token !== 'string') return;
+    const user = await findSessionUser(app.pool, token, app.clock.now(), cache);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    } else {
+      request.session.delete(); // ended or expired: clear the cookie
+    }
+  });
+
+  app.decorate('requireUser', (...roles: Role[]): preHandlerAsyncHookHandler => {
+    return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+      if (!request.user) throw new DomainError('unauthorized', 'Unauthorized');
+      if (roles.length && !roles.includes(request.user.role)) {
+        throw new DomainError('forbidden', 'You do not have permission to do this');
+      }
+    };
+  });
+
+  app.decorate('startSession', async (request: FastifyRequest, userId: string) => {
+    if (request.sessionToken) await revokeSession(app.pool, request.sessionToken, app.clock.now());
+    const token = await createSession(app.pool, userId, app.clock.now());
+    request.session.regenerate();
+    request.session.set('sid', token);
+    request.sessionToken = token;
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest) => {
+    if (request.sessionToken) await revokeSession(app.pool, request.sessionToken, app.clock.now());
+    request.session.delete();
+    request.user = null;
+    request.sessionToken = null;
+  });
+});

@@ -1,0 +1,216 @@
+import type pg from 'pg';
+import { DomainError, type AdminTeacher, type AdminUserRow, type Role } from '@parliamo/domain';
+import { withTransaction } from '../platform/db/transaction.ts';
+import { revokeUserSessions } from '../accounts/sessions.ts';
+import { UNUSABLE_PASSWORD } from '../accounts/passwords.ts';
+
+const notFound = () => new DomainError('not_found', 'No such user');
+
+function toRow(r: any): AdminUserRow {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    role: r.role,
+    isActive: r.is_active,
+    ...(r.role === 'teacher' ? { isApproved: r.is_approved ?? false } : {}),
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+const USER_ROW_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_active, u.created_at, tp.is_approved
+  FROM users u LEFT JOIN teacher_profiles tp ON tp.user_id = u.id`;
+
+/** Users not erased, optionally filtered by a search on name or email and by role; newest first. */
+export async function listUsers(pool: pg.Pool, filter: { search?: string; role?: Role }): Promise<AdminUserRow[]> {
+  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const { rows } = await pool.query(
+    `${USER_ROW_SQL}
+      WHERE u.erased_at IS NULL
+        AND ($1::text IS NULL OR u.role = $1)
+        AND ($2::text IS NULL OR u.email ILIKE $2 OR u.first_name ILIKE $2 OR u.last_name ILIKE $2
+             OR (u.first_name || ' ' || u.last_name) ILIKE $2)
+      ORDER BY u.created_at DESC, u.id
+      LIMIT 500`,
+    [filter.role ?? null, pattern],
+  );
+  return rows.map(toRow);
+}
+
+/** One user as the admin list shows it. */
+export async function getUserRow(db: pg.Pool | pg.PoolClient, id: string): Promise<AdminUserRow> {
+  const { rows } = await db.query(`${USER_ROW_SQL} WHERE u.id = $1 AND u.erased_at IS NULL`, [id]);
+  if (!rows[0]) throw notFound();
+  return toRow(rows[0]);
+}
+
+/**
+ * Changes a user's role, active flag or teacher approval. Deactivation ends their sessions at once.
+ * An admin cannot demote or deactivate themself (nobody would be left to undo it).
+ */
+export async function patchUser(
+  pool: pg.Pool,
+  adminId: string,
+  targetId: string,
+  patch: { role?: Role; isActive?: boolean; isApproved?: boolean },
+  now: Date,
+): Promise<AdminUserRow> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query(`SELECT role FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
+    if (!rows[0]) throw notFound();
+    if (targetId === adminId && ((patch.role && patch.role !== 'admin') || patch.isActive === false)) {
+      throw new DomainError('conflict', 'You cannot change your own role or deactivate your own account');
+    }
+    const role: Role = patch.role ?? rows[0].role;
+    if (patch.role) {
+      await client.query(`UPDATE users SET role = $2 WHERE id = $1`, [targetId, patch.role]);
+      if (patch.role === 'teacher') {
+        await client.query(`INSERT INTO teacher_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`, [targetId]);
+      }
+    }
+    if (patch.isActive !== undefined) {
+      await client.query(`UPDATE users SET is_active = $2 WHERE id = $1`, [targetId, patch.isActive]);
+      if (!patch.isActive) await revokeUserSessions(client, targetId, now);
+    }
+    if (patch.isApproved !== undefined) {
+      if (role !== 'teacher') throw new DomainError('conflict', 'Only teachers can be approved');
+      await setApproval(client, targetId, patch.isApproved);
+    }
+    return getUserRow(client, targetId);
+  });
+}
+
+async function setApproval(client: pg.PoolClient, teacherId: string, approved: boolean) {
+  const { rows } = await client.query(`SELECT hourly_rate_cents FROM teacher_profiles WHERE user_id = $1`, [teacherId]);
+  if (approved && !(rows[0]?.hourly_rate_cents > 0)) {
+    throw new DomainError('conflict', "Set the teacher's hourly rate before approving them");
+  }
+  await client.query(`UPDATE teacher_profiles SET is_approved = $2 WHERE user_id = $1`, [teacherId, approved]);
+}
+
+/**
+ * Erases a person: personal fields anonymised, login disabled, sessions and reset tokens ended, mails
+ * to them removed from the outbox. Their ledger events (which hold no personal data) stay as they are.
+ */
+export async function eraseUser(pool: pg.Pool, adminId: string, targetId: string, now: Date): Promise<void> {
+  if (targetId === adminId) throw new DomainError('conflict', 'You cannot erase your own account');
+  await withTransaction(pool, async (client) => {
+    const { rows } = await client.query(`SELECT email FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
+    if (!rows[0]) throw notFound();
+    await client.query(`DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)`, [rows[0].email]);
+    await client.query(
+      `UPDATE users SET email = 'erased-' || id || '@erased.invalid', password_hash = $2, first_name = 'Deleted',
+              last_name = 'User', date_of_birth = NULL, place_of_birth = NULL, nationality = NULL, phone_number = NULL,
+              address = NULL, city = NULL, postal_code = NULL, fiscal_code = NULL, vat_number = NULL,
+              profile_image_url = NULL, is_active = false, erased_at = $3
+        WHERE id = $1`,
+      [targetId, UNUSABLE_PASSWORD, now],
+    );
+    await client.query(
+      `UPDATE teacher_profiles SET bio = '', city = NULL, country = NULL, meeting_link = NULL, is_approved = false
+        WHERE user_id = $1`,
+      [targetId],
+    );
+    await client.query(`DELETE FROM password_reset_tokens WHERE user_id = $1`, [targetId]);
+    await revokeUserSessions(client, targetId, now);
+  });
+}
+
+function toTeacher(r: any): AdminTeacher {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    isActive: r.is_active,
+    isApproved: r.is_approved,
+    profileImageUrl: r.profile_image_url,
+    bio: r.bio,
+    city: r.city,
+    country: r.country,
+    specializations: r.specializations,
+    hourlyRate: r.hourly_rate_cents / 100,
+    googleMeetLink: r.meeting_link,
+  };
+}
+
+/** A teacher with every profile field (hourlyRate in euros). */
+export async function getTeacher(db: pg.Pool | pg.PoolClient, id: string): Promise<AdminTeacher> {
+  const { rows } = await db.query(
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.is_active, u.profile_image_url, tp.is_approved, tp.bio,
+            tp.city, tp.country, tp.specializations, tp.hourly_rate_cents, tp.meeting_link
+       FROM users u JOIN teacher_profiles tp ON tp.user_id = u.id
+      WHERE u.id = $1 AND u.role = 'teacher' AND u.erased_at IS NULL`,
+    [id],
+  );
+  if (!rows[0]) throw new DomainError('not_found', 'No such teacher');
+  return toTeacher(rows[0]);
+}
+
+/** Saves an admin's edit of a teacher; deactivation ends the teacher's sessions. */
+export async function updateTeacher(
+  pool: pg.Pool,
+  id: string,
+  t: Omit<AdminTeacher, 'id' | 'email'>,
+  now: Date,
+): Promise<AdminTeacher> {
+  return withTransaction(pool, async (client) => {
+    await getTeacher(client, id);
+    if (t.isApproved && Math.round(t.hourlyRate * 100) <= 0) {
+      throw new DomainError('conflict', "Set the teacher's hourly rate before approving them");
+    }
+    await client.query(
+      `UPDATE users SET first_name = $2, last_name = $3, profile_image_url = $4, is_active = $5 WHERE id = $1`,
+      [id, t.firstName, t.lastName, t.profileImageUrl, t.isActive],
+    );
+    await client.query(
+      `UPDATE teacher_profiles SET bio = $2, city = $3, country = $4, specializations = $5, hourly_rate_cents = $6,
+              meeting_link = $7, is_approved = $8
+        WHERE user_id = $1`,
+      [id, t.bio, t.city, t.country, t.specializations, Math.round(t.hourlyRate * 100), t.googleMeetLink, t.isApproved],
+    );
+    if (!t.isActive) await revokeUserSessions(client, id, now);
+    return getTeacher(client, id);
+  });
+}
+
+/**
+ * Students for the admin's list with their hours (from the hour_packages read model): hours bought in
+ * all, and hours left in packages still active and not past their expiry at `now`.
+ */
+export async function listStudents(pool: pg.Pool, now: Date) {
+  const { rows } = await pool.query(
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.is_active, u.created_at,
+            COALESCE(sum(h.total_hours), 0)::int AS total_hours,
+            COALESCE(sum(h.remaining_hours) FILTER (WHERE h.status = 'active' AND h.expires_at > $1), 0)::int AS remaining_hours
+       FROM users u LEFT JOIN hour_packages h ON h.student_id = u.id::text
+      WHERE u.role = 'student' AND u.erased_at IS NULL
+      GROUP BY u.id
+      ORDER BY u.last_name, u.first_name, u.id
+      LIMIT 1000`,
+    [now],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    isActive: r.is_active,
+    createdAt: r.created_at.toISOString(),
+    totalHours: r.total_hours,
+    remainingHours: r.remaining_hours,
+  }));
+}
+
+/**
+ * Makes the account of `email` an admin (ADMIN_EMAIL at start-up: register on the site, then restart
+ * with it set). Returns false when no such active account exists.
+ */
+export async function promoteToAdmin(pool: pg.Pool, email: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE users SET role = 'admin' WHERE lower(email) = lower($1) AND erased_at IS NULL AND is_active`,
+    [email.trim()],
+  );
+  return rowCount === 1;
+}

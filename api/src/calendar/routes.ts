@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { DomainError, teacherDisplayName } from '@parliamo/domain';
+import { buildCalendar } from './ics.ts';
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/** A private .ics feed of a person's lessons at a secret URL; a new secret retires the old URL. */
+export default async function calendarRoutes(app: FastifyInstance) {
+  app.post('/calendar/token', { preHandler: app.requireUser('student', 'teacher') }, async (request) => {
+    const token = crypto.randomBytes(24).toString('base64url');
+    await app.pool.query(
+      `INSERT INTO calendar_tokens (user_id, token_hash, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
+      [request.user!.id, sha256(token), app.clock.now()],
+    );
+    return { url: `${app.config.publicUrl}/api/calendar/${token}.ics` };
+  });
+
+  app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
+    const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(request.params.file);
+    if (!m) throw new DomainError('not_found', 'Calendar not found');
+    const owner = await app.pool.query<{ id: string; role: string }>(
+      `SELECT u.id, u.role FROM calendar_tokens c JOIN users u ON u.id = c.user_id
+        WHERE c.token_hash = $1 AND u.is_active AND u.erased_at IS NULL`,
+      [sha256(m[1]!)],
+    );
+    const user = owner.rows[0];
+    if (!user) throw new DomainError('not_found', 'Calendar not found');
+    const column = user.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';
+    const { rows } = await app.pool.query(
+      `SELECT b.id, b.starts_at, b.status, b.notes, p.meeting_link,
+              t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last
+         FROM bookings b
+         LEFT JOIN users t ON t.id::text = b.teacher_id
+         LEFT JOIN users s ON s.id::text = b.student_id
+         LEFT JOIN teacher_profiles p ON p.user_id = t.id
+        WHERE ${column} = $1 ORDER BY b.starts_at`,
+      [user.id],
+    );
+    const lessons = rows.map((r) => {
+      const teacher = teacherDisplayName(r.t_first ?? '', r.t_last ?? '');
+      const student = teacherDisplayName(r.s_first ?? '', r.s_last ?? '');
+      return {
+        uid: `lesson-${r.id}@parliamo`,
+        startsAt: (r.starts_at as Date).toISOString(),
+        title: user.role === 'teacher' ? `Italian lesson with ${student}` : `Italian lesson with ${teacher}`,
+        description: `Parliamo lesson, 60 minutes.${r.notes ? `\nNotes: ${r.notes}` : ''}`,
+        url: r.status === 'cancelled' ? null : r.meeting_link || null,
+        status: r.status === 'cancelled' ? ('cancelled' as const) : ('confirmed' as const),
+        sequence: r.status === 'cancelled' ? 1 : 0,
+      };
+    });
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(buildCalendar(lessons, { method: 'PUBLISH', name: 'Parliamo lessons', now: app.clock.now() }));
+  });
+}

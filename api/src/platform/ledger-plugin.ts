@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createEventStore, type EventStore } from '@parliamo/ledger';
+import { ProjectionRunner, readModels } from '@parliamo/projections';
+import { instrumentEventStore } from './metrics/ledger.ts';
+import { StreamStates } from './stream-states.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hour ledger (PostgreSQL, or KurrentDB when LEDGER_URL says so), its appends counted in /metrics. */
+    ledger: EventStore;
+    /** Keeps every read model up to date; `await app.projections.waitFor(position)` after a write. */
+    projections: ProjectionRunner;
+    /** Folded stream states commands start from (a cache: see StreamStates). */
+    streamStates: StreamStates;
+  }
+}
+
+/** Decorates `app.ledger` and `app.projections`; the runner starts with the app and stops on close. */
+export default fp(async function ledgerPlugin(app: FastifyInstance) {
+  const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
+  const runner = new ProjectionRunner(app.pool, store, readModels, {
+    onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
+  });
+  app.decorate('ledger', store);
+  app.decorate('projections', runner);
+  app.decorate('streamStates', new StreamStates());
+  // Projection lag for /metrics and /api/ready: events after each projection's checkpoint.
+  app.metrics.setLagSource(async () => Object.fromEntries((await runner.lag()).map((l) => [l.name, l.eventsBehind])));
+  app.addHook('onReady', async () => {
+    await runner.start();
+    // Read models exist and are current before the first request or timer reads them.
+    await runner.catchUp();
+  });
+  app.addHook('onClose', async () => {
+    await runner.stop();
+    await store.close();
+  });
+});
