@@ -1,13 +1,13 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
-import { DataDirInUseError } from './platform/db/embedded.ts';
+import { DataDirInUseError, PostgresCannotEnterError } from './platform/db/embedded.ts';
 
 const config = loadConfig();
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer(config);
 } catch (e) {
-  if (e instanceof DataDirInUseError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+  if (e instanceof DataDirInUseError || e instanceof PostgresCannotEnterError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`\nParliamo could not start: ${(e as Error).message}\n`);
   } else {
     console.error('\nParliamo could not start:', e);
