@@ -5,7 +5,7 @@ import { hasBookingNotice } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
-import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from './format.ts';
+import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from '../../lib/format.ts';
 import { invalidateLessonReads } from './LessonDetailsDialog.tsx';
 import { ErrorNotice, LoadingRows } from './states.tsx';
 import type { Booking, Slot } from './types.ts';

@@ -4,7 +4,8 @@ import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
-import { canCancel, dateLabel, hourLabel } from './format.ts';
+import { dateLabel, hourLabel } from '../../lib/format.ts';
+import { canCancel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
 
 /** After a lesson changes, every read that counts hours or slots is stale (spec section 7). */

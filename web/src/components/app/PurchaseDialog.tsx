@@ -5,7 +5,7 @@ import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN
 import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
-import { euros, num, shortName } from './format.ts';
+import { euros, num, rateLabel, shortName } from '../../lib/format.ts';
 import { LoadingRows, ErrorNotice } from './states.tsx';
 import type { Teacher } from './types.ts';
 
@@ -102,7 +102,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                           onClick={() => setTeacherId(t.id)}
                         >
                           <span>{shortName(t.firstName, t.lastName)}</span>
-                          <span>{euros(num(t.hourlyRate))}/hour</span>
+                          <span>{rateLabel(t.hourlyRate)}</span>
                         </Button>
                       ))}
                     </Stack>

@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { eurosFromCents } from '../../components/app/format.ts';
+import { eurosFromCents } from '../../lib/format.ts';
 import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
 
 const PAID = new Set(['paid', 'credited', 'refunded', 'partially_refunded']);

@@ -7,7 +7,8 @@ import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { instantLabel, MONO } from '../../components/app/format.ts';
+import { instantLabel } from '../../lib/format.ts';
+import { MONO } from '../../theme.ts';
 
 /** One ledger event as the admin ledger browser lists it. */
 export interface LedgerEvent {

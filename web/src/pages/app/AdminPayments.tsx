@@ -2,7 +2,8 @@ import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { eurosFromCents, MONO } from '../../components/app/format.ts';
+import { eurosFromCents } from '../../lib/format.ts';
+import { MONO } from '../../theme.ts';
 import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
 
 /** /admin/payments: every payment next to the hours it credited; mismatches flagged. */

@@ -2,7 +2,7 @@ import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, num } from '../../components/app/format.ts';
+import { dateLabel, num, romeDate } from '../../lib/format.ts';
 
 /** One student with the hours summary (fields named as accounts serves them). */
 export interface AdminStudent {
@@ -53,7 +53,7 @@ export default function AdminStudents() {
                       </Table.Cell>
                       {hours && <Table.Cell textAlign="end">{num(s.remainingHours)}</Table.Cell>}
                       {hours && <Table.Cell textAlign="end">{num(s.totalHours)}</Table.Cell>}
-                      <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(s.createdAt.slice(0, 10)) : ''}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(romeDate(s.createdAt)) : ''}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>

@@ -7,7 +7,7 @@ import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { euros, num } from '../../components/app/format.ts';
+import { rateLabel } from '../../lib/format.ts';
 import type { AdminTeacher } from '../../components/app/types.ts';
 import { TeacherProfileForm } from './TeacherProfile.tsx';
 
@@ -51,7 +51,7 @@ export default function AdminTeacher() {
                 <Badge colorPalette={t.isApproved ? 'green' : 'orange'}>{t.isApproved ? 'approved' : 'awaiting approval'}</Badge>
               </HStack>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <Fact label="Hourly rate">{euros(num(t.hourlyRate))}/hour</Fact>
+                <Fact label="Hourly rate">{rateLabel(t.hourlyRate)}</Fact>
                 <Fact label="Location">{[t.city, t.country].filter(Boolean).join(', ') || 'Italy'}</Fact>
                 <Fact label="Specializations">{t.specializations.join(', ') || 'None'}</Fact>
               </SimpleGrid>

@@ -7,7 +7,7 @@ import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel } from '../../components/app/format.ts';
+import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
 
 const ROLES = ['student', 'teacher', 'admin'] as const;
@@ -44,7 +44,7 @@ function UserRow({ user }: { user: AdminUser }) {
           {user.email}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          Joined {dateLabel(user.createdAt.slice(0, 10))}
+          Joined {dateLabel(romeDate(user.createdAt))}
         </Text>
       </Box>
       <HStack gap="2" wrap="wrap">

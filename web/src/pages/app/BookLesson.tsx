@@ -6,7 +6,7 @@ import { BookingCalendar } from '../../components/app/BookingCalendar.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { num, shortName } from '../../components/app/format.ts';
+import { num, shortName } from '../../lib/format.ts';
 import type { HourPackage, Teacher } from '../../components/app/types.ts';
 
 /** Book a lesson with one teacher: hours left with them, then the calendar of free slots. */

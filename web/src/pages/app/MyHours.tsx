@@ -5,7 +5,7 @@ import { StepChart } from '../../components/app/charts.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, num, timeLabel } from '../../components/app/format.ts';
+import { dateLabel, num, romeDate, timeLabel } from '../../lib/format.ts';
 import type { HistoryEntry, HourPackage, PackageHistory } from '../../components/app/types.ts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
@@ -25,7 +25,7 @@ export function describeEntry(e: HistoryEntry): string {
 }
 
 function History({ entries }: { entries: HistoryEntry[] }) {
-  const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(e.at.slice(0, 10), { day: 'numeric', month: 'short' }) }));
+  const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(romeDate(e.at), { day: 'numeric', month: 'short' }) }));
   const last = points[points.length - 1];
   const now = new Date().toISOString();
   // The balance holds until now: draw it up to today.
@@ -52,7 +52,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
             {entries.map((e) => (
               <Table.Row key={e.eventId} data-cause={e.cause}>
                 <Table.Cell>
-                  <Text whiteSpace="nowrap">{dateLabel(e.at.slice(0, 10), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
+                  <Text whiteSpace="nowrap">{dateLabel(romeDate(e.at), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
                   <Text fontSize="xs" color="fg.muted">
                     {timeLabel(e.at)}
                   </Text>
@@ -90,13 +90,13 @@ export function PackageCard({ pkg }: { pkg: HourPackage }) {
             <Text fontSize="sm" color="fg.muted">
               Bought
             </Text>
-            <Text fontWeight="medium">{dateLabel(pkg.purchasedAt.slice(0, 10))}</Text>
+            <Text fontWeight="medium">{dateLabel(romeDate(pkg.purchasedAt))}</Text>
           </Box>
           <Box>
             <Text fontSize="sm" color="fg.muted">
               Expires
             </Text>
-            <Text fontWeight="medium">{dateLabel(pkg.expiresAt.slice(0, 10))}</Text>
+            <Text fontWeight="medium">{dateLabel(romeDate(pkg.expiresAt))}</Text>
           </Box>
         </Flex>
         <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty="No history yet.">

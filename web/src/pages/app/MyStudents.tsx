@@ -2,7 +2,7 @@ import { Stack, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel } from '../../components/app/format.ts';
+import { dateLabel, hourLabel } from '../../lib/format.ts';
 import type { TeacherStudent } from '../../components/app/types.ts';
 
 function nextLessonLabel(n: TeacherStudent['nextLesson']): string {

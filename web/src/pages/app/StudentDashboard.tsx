@@ -9,7 +9,8 @@ import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel, num, upcoming } from '../../components/app/format.ts';
+import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
+import { upcoming } from '../../lib/lessons.ts';
 import type { Booking, DashboardStats, HourPackage } from '../../components/app/types.ts';
 
 /** remaining / total x 100 (spec section 9). */
@@ -49,7 +50,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
           </Progress.Root>
           <HStack justify="space-between" mt="1" gap="2" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
-              Expires {dateLabel(p.expiresAt.slice(0, 10))}
+              Expires {dateLabel(romeDate(p.expiresAt))}
             </Text>
             {num(p.remainingHours) > 0 && p.status !== 'expired' && (
               <Button asChild size="xs" variant="outline">

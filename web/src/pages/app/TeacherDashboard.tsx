@@ -8,7 +8,8 @@ import { MonthBars } from '../../components/app/charts.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, eurosFromCents, hourLabel, romeDate, upcoming } from '../../components/app/format.ts';
+import { dateLabel, eurosFromCents, hourLabel, romeDate } from '../../lib/format.ts';
+import { upcoming } from '../../lib/lessons.ts';
 import type { Booking, DashboardStats, Earnings } from '../../components/app/types.ts';
 
 function monthLabel(month: string): string {

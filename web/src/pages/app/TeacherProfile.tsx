@@ -6,7 +6,7 @@ import { toaster } from '../../components/toaster.tsx';
 import { PageHeader } from '../../components/app/AppLayout.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel, num } from '../../components/app/format.ts';
+import { dateLabel, hourLabel, num } from '../../lib/format.ts';
 
 interface TeacherProfileData {
   bio: string | null;

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherAvatar } from '../../components/TeacherCard.tsx';
 import { BuyHours } from '../../components/BuyHours.tsx';
-import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation, type Slot, type Teacher } from '../../lib/teachers.ts';
+import { type Slot, type Teacher } from '../../lib/teachers.ts';
+import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation } from '../../lib/format.ts';
 import { rules } from './content/school.ts';
 import NotFound from './NotFound.tsx';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canCancel, dateLabel, euros, hourLabel, localTimeIfDifferent, num, romeDate, upcoming } from './format.ts';
-import { packagePrice, parseHours } from './purchase.ts';
+import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
+import { canCancel, upcoming } from './lessons.ts';
+import { packagePrice, parseHours } from '../components/app/purchase.ts';
 
 describe('purchase dialog rules', () => {
   it('turns empty or non-numeric hours into 1 and keeps numbers as typed', () => {
@@ -52,7 +53,9 @@ describe('formatting', () => {
   });
 
   it('reads dates as Rome calendar dates, across the day boundary', () => {
-    expect(dateLabel('2026-10-25')).toBe('Sun, 25 Oct 2026');
+    expect(dateLabel('2026-10-25')).toBe('Sun 25 Oct 2026');
+    expect(dateLabel('2025-11-24')).toBe('Mon 24 Nov 2025');
+    expect(dateLabel('2026-10-25', { day: 'numeric', month: 'short' })).toBe('25 Oct');
     // 23:30 UTC on 24 October is already 25 October in Rome (UTC+2).
     expect(romeDate(new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25');
     expect(romeDate(new Date('2026-10-24T23:30:00Z'), 7)).toBe('2026-11-01');
@@ -65,5 +68,42 @@ describe('formatting', () => {
     expect(localTimeIfDifferent('2026-03-30', 14, 'Europe/Berlin')).toBeNull();
     // The hour Rome skips on the last Sunday of March has no local time either.
     expect(localTimeIfDifferent('2026-03-29', 2, 'America/New_York')).toBeNull();
+  });
+});
+
+describe('one format for every screen', () => {
+  it('shows money in euros: amounts, cents and the hourly rate (spec section 9)', () => {
+    expect(eurosFromCents(4550)).toBe('€45.50');
+    expect(eurosFromCents(300)).toBe('€3');
+    expect(rateLabel(28)).toBe('€28/hour');
+    expect(rateLabel('30')).toBe('€30/hour');
+    expect(rateLabel('27.50')).toBe('€27.50/hour');
+  });
+
+  it('reads the date of a stored instant in Rome, not in UTC', () => {
+    // A package bought at 23:30 UTC on 31 March expires on a Rome date, not on the UTC one.
+    expect(romeDate('2026-03-31T22:30:00.000Z')).toBe('2026-04-01');
+    expect(romeDate('2026-01-14T23:00:00Z')).toBe('2026-01-15'); // midnight CET
+    expect(romeDate('2026-07-14T21:59:59Z')).toBe('2026-07-14');
+    expect(romeDate(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15'); // midnight CEST
+  });
+
+  it('shows instants and times of day in Rome', () => {
+    expect(timeLabel('2026-07-14T07:30:00Z')).toBe('09:30');
+    expect(timeLabel('2026-01-14T07:30:00Z')).toBe('08:30');
+    expect(instantLabel('2026-01-14T23:30:00Z')).toMatch(/^15 Jan 2026,? 00:30$/);
+  });
+
+  it('moves Rome dates across months', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-03-28', 27)).toBe('2026-04-24');
+  });
+
+  it('cuts a bio at 150 characters with an ellipsis and falls back to Italy without a location', () => {
+    expect(truncate('a'.repeat(150), 150)).toBe('a'.repeat(150));
+    expect(truncate('b'.repeat(151), 150)).toBe(`${'b'.repeat(150)}...`);
+    expect(teacherLocation({ city: null, country: null })).toBe('Italy');
+    expect(teacherLocation({ city: 'Roma', country: 'Italy' })).toBe('Roma, Italy');
+    expect(teacherLocation({ city: '', country: 'Italia' })).toBe('Italia');
   });
 });
