@@ -9,7 +9,7 @@ const LessonRegistry = lazyPage(() => import('../pages/app/LessonRegistry.tsx'))
 const MyHours = lazyPage(() => import('../pages/app/MyHours.tsx'));
 const BookLesson = lazyPage(() => import('../pages/app/BookLesson.tsx'));
 const MyStudents = lazyPage(() => import('../pages/app/MyStudents.tsx'));
-const TeacherProfile = lazyPage(() => import('../pages/app/TeacherProfile.tsx'));
+const TeacherProfileEditor = lazyPage(() => import('../pages/app/TeacherProfileEditor.tsx'));
 const AdminUsers = lazyPage(() => import('../pages/app/AdminUsers.tsx'));
 const AdminStudents = lazyPage(() => import('../pages/app/AdminStudents.tsx'));
 const AdminTeacher = lazyPage(() => import('../pages/app/AdminTeacher.tsx'));
@@ -45,7 +45,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       element: <AppLayout roles={['teacher']} />,
       children: [
         { path: '/my-students', element: <MyStudents /> },
-        { path: '/teacher/profile', element: <TeacherProfile /> },
+        { path: '/teacher/profile', element: <TeacherProfileEditor /> },
       ],
     },
     {

@@ -6,7 +6,7 @@ const Register = lazyPage(() => import('../pages/public/Register.tsx'));
 const RequestPasswordReset = lazyPage(() => import('../pages/public/RequestPasswordReset.tsx'));
 const ResetPassword = lazyPage(() => import('../pages/public/ResetPassword.tsx'));
 const Teachers = lazyPage(() => import('../pages/public/Teachers.tsx'));
-const TeacherProfile = lazyPage(() => import('../pages/public/TeacherProfile.tsx'));
+const TeacherPublicProfile = lazyPage(() => import('../pages/public/TeacherPublicProfile.tsx'));
 const Courses = lazyPage(() => import('../pages/public/Courses.tsx'));
 const CourseDetail = lazyPage(() => import('../pages/public/CourseDetail.tsx'));
 const SchoolRome = lazyPage(() => import('../pages/public/SchoolRome.tsx'));
@@ -30,7 +30,7 @@ export function publicRoutes(signedIn: boolean): RouteObject[] {
     { path: '/request-password-reset', element: <RequestPasswordReset /> },
     { path: '/reset-password', element: <ResetPassword /> },
     { path: '/teachers', element: <Teachers /> },
-    { path: '/teacher/:id', element: <TeacherProfile /> },
+    { path: '/teacher/:id', element: <TeacherPublicProfile /> },
     { path: '/courses', element: <Courses /> },
     { path: '/courses/:id', element: <CourseDetail /> },
     { path: '/school-rome', element: <SchoolRome /> },

@@ -2,7 +2,7 @@ import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents } from '../../lib/format.ts';
@@ -17,7 +17,7 @@ export default function AdminDashboard() {
   const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
   return (
     <Stack gap="6">
-      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="The school at a glance." />
+      <AppPageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="The school at a glance." />
       <QueryView query={users} rows={1}>
         {(list) => (
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">

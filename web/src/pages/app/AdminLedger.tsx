@@ -4,7 +4,7 @@ import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel } from '../../lib/format.ts';
@@ -128,7 +128,7 @@ export default function AdminLedger() {
   const list = events.data?.pages.flat();
   return (
     <Stack gap="6">
-      <PageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
+      <AppPageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
       <Panel title="Adjust hours">
         <Text color="fg.muted" fontSize="sm" mb="3">
           A correction adds or removes hours of one package. The reason is kept in the ledger and shown in the student's history.

@@ -1,6 +1,6 @@
 import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents } from '../../lib/format.ts';
 import { MONO } from '../../theme.ts';
@@ -14,7 +14,7 @@ export default function AdminPayments() {
   const nameOf = (id: string) => names.get(id) ?? id.slice(0, 8);
   return (
     <Stack gap="6">
-      <PageHeader title="Payments" subtitle="Reconciliation: what each payment charged and the hours it credited." />
+      <AppPageHeader title="Payments" subtitle="Reconciliation: what each payment charged and the hours it credited." />
       <QueryView query={payments} isEmpty={(p) => p.length === 0} empty="No payments yet.">
         {(list) => {
           const flagged = list.filter((p) => p.flags.length > 0).length;

@@ -1,6 +1,6 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate } from '../../lib/format.ts';
 
@@ -21,7 +21,7 @@ export default function AdminStudents() {
   const students = useQuery<AdminStudent[]>({ queryKey: ['/api/admin/students'] });
   return (
     <Stack gap="6">
-      <PageHeader title="Students" subtitle="Every student of the school." />
+      <AppPageHeader title="Students" subtitle="Every student of the school." />
       <QueryView query={students} isEmpty={(s) => s.length === 0} empty="No students yet.">
         {(list) => {
           const hours = list.some((s) => s.remainingHours !== undefined);

@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { rateLabel } from '../../lib/format.ts';
 import type { AdminTeacher } from '../../components/app/types.ts';
-import { TeacherProfileForm } from './TeacherProfile.tsx';
+import { TeacherProfileForm } from './TeacherProfileEditor.tsx';
 
 function useTeacher() {
   const { id = '' } = useParams();
@@ -35,7 +35,7 @@ export default function AdminTeacher() {
     <QueryView query={teacher} rows={4}>
       {(t) => (
         <Stack gap="6">
-          <PageHeader
+          <AppPageHeader
             title={`${t.firstName} ${t.lastName}`}
             subtitle={t.email}
             actions={
@@ -125,7 +125,7 @@ export function AdminTeacherEdit() {
     <QueryView query={teacher} rows={4}>
       {(t) => (
         <Stack gap="6">
-          <PageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
+          <AppPageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
           <EditForm id={id} path={path} teacher={t} />
         </Stack>
       )}

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
@@ -96,7 +96,7 @@ export default function AdminUsers() {
   const users = useQuery<AdminUser[]>({ queryKey: [`/api/admin/users${params.size ? `?${params}` : ''}`], placeholderData: (prev) => prev });
   return (
     <Stack gap="6">
-      <PageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
+      <AppPageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" as="form" role="search" aria-label="Search users" onSubmit={(e) => e.preventDefault()}>
         <Field.Root>
           <Field.Label>Search</Field.Label>

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { BookingCalendar } from '../../components/app/BookingCalendar.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
@@ -24,7 +24,7 @@ export default function BookLesson() {
         const name = shortName(t.firstName, t.lastName);
         return (
           <Stack gap="6">
-            <PageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `Hours left with ${name}: ${left}`} />
+            <AppPageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `Hours left with ${name}: ${left}`} />
             {!packages.isLoading && left === 0 ? (
               <Panel title="No hours left">
                 <Stack gap="3" align="flex-start">

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import type { Booking } from '../../components/app/types.ts';
@@ -32,7 +32,7 @@ export default function LessonRegistry() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
+      <AppPageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" as="form" role="search" aria-label="Filter lessons" onSubmit={(e) => e.preventDefault()}>
         <SelectField
           label="Status"

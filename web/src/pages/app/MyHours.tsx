@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { StepChart } from '../../components/app/charts.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
@@ -112,7 +112,7 @@ export default function MyHours() {
   const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
   return (
     <Stack gap="6">
-      <PageHeader title="My Hours" subtitle="Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
+      <AppPageHeader title="My Hours" subtitle="Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
       <QueryView query={packages} isEmpty={(p) => p.length === 0} empty="No hour packages yet." rows={2}>
         {(list) => (
           <Stack gap="6">

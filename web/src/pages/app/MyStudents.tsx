@@ -1,6 +1,6 @@
 import { Stack, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel } from '../../lib/format.ts';
 import type { TeacherStudent } from '../../components/app/types.ts';
@@ -16,7 +16,7 @@ export default function MyStudents() {
   const students = useQuery<TeacherStudent[]>({ queryKey: ['/api/teacher/students'] });
   return (
     <Stack gap="6">
-      <PageHeader title="My Students" subtitle="Everyone who bought hours with you." />
+      <AppPageHeader title="My Students" subtitle="Everyone who bought hours with you." />
       <QueryView query={students} isEmpty={(s) => s.length === 0} empty="No students yet. Students appear here when they buy hours with you.">
         {(list) => (
           <Table.ScrollArea borderWidth="1px" borderRadius="md">

@@ -3,7 +3,7 @@ import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { CalendarFeed } from '../../components/app/CalendarFeed.tsx';
@@ -126,7 +126,7 @@ export default function Profile() {
   const { user } = useAuth();
   return (
     <Stack gap="6">
-      <PageHeader title="Profile" subtitle="Your details and your password." />
+      <AppPageHeader title="Profile" subtitle="Your details and your password." />
       <Panel title="Your details">
         <QueryView query={profile} rows={4}>
           {(p) => <DetailsForm initial={p} />}

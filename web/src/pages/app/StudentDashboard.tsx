@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { progressPercent } from '@parliamo/domain/rules';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { LaunchNotice } from '../../components/LaunchNotice.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
@@ -82,7 +82,7 @@ export default function StudentDashboard() {
   const now = new Date();
   return (
     <Stack gap="6">
-      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
+      <AppPageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
           <PurchaseButton teacherId={buy} defaultOpen={!!buy}>
             Buy Hours
           </PurchaseButton>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { MonthBars } from '../../components/app/charts.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
@@ -103,7 +103,7 @@ export default function TeacherDashboard() {
   const now = new Date();
   return (
     <Stack gap="6">
-      <PageHeader
+      <AppPageHeader
         title={`Ciao, ${user?.firstName ?? ''}!`}
         subtitle="Your lessons, students and earnings."
         actions={

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Container, Field, Input, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/FormFields.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherCard } from '../../components/TeacherCard.tsx';
 import { allSpecializations, filterTeachers, priceRanges, TEACHERS_URL, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
@@ -37,10 +37,10 @@ export default function Teachers() {
         keywords="Italian teacher online, find Italian tutor, Italian teachers Rome, Italian lessons price"
         path="/teachers"
       />
-      <PageHeader eyebrow="Our teachers" title="Find your Italian teacher">
+      <InfoPageHeader eyebrow="Our teachers" title="Find your Italian teacher">
         Every teacher is a native speaker trained by our school in Rome. Compare specializations and hourly rates, then open
         a profile to see free lesson times.
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="7xl" py={{ base: '8', md: '10' }}>
         <Box role="search" aria-label="Teachers" mb="8">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Container, Heading, Text } from '@chakra-ui/react';
 
 /** The band at the top of an information page: eyebrow, title (the page's h1) and an introduction. */
-export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+export function InfoPageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
   return (
     <Box bg="green.50" borderBottomWidth="1px" borderColor="green.100">
       <Container maxW="5xl" py={{ base: '10', md: '14' }}>

@@ -51,7 +51,7 @@ function NextSlots({ teacherId }: { teacherId: string }) {
 }
 
 /** /teacher/{id}: the public profile, the next free slots in Rome time and a way to buy hours. */
-export default function TeacherProfile() {
+export default function TeacherPublicProfile() {
   const { id = '' } = useParams();
   const { data: teacher, isLoading, isError } = useQuery<Teacher>({ queryKey: [`/api/teachers/${encodeURIComponent(id)}`] });
 

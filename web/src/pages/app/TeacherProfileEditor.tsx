@@ -3,7 +3,7 @@ import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel, num } from '../../lib/format.ts';
@@ -192,13 +192,13 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
 }
 
 /** /teacher/profile: public profile, rate, meeting link, weekly hours, days off. */
-export default function TeacherProfile() {
+export default function TeacherProfileEditor() {
   const profile = useQuery<TeacherProfileData>({ queryKey: ['/api/teacher/profile'] });
   const availability = useQuery<Availability>({ queryKey: ['/api/teacher/availability'] });
   const saveProfile = useSave<TeacherProfileData>('/api/teacher/profile', 'Profile');
   return (
     <Stack gap="6">
-      <PageHeader title="Teacher Profile" subtitle="What students see on your public page, and when you teach." />
+      <AppPageHeader title="Teacher Profile" subtitle="What students see on your public page, and when you teach." />
       <Panel title="Public profile">
         <QueryView query={profile} rows={4}>
           {(p) => <TeacherProfileForm initial={p} onSave={(body) => saveProfile.mutate(body)} pending={saveProfile.isPending} />}
