@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from './api.ts';
+import { queries } from './queries.ts';
 
 export type Role = 'student' | 'teacher' | 'admin';
 
@@ -12,15 +12,8 @@ export interface CurrentUser {
   profileImageUrl: string | null;
 }
 
-/** The session query: the signed-in user, or null when /api/auth/user answers 401 (nobody signed in). */
-export const sessionQuery = {
-  queryKey: ['/api/auth/user'],
-  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
-  retry: false,
-} as const;
-
 /** The signed-in user, or null; a 401 from /api/auth/user means nobody is signed in. */
 export function useAuth() {
-  const { data, isLoading } = useQuery<CurrentUser | null>(sessionQuery);
+  const { data, isLoading } = useQuery(queries.session());
   return { user: data ?? null, isLoading, isAuthenticated: !!data };
 }

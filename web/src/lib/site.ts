@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queries } from './queries.ts';
 
 export interface SiteConfig {
   contactEmail: string;
@@ -7,11 +8,8 @@ export interface SiteConfig {
 
 const fallback: SiteConfig = { contactEmail: 'info@parliamo-roma.it', paymentsMode: 'test' };
 
-/** The public settings' query (read by the footer on every page). */
-export const siteConfigQuery = { queryKey: ['/api/site-config'] } as const;
-
 /** Public settings from the server (contact address, payment mode). */
 export function useSiteConfig(): SiteConfig {
-  const { data } = useQuery<SiteConfig>(siteConfigQuery);
+  const { data } = useQuery(queries.siteConfig());
   return data ?? fallback;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { romeDate } from './format.ts';
+import { queries } from './queries.ts';
 
 /** A teacher as GET /api/teachers lists it (spec section 3, docs/api.md). */
 export interface Teacher {
@@ -22,16 +23,13 @@ export interface Slot {
   hour: number;
 }
 
-/** The public teacher list's address. */
-export const TEACHERS_URL = '/api/teachers';
-
 /** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
 const JUST_FETCHED_MS = 2000;
 
 /** The public teacher list; refetched on mount (spec section 7), unless it was fetched for this very mount. */
 export function useTeachers() {
-  return useQuery<Teacher[]>({
-    queryKey: [TEACHERS_URL],
+  return useQuery({
+    ...queries.teachers(),
     refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),
   });
 }

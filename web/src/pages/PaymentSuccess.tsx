@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
+import { queries } from '../lib/queries.ts';
 
-type PaymentStatus = 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
+export type PaymentStatus = 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
 
-interface PaymentView {
+export interface PaymentView {
   status: PaymentStatus;
   hours: number;
   teacherId: string;
@@ -43,8 +44,8 @@ export default function PaymentSuccess() {
     const timer = setTimeout(() => setSlow(true), 30_000);
     return () => clearTimeout(timer);
   }, []);
-  const payment = useQuery<PaymentView>({
-    queryKey: [`/api/payments/${encodeURIComponent(sessionId)}`],
+  const payment = useQuery({
+    ...queries.payment(sessionId),
     enabled: sessionId !== '',
     refetchInterval: (q) => (q.state.data && settled.includes(q.state.data.status) ? false : slow ? 15_000 : 1500),
   });

@@ -3,8 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { Loading } from '../components/Loading.tsx';
+import { queries } from '../lib/queries.ts';
 
-interface TestCheckoutData {
+export interface TestCheckoutData {
   paymentId: string;
   /** Total in euros, fee included. */
   amount: number;
@@ -22,7 +23,7 @@ const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR
 export default function TestCheckout() {
   const { paymentId = '' } = useParams();
   const url = `/api/test-checkout/${encodeURIComponent(paymentId)}`;
-  const checkout = useQuery<TestCheckoutData>({ queryKey: [url] });
+  const checkout = useQuery(queries.testCheckout(paymentId));
   const act = useMutation({
     mutationFn: async (action: 'pay' | 'cancel') => (await (await apiRequest('POST', `${url}/${action}`)).json()) as { redirect: string },
     onSuccess: ({ redirect }) => window.location.assign(redirect),

@@ -6,9 +6,9 @@ import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts'
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from '../../lib/format.ts';
-import { invalidateLessonReads } from './LessonDetailsDialog.tsx';
 import { ErrorNotice, LoadingRows } from './states.tsx';
 import type { Booking, Slot } from './types.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
 const WEEKS = 4;
 
@@ -22,7 +22,7 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
   const qc = useQueryClient();
   const from = romeDate(now, 0);
   const to = romeDate(now, WEEKS * 7 - 1);
-  const slots = useQuery<Slot[]>({ queryKey: [`/api/availabilities?teacherId=${encodeURIComponent(teacherId)}&from=${from}&to=${to}`] });
+  const slots = useQuery(queries.availability(teacherId, from, to));
 
   const byDay = useMemo(() => {
     const map = new Map<string, number[]>();
@@ -42,12 +42,12 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
       toaster.create({ type: 'success', title: 'Lesson booked', description: `${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}.` });
       setSlot(null);
       setNotes('');
-      await invalidateLessonReads(qc);
+      await invalidate(qc, 'lessonBooked');
       onBooked?.(b);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) sendToLogin(500);
-      else void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/availabilities') });
+      else void invalidate(qc, 'bookingRefused');
     },
   });
 

@@ -7,12 +7,7 @@ import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel } from '../../lib/format.ts';
 import { canCancel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
-
-/** After a lesson changes, every read that counts hours or slots is stale (spec section 7). */
-export function invalidateLessonReads(qc: ReturnType<typeof useQueryClient>) {
-  const prefixes = ['/api/bookings', '/api/hour-packages', '/api/availabilities', '/api/dashboard/stats', '/api/teacher/students'];
-  return qc.invalidateQueries({ predicate: (q) => prefixes.some((p) => String(q.queryKey[0]).startsWith(p)) });
-}
+import { invalidate } from '../../lib/queries.ts';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -44,7 +39,7 @@ export default function LessonDetailsDialog({
         title: 'Lesson Cancelled',
         description: 'Your lesson has been cancelled successfully and your hour has been refunded.',
       });
-      await invalidateLessonReads(qc);
+      await invalidate(qc, 'lessonCancelled');
       onClose();
     },
     onError: (error) => {

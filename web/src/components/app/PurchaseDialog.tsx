@@ -7,7 +7,7 @@ import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts'
 import { toaster } from '../toaster.tsx';
 import { euros, num, rateLabel, shortName } from '../../lib/format.ts';
 import { LoadingRows, ErrorNotice } from './states.tsx';
-import type { Teacher } from './types.ts';
+import { queries } from '../../lib/queries.ts';
 
 export interface PurchaseDialogProps {
   open: boolean;
@@ -22,7 +22,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   const [teacherId, setTeacherId] = useState<string | undefined>(preselected);
   const [hours, setHours] = useState<number>(DEFAULT_HOURS);
   const [custom, setCustom] = useState(String(DEFAULT_HOURS));
-  const teachers = useQuery<Teacher[]>({ queryKey: ['/api/teachers'], enabled: open, refetchOnMount: 'always' });
+  const teachers = useQuery({ ...queries.teachers(), enabled: open, refetchOnMount: 'always' });
 
   const matches = useMemo(() => {
     const q = search.trim().toLowerCase();

@@ -6,15 +6,15 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents } from '../../lib/format.ts';
-import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 const PAID = new Set(['paid', 'credited', 'refunded', 'partially_refunded']);
 
 /** The admin dashboard: totals of people and money, with the way to each tool. */
 export default function AdminDashboard() {
   const { user } = useAuth();
-  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'] });
-  const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
+  const users = useQuery(queries.adminUsers());
+  const payments = useQuery(queries.adminPayments());
   return (
     <Stack gap="6">
       <AppPageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="The school at a glance." />

@@ -9,6 +9,7 @@ import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel } from '../../lib/format.ts';
 import { MONO } from '../../theme.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
 /** One ledger event as the admin ledger browser lists it. */
 export interface LedgerEvent {
@@ -22,8 +23,6 @@ export interface LedgerEvent {
   recordedAt: string;
 }
 
-/** The server answers 100 events a page. */
-const PAGE = 100;
 
 function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: string) => void }) {
   const packageId = typeof e.data.packageId === 'string' ? e.data.packageId : null;
@@ -66,7 +65,7 @@ function AdjustmentForm({ packageId, setPackageId, inputRef }: { packageId: stri
       toaster.create({ type: 'success', title: 'Hours adjusted', description: `${n > 0 ? '+' : ''}${n} hours recorded in the ledger.` });
       setDelta('');
       setReason('');
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/hour-packages') });
+      await invalidate(qc, 'hoursAdjusted');
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The adjustment could not be recorded.') }),
   });
@@ -115,16 +114,7 @@ export default function AdminLedger() {
     packageInput.current?.scrollIntoView({ block: 'center' });
     packageInput.current?.focus();
   };
-  const params = new URLSearchParams();
-  if (applied.stream) params.set('stream', applied.stream);
-  if (applied.userId) params.set('userId', applied.userId);
-  const base = `/api/admin/ledger?${params}`;
-  const events = useInfiniteQuery({
-    queryKey: [base],
-    initialPageParam: '',
-    queryFn: async ({ pageParam }) => (await (await apiRequest('GET', pageParam ? `${base}&after=${pageParam}` : base)).json()) as LedgerEvent[],
-    getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.position : undefined),
-  });
+  const events = useInfiniteQuery(queries.adminLedger(applied));
   const list = events.data?.pages.flat();
   return (
     <Stack gap="6">

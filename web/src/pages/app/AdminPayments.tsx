@@ -4,12 +4,12 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents } from '../../lib/format.ts';
 import { MONO } from '../../theme.ts';
-import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 /** /admin/payments: every payment next to the hours it credited; mismatches flagged. */
 export default function AdminPayments() {
-  const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
-  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'] });
+  const payments = useQuery(queries.adminPayments());
+  const users = useQuery(queries.adminUsers());
   const names = new Map((users.data ?? []).map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
   const nameOf = (id: string) => names.get(id) ?? id.slice(0, 8);
   return (

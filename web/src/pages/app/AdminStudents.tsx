@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate } from '../../lib/format.ts';
+import { queries } from '../../lib/queries.ts';
 
 /** One student with the hours summary (fields named as accounts serves them). */
 export interface AdminStudent {
@@ -18,7 +19,7 @@ export interface AdminStudent {
 
 /** /admin/students: every student; the hours columns show when the server sends an hours summary. */
 export default function AdminStudents() {
-  const students = useQuery<AdminStudent[]>({ queryKey: ['/api/admin/students'] });
+  const students = useQuery(queries.adminStudents());
   return (
     <Stack gap="6">
       <AppPageHeader title="Students" subtitle="Every student of the school." />

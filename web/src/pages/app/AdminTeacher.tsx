@@ -10,11 +10,12 @@ import { QueryView } from '../../components/app/states.tsx';
 import { rateLabel } from '../../lib/format.ts';
 import type { AdminTeacher } from '../../components/app/types.ts';
 import { TeacherProfileForm } from './TeacherProfileEditor.tsx';
+import { invalidate, queries } from '../../lib/queries.ts';
 
 function useTeacher() {
   const { id = '' } = useParams();
   const path = `/api/admin/teachers/${encodeURIComponent(id)}`;
-  return { id, path, teacher: useQuery<AdminTeacher>({ queryKey: [path] }) };
+  return { id, path, teacher: useQuery(queries.adminTeacher(id)) };
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -86,7 +87,7 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
     mutationFn: async (body: object) => apiRequest('PUT', path, body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'Teacher saved', description: 'The teacher profile has been updated.' });
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/teachers') });
+      await invalidate(qc, 'teacherSavedByAdmin');
       navigate(`/admin/teacher/${id}`);
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The teacher could not be saved.') }),

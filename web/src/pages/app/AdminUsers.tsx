@@ -9,6 +9,7 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
 const ROLES = ['student', 'teacher', 'admin'] as const;
 
@@ -28,7 +29,7 @@ function UserRow({ user }: { user: AdminUser }) {
     mutationFn: async (body: Partial<Pick<AdminUser, 'role' | 'isActive' | 'isApproved'>>) => apiRequest('PATCH', `/api/admin/users/${user.id}`, body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'User updated', description: `${name} has been updated.` });
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
+      await invalidate(qc, 'userUpdated');
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The user could not be updated.') }),
   });
@@ -90,10 +91,7 @@ export default function AdminUsers() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const q = useDebounced(search.trim(), 250);
-  const params = new URLSearchParams();
-  if (q) params.set('search', q);
-  if (role) params.set('role', role);
-  const users = useQuery<AdminUser[]>({ queryKey: [`/api/admin/users${params.size ? `?${params}` : ''}`], placeholderData: (prev) => prev });
+  const users = useQuery({ ...queries.adminUsers({ search: q, role }), placeholderData: (prev) => prev });
   return (
     <Stack gap="6">
       <AppPageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />

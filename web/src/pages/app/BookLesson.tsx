@@ -7,14 +7,14 @@ import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { num, shortName } from '../../lib/format.ts';
-import type { HourPackage, Teacher } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 /** Book a lesson with one teacher: hours left with them, then the calendar of free slots. */
 export default function BookLesson() {
   const { teacherId = '' } = useParams();
   const navigate = useNavigate();
-  const teacher = useQuery<Teacher>({ queryKey: [`/api/teachers/${encodeURIComponent(teacherId)}`] });
-  const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
+  const teacher = useQuery(queries.teacher(teacherId));
+  const packages = useQuery(queries.hourPackages());
   const left = (packages.data ?? [])
     .filter((p) => p.teacherId === teacherId && p.status !== 'expired')
     .reduce((sum, p) => sum + num(p.remainingHours), 0);

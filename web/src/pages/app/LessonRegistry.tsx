@@ -7,13 +7,14 @@ import { LessonList } from '../../components/app/LessonList.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import type { Booking } from '../../components/app/types.ts';
 import { SelectField } from '../../components/FormFields.tsx';
+import { queries } from '../../lib/queries.ts';
 
 
 /** /lesson-registry: every lesson, filtered by status, person and date range. */
 export default function LessonRegistry() {
   const { user } = useAuth();
   const viewer = user?.role === 'teacher' ? 'teacher' : 'student';
-  const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
+  const bookings = useQuery(queries.bookings());
   const [status, setStatus] = useState('');
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');

@@ -6,7 +6,8 @@ import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate, timeLabel } from '../../lib/format.ts';
-import type { HistoryEntry, HourPackage, PackageHistory } from '../../components/app/types.ts';
+import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
   purchase: 'Bought',
@@ -73,7 +74,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
 
 /** One package with its full history (every hour's source and fate) and its balance chart. */
 export function PackageCard({ pkg }: { pkg: HourPackage }) {
-  const history = useQuery<PackageHistory>({ queryKey: [`/api/hour-packages/${pkg.id}/history`] });
+  const history = useQuery(queries.packageHistory(pkg.id));
   return (
     <Panel title={pkg.teacherName} actions={<Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{pkg.status}</Badge>}>
       <Stack gap="4">
@@ -109,7 +110,7 @@ export function PackageCard({ pkg }: { pkg: HourPackage }) {
 
 /** /my-hours: each package, its history and its balance over time. */
 export default function MyHours() {
-  const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
+  const packages = useQuery(queries.hourPackages());
   return (
     <Stack gap="6">
       <AppPageHeader title="My Hours" subtitle="Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />

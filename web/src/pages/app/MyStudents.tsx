@@ -4,6 +4,7 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel } from '../../lib/format.ts';
 import type { TeacherStudent } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 function nextLessonLabel(n: TeacherStudent['nextLesson']): string {
   if (!n) return 'None booked';
@@ -13,7 +14,7 @@ function nextLessonLabel(n: TeacherStudent['nextLesson']): string {
 
 /** /my-students: the teacher's students, their hours left, lessons done and next lesson. */
 export default function MyStudents() {
-  const students = useQuery<TeacherStudent[]>({ queryKey: ['/api/teacher/students'] });
+  const students = useQuery(queries.teacherStudents());
   return (
     <Stack gap="6">
       <AppPageHeader title="My Students" subtitle="Everyone who bought hours with you." />

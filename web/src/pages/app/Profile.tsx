@@ -8,8 +8,9 @@ import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { CalendarFeed } from '../../components/app/CalendarFeed.tsx';
 import { useAuth } from '../../lib/auth.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
-type ProfileData = Record<string, string | null | undefined>;
+export type ProfileData = Record<string, string | null | undefined>;
 
 const fields: { name: string; label: string; type?: string; required?: boolean; max?: number; hint?: string }[] = [
   { name: 'firstName', label: 'First name', required: true },
@@ -33,8 +34,7 @@ function DetailsForm({ initial }: { initial: ProfileData }) {
     mutationFn: async (body: ProfileData) => apiRequest('PUT', '/api/profile', body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'Profile updated', description: 'Your details have been saved.' });
-      await qc.invalidateQueries({ queryKey: ['/api/profile'] });
-      await qc.invalidateQueries({ queryKey: ['/api/auth/user'] });
+      await invalidate(qc, 'profileSaved');
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'Your details could not be saved.') }),
   });
@@ -122,7 +122,7 @@ function PasswordForm() {
 
 /** /profile: edit your details, change your password. */
 export default function Profile() {
-  const profile = useQuery<ProfileData>({ queryKey: ['/api/profile'] });
+  const profile = useQuery(queries.profile());
   const { user } = useAuth();
   return (
     <Stack gap="6">

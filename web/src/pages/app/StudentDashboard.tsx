@@ -11,7 +11,8 @@ import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
 import { upcoming } from '../../lib/lessons.ts';
-import type { Booking, DashboardStats, HourPackage } from '../../components/app/types.ts';
+import type { DashboardStats, HourPackage } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 /** remaining / total x 100 (spec section 9). */
 function packageProgress(p: HourPackage): number {
@@ -67,7 +68,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
 }
 
 /** What the dashboard reads on its first render (loaded with its code, lib/lazy-page.tsx). */
-export const firstReads = ['/api/dashboard/stats', '/api/bookings', '/api/hour-packages'] as const;
+export const firstReads = () => [queries.dashboardStats(), queries.bookings(), queries.hourPackages()];
 
 /** The student dashboard (spec section 2). */
 export default function StudentDashboard() {
@@ -75,10 +76,9 @@ export default function StudentDashboard() {
   // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.
   const [params] = useSearchParams();
   const buy = params.get('buy') ?? undefined;
-  const [statsUrl, bookingsUrl, packagesUrl] = firstReads;
-  const stats = useQuery<DashboardStats>({ queryKey: [statsUrl] });
-  const bookings = useQuery<Booking[]>({ queryKey: [bookingsUrl] });
-  const packages = useQuery<HourPackage[]>({ queryKey: [packagesUrl] });
+  const stats = useQuery(queries.dashboardStats());
+  const bookings = useQuery(queries.bookings());
+  const packages = useQuery(queries.hourPackages());
   const now = new Date();
   return (
     <Stack gap="6">

@@ -10,7 +10,8 @@ import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, eurosFromCents, hourLabel, romeDate } from '../../lib/format.ts';
 import { upcoming } from '../../lib/lessons.ts';
-import type { Booking, DashboardStats, Earnings } from '../../components/app/types.ts';
+import type { Earnings } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 function monthLabel(month: string): string {
   return dateLabel(`${month}-01`, { month: 'short', year: '2-digit' });
@@ -97,9 +98,9 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
 /** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec section 2). */
 export default function TeacherDashboard() {
   const { user } = useAuth();
-  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-  const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
-  const earnings = useQuery<Earnings>({ queryKey: ['/api/teacher/earnings'] });
+  const stats = useQuery(queries.dashboardStats());
+  const bookings = useQuery(queries.bookings());
+  const earnings = useQuery(queries.teacherEarnings());
   const now = new Date();
   return (
     <Stack gap="6">

@@ -7,8 +7,9 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel, num } from '../../lib/format.ts';
+import { invalidate, queries, type Change } from '../../lib/queries.ts';
 
-interface TeacherProfileData {
+export interface TeacherProfileData {
   bio: string | null;
   city: string | null;
   country: string | null;
@@ -25,13 +26,13 @@ export interface Availability {
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
 
-function useSave<T>(path: string, what: string) {
+function useSave<T>(path: string, what: string, change: Change) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: T) => apiRequest('PUT', path, body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: `${what} saved`, description: 'Students see the change right away.' });
-      await qc.invalidateQueries({ queryKey: [path] });
+      await invalidate(qc, change);
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, `${what} could not be saved.`) }),
   });
@@ -101,7 +102,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
   const [weekly, setWeekly] = useState(initial.weekly);
   const [daysOff, setDaysOff] = useState(initial.daysOff);
   const [newDay, setNewDay] = useState('');
-  const save = useSave<Availability>('/api/teacher/availability', 'Availability');
+  const save = useSave<Availability>('/api/teacher/availability', 'Availability', 'ownAvailabilitySaved');
   const on = (d: number, h: number) => (weekly[String(d)] ?? []).includes(h);
   const toggle = (d: number, h: number) =>
     setWeekly((w) => {
@@ -193,9 +194,9 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
 
 /** /teacher/profile: public profile, rate, meeting link, weekly hours, days off. */
 export default function TeacherProfileEditor() {
-  const profile = useQuery<TeacherProfileData>({ queryKey: ['/api/teacher/profile'] });
-  const availability = useQuery<Availability>({ queryKey: ['/api/teacher/availability'] });
-  const saveProfile = useSave<TeacherProfileData>('/api/teacher/profile', 'Profile');
+  const profile = useQuery(queries.ownTeacherProfile());
+  const availability = useQuery(queries.ownAvailability());
+  const saveProfile = useSave<TeacherProfileData>('/api/teacher/profile', 'Profile', 'ownTeacherProfileSaved');
   return (
     <Stack gap="6">
       <AppPageHeader title="Teacher Profile" subtitle="What students see on your public page, and when you teach." />

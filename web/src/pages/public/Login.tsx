@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { forgetPrivateReads, queries } from '../../lib/queries.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
@@ -27,9 +28,9 @@ export default function Login() {
     try {
       const res = await apiRequest('POST', '/api/auth/login', { email: email.trim(), password });
       const user = (await res.json().catch(() => null)) as CurrentUser | null;
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== '/api/site-config' && q.queryKey[0] !== '/api/teachers' });
-      if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(['/api/auth/user'], user);
-      else await qc.invalidateQueries({ queryKey: ['/api/auth/user'] });
+      forgetPrivateReads(qc, ['teachers']);
+      if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(queries.session().queryKey, user);
+      else await qc.invalidateQueries({ queryKey: queries.session().queryKey });
       toaster.create({ type: 'success', title: 'Successfully signed in', description: 'Welcome to Parliamo!' });
       navigate('/');
     } catch (err) {

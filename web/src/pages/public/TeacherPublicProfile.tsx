@@ -5,10 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherAvatar } from '../../components/TeacherCard.tsx';
 import { BuyHours } from '../../components/BuyHours.tsx';
-import { type Slot, type Teacher } from '../../lib/teachers.ts';
+import type { Slot } from '../../lib/teachers.ts';
 import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation } from '../../lib/format.ts';
 import { rules } from './content/school.ts';
 import NotFound from './NotFound.tsx';
+import { queries } from '../../lib/queries.ts';
 
 const DAYS_AHEAD = 28;
 const MAX_DAYS_SHOWN = 6;
@@ -24,8 +25,7 @@ function groupSlots(slots: Slot[]): [string, number[]][] {
 
 function NextSlots({ teacherId }: { teacherId: string }) {
   const from = romeDate(new Date());
-  const url = `/api/availabilities?teacherId=${encodeURIComponent(teacherId)}&from=${from}&to=${addDays(from, DAYS_AHEAD)}`;
-  const { data, isLoading, isError } = useQuery<Slot[]>({ queryKey: [url] });
+  const { data, isLoading, isError } = useQuery(queries.availability(teacherId, from, addDays(from, DAYS_AHEAD)));
   const days = useMemo(() => groupSlots(data ?? []), [data]);
   if (isLoading) return <Skeleton height="120px" borderRadius="lg" />;
   if (isError) return <Text color="fg.muted">The calendar could not be loaded. Please try again later.</Text>;
@@ -53,7 +53,7 @@ function NextSlots({ teacherId }: { teacherId: string }) {
 /** /teacher/{id}: the public profile, the next free slots in Rome time and a way to buy hours. */
 export default function TeacherPublicProfile() {
   const { id = '' } = useParams();
-  const { data: teacher, isLoading, isError } = useQuery<Teacher>({ queryKey: [`/api/teachers/${encodeURIComponent(id)}`] });
+  const { data: teacher, isLoading, isError } = useQuery(queries.teacher(id));
 
   if (isLoading) {
     return (

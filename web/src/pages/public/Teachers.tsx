@@ -3,13 +3,14 @@ import { Box, Container, Field, Input, SimpleGrid, Skeleton, Text } from '@chakr
 import { SelectField } from '../../components/FormFields.tsx';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { queries } from '../../lib/queries.ts';
 import { TeacherCard } from '../../components/TeacherCard.tsx';
-import { allSpecializations, filterTeachers, priceRanges, TEACHERS_URL, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
+import { allSpecializations, filterTeachers, priceRanges, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
+
+/** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
+export const firstReads = () => [queries.teachers()];
 
 /** /teachers: every active and approved teacher, with a name search and filters (spec section 5). */
-/** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
-export const firstReads = [TEACHERS_URL];
-
 export default function Teachers() {
   const { data, isLoading } = useTeachers();
   const [query, setQuery] = useState('');
