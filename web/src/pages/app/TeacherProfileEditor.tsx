@@ -1,7 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES } from '@parliamo/domain/contracts/accounts';
+import { teacherProfileFormSchema, type TeacherProfileFormInput } from '@parliamo/domain/contracts/forms';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
@@ -38,56 +43,49 @@ function useSave<T>(path: string, what: string, change: Change) {
   });
 }
 
+/** The form's text for each field of a profile. */
+function typedFields(p: TeacherProfileData): TeacherProfileFormInput {
+  return {
+    bio: p.bio ?? '',
+    city: p.city ?? '',
+    country: p.country ?? '',
+    specializations: p.specializations.join(', '),
+    hourlyRate: String(num(p.hourlyRate)),
+    profileImageUrl: p.profileImageUrl ?? '',
+    googleMeetLink: p.googleMeetLink ?? '',
+  };
+}
+
 /** Public profile fields, hourly rate and meeting link; shared with the admin's teacher editor. */
 export function TeacherProfileForm({ initial, onSave, pending }: { initial: TeacherProfileData; onSave: (p: TeacherProfileData) => void; pending: boolean }) {
-  const [form, setForm] = useState({ ...initial, specializations: initial.specializations.join(', '), hourlyRate: String(num(initial.hourlyRate)) });
-  useEffect(() => setForm({ ...initial, specializations: initial.specializations.join(', '), hourlyRate: String(num(initial.hourlyRate)) }), [initial]);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((s) => ({ ...s, [k]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSave({
-      bio: form.bio?.trim() || null,
-      city: form.city?.trim() || null,
-      country: form.country?.trim() || null,
-      specializations: form.specializations.split(',').map((s) => s.trim()).filter(Boolean),
-      hourlyRate: Number(form.hourlyRate),
-      profileImageUrl: form.profileImageUrl?.trim() || null,
-      googleMeetLink: form.googleMeetLink?.trim() || null,
-    });
-  };
+  const form = useForm<TeacherProfileFormInput, unknown, TeacherProfileData>({ resolver: zodResolver(teacherProfileFormSchema), defaultValues: typedFields(initial) });
+  useEffect(() => form.reset(typedFields(initial)), [initial, form]);
+  const { errors } = form.formState;
+  const field = (name: keyof TeacherProfileFormInput) => ({ input: form.register(name), ...fieldError(errors[name]) });
+  const submit = form.handleSubmit(onSave, (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }));
+  const text = (label: string, f: ReturnType<typeof field>, extra: ComponentProps<typeof Input> = {}, help?: string, required?: boolean) => (
+    <Field.Root required={required} invalid={f.invalid}>
+      <Field.Label>{label}</Field.Label>
+      <Input {...extra} {...f.input} />
+      {f.error ? <Field.ErrorText>{f.error}</Field.ErrorText> : help && <Field.HelperText>{help}</Field.HelperText>}
+    </Field.Root>
+  );
+  const bio = field('bio');
   return (
     <form onSubmit={submit} aria-label="Teacher profile">
       <Stack gap="4">
-        <Field.Root>
+        <Field.Root invalid={bio.invalid}>
           <Field.Label>Bio</Field.Label>
-          <Textarea rows={5} value={form.bio ?? ''} onChange={set('bio')} />
+          <Textarea rows={5} {...bio.input} />
+          {bio.error && <Field.ErrorText>{bio.error}</Field.ErrorText>}
         </Field.Root>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root>
-            <Field.Label>City</Field.Label>
-            <Input value={form.city ?? ''} onChange={set('city')} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Country</Field.Label>
-            <Input value={form.country ?? ''} onChange={set('country')} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Specializations</Field.Label>
-            <Input value={form.specializations} onChange={set('specializations')} />
-            <Field.HelperText>Separate them with commas.</Field.HelperText>
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Hourly rate (€)</Field.Label>
-            <Input type="number" min={1} step="0.5" inputMode="decimal" value={form.hourlyRate} onChange={set('hourlyRate')} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Profile image address</Field.Label>
-            <Input type="url" value={form.profileImageUrl ?? ''} onChange={set('profileImageUrl')} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Meeting link</Field.Label>
-            <Input type="url" value={form.googleMeetLink ?? ''} onChange={set('googleMeetLink')} placeholder="https://meet.google.com/..." />
-          </Field.Root>
+          {text('City', field('city'))}
+          {text('Country', field('country'))}
+          {text('Specializations', field('specializations'), {}, 'Separate them with commas.')}
+          {text('Hourly rate (€)', field('hourlyRate'), { type: 'number', min: 1, step: '0.5', inputMode: 'decimal' }, undefined, true)}
+          {text('Profile image address', field('profileImageUrl'), { type: 'url' })}
+          {text('Meeting link', field('googleMeetLink'), { type: 'url', placeholder: 'https://meet.google.com/...' })}
         </SimpleGrid>
         <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={pending} loadingText="Saving...">
           Save Profile
