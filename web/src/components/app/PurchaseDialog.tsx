@@ -1,6 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
+import type { CheckoutBody } from '@parliamo/domain/contracts/hours';
 import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
 import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
@@ -19,9 +23,12 @@ export interface PurchaseDialogProps {
 /** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec sections 2, 5, 8, 9). */
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
   const [search, setSearch] = useState('');
-  const [teacherId, setTeacherId] = useState<string | undefined>(preselected);
-  const [hours, setHours] = useState<number>(DEFAULT_HOURS);
-  const [custom, setCustom] = useState(String(DEFAULT_HOURS));
+  const form = useForm<PurchaseFormInput, unknown, Omit<CheckoutBody, 'amount'>>({
+    resolver: zodResolver(purchaseFormSchema),
+    defaultValues: { teacherId: preselected ?? '', hours: String(DEFAULT_HOURS) },
+  });
+  const [teacherId, custom] = form.watch(['teacherId', 'hours']);
+  const hours = parseHours(custom);
   const teachers = useQuery({ ...queries.teachers(), enabled: open, refetchOnMount: 'always' });
 
   const matches = useMemo(() => {
@@ -35,7 +42,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   const hoursOk = isValidPackageHours(hours);
 
   const checkout = useMutation({
-    mutationFn: async (body: { amount: number; teacherId: string; totalHours: number }) =>
+    mutationFn: async (body: CheckoutBody) =>
       (await (await apiRequest('POST', '/api/create-checkout-session', body)).json()) as { checkout_url: string },
     onSuccess: (data) => {
       window.location.href = data.checkout_url;
@@ -56,17 +63,14 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     },
   });
 
-  const pickHours = (h: number) => {
-    setHours(h);
-    setCustom(String(h));
-  };
-  const submit = () => {
-    if (!teacher || !price || !hoursOk) {
-      toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
-      return;
-    }
-    checkout.mutate({ amount: price.total, teacherId: teacher.id, totalHours: hours });
-  };
+  const pickHours = (h: number) => form.setValue('hours', String(h));
+  const invalidSelection = () =>
+    toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
+  const submit = form.handleSubmit((selection) => {
+    if (!teacher || !price) return invalidSelection();
+    checkout.mutate({ ...selection, amount: price.total });
+  }, invalidSelection);
+  const hoursField = form.register('hours', { onBlur: () => form.setValue('hours', String(hours)) });
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size="lg">
@@ -99,7 +103,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                           colorPalette="green"
                           justifyContent="space-between"
                           aria-pressed={t.id === teacherId}
-                          onClick={() => setTeacherId(t.id)}
+                          onClick={() => form.setValue('teacherId', t.id)}
                         >
                           <span>{shortName(t.firstName, t.lastName)}</span>
                           <span>{rateLabel(t.hourlyRate)}</span>
@@ -127,12 +131,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                     inputMode="numeric"
                     min={MIN_HOURS}
                     max={MAX_HOURS}
-                    value={custom}
-                    onChange={(e) => {
-                      setCustom(e.target.value);
-                      setHours(parseHours(e.target.value));
-                    }}
-                    onBlur={() => setCustom(String(hours))}
+                    {...hoursField}
                   />
                   {!hoursOk && <Field.ErrorText>{HOURS_RANGE_MESSAGE}</Field.ErrorText>}
                 </Field.Root>

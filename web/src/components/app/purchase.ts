@@ -4,10 +4,7 @@ import { centsToEuros, eurosToCents, FEE_CENTS, isValidPackageHours, priceCents 
 export const FEE_EUROS = centsToEuros(FEE_CENTS);
 
 /** Empty or non-numeric becomes 1 (spec section 5). */
-export function parseHours(raw: string): number {
-  const n = Number.parseInt(raw, 10);
-  return Number.isFinite(n) ? n : 1;
-}
+export { parsePackageHours as parseHours } from '@parliamo/domain/contracts/forms';
 
 /** hours x rate + EUR 3 in euros (spec section 9), or null when the hours or rate are not valid. */
 export function packagePrice(hours: number, hourlyRate: number): { lessons: number; total: number } | null {

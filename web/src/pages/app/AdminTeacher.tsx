@@ -1,15 +1,23 @@
-import { useState } from 'react';
 import { Badge, Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { adminTeacherUpdateSchema, MESSAGES } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { rateLabel } from '../../lib/format.ts';
 import type { AdminTeacher } from '../../components/app/types.ts';
-import { TeacherProfileForm } from './TeacherProfileEditor.tsx';
+import { TeacherProfileForm, type TeacherProfileData } from './TeacherProfileEditor.tsx';
+
+/** The account part of PUT /api/admin/teachers/:id, checked with the API's own schema. */
+const accountSchema = adminTeacherUpdateSchema.pick({ firstName: true, lastName: true, isActive: true, isApproved: true });
+type AccountFields = z.output<typeof accountSchema>;
 import { invalidate, queries } from '../../lib/queries.ts';
 
 function useTeacher() {
@@ -82,7 +90,20 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
 function EditForm({ id, path, teacher }: { id: string; path: string; teacher: AdminTeacher }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [account, setAccount] = useState({ firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved });
+  const form = useForm<AccountFields, unknown, AccountFields>({
+    resolver: zodResolver(accountSchema),
+    defaultValues: { firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved },
+  });
+  const { errors } = form.formState;
+  const [isActive, isApproved] = form.watch(['isActive', 'isApproved']);
+  const firstName = fieldError(errors.firstName);
+  const lastName = fieldError(errors.lastName);
+  // The profile form's Save sends both: the account fields checked here, the profile there.
+  const saveWith = (profile: TeacherProfileData) =>
+    form.handleSubmit(
+      (account) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' }),
+      (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }),
+    )();
   const save = useMutation({
     mutationFn: async (body: object) => apiRequest('PUT', path, body),
     onSuccess: async () => {
@@ -97,23 +118,25 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
       <Panel title="Account">
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Field.Root required>
+            <Field.Root required invalid={firstName.invalid}>
               <Field.Label>First name</Field.Label>
-              <Input value={account.firstName} onChange={(e) => setAccount((a) => ({ ...a, firstName: e.target.value }))} />
+              <Input {...form.register('firstName')} />
+              {firstName.error && <Field.ErrorText>{firstName.error}</Field.ErrorText>}
             </Field.Root>
-            <Field.Root required>
+            <Field.Root required invalid={lastName.invalid}>
               <Field.Label>Last name</Field.Label>
-              <Input value={account.lastName} onChange={(e) => setAccount((a) => ({ ...a, lastName: e.target.value }))} />
+              <Input {...form.register('lastName')} />
+              {lastName.error && <Field.ErrorText>{lastName.error}</Field.ErrorText>}
             </Field.Root>
           </SimpleGrid>
           <HStack gap="6" wrap="wrap">
-            <Check label="Active" checked={account.isActive} onChange={(v) => setAccount((a) => ({ ...a, isActive: v }))} />
-            <Check label="Approved (shown to students)" checked={account.isApproved} onChange={(v) => setAccount((a) => ({ ...a, isApproved: v }))} />
+            <Check label="Active" checked={isActive} onChange={(v) => form.setValue('isActive', v)} />
+            <Check label="Approved (shown to students)" checked={isApproved} onChange={(v) => form.setValue('isApproved', v)} />
           </HStack>
         </Stack>
       </Panel>
       <Panel title="Public profile">
-        <TeacherProfileForm initial={teacher} onSave={(profile) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' })} pending={save.isPending} />
+        <TeacherProfileForm initial={teacher} onSave={(profile) => void saveWith(profile)} pending={save.isPending} />
       </Panel>
     </Stack>
   );

@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@parliamo/domain/contracts/accounts';
 import { teacherProfileFormSchema, type TeacherProfileFormInput } from '@parliamo/domain/contracts/forms';
+import { teacherAvailabilitySchema, type TeacherAvailabilityBody } from '@parliamo/domain/contracts/hours';
+import type { z } from 'zod';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
@@ -97,18 +99,24 @@ export function TeacherProfileForm({ initial, onSave, pending }: { initial: Teac
 
 /** Weekly hours (weekday x hour toggles, Rome time) and days off. */
 function AvailabilityForm({ initial }: { initial: Availability }) {
-  const [weekly, setWeekly] = useState(initial.weekly);
-  const [daysOff, setDaysOff] = useState(initial.daysOff);
+  const week: Record<string, number[]> = {};
+  for (let d = 1; d <= 7; d++) week[String(d)] = initial.weekly[String(d)] ?? [];
+  const form = useForm<z.input<typeof teacherAvailabilitySchema>, unknown, TeacherAvailabilityBody>({
+    resolver: zodResolver(teacherAvailabilitySchema),
+    defaultValues: { weekly: week as TeacherAvailabilityBody['weekly'], daysOff: initial.daysOff },
+  });
+  const weekly: Record<string, number[] | undefined> = form.watch('weekly');
+  const daysOff = form.watch('daysOff') ?? [];
+  // The date being picked before "Add" puts it in the list (not part of what is saved).
   const [newDay, setNewDay] = useState('');
-  const save = useSave<Availability>('/api/teacher/availability', 'Availability', 'ownAvailabilitySaved');
+  const save = useSave<TeacherAvailabilityBody>('/api/teacher/availability', 'Availability', 'ownAvailabilitySaved');
   const on = (d: number, h: number) => (weekly[String(d)] ?? []).includes(h);
-  const toggle = (d: number, h: number) =>
-    setWeekly((w) => {
-      const cur = w[String(d)] ?? [];
-      return { ...w, [String(d)]: cur.includes(h) ? cur.filter((x) => x !== h) : [...cur, h].sort((a, b) => a - b) };
-    });
-  const full: Record<string, number[]> = {};
-  for (let d = 1; d <= 7; d++) full[String(d)] = weekly[String(d)] ?? [];
+  const toggle = (d: number, h: number) => {
+    const cur = weekly[String(d)] ?? [];
+    form.setValue(`weekly.${String(d) as '1'}`, cur.includes(h) ? cur.filter((x) => x !== h) : [...cur, h].sort((a, b) => a - b));
+  };
+  const setDaysOff = (days: string[]) => form.setValue('daysOff', days);
+  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }));
   return (
     <Stack gap="5">
       <Text color="fg.muted" fontSize="sm">
@@ -164,7 +172,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
             variant="outline"
             disabled={!newDay || daysOff.includes(newDay)}
             onClick={() => {
-              setDaysOff((d) => [...d, newDay].sort());
+              setDaysOff([...daysOff, newDay].sort());
               setNewDay('');
             }}
           >
@@ -175,7 +183,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
           {daysOff.length === 0 && <Text color="fg.muted">No days off.</Text>}
           {daysOff.map((d) => (
             <li key={d}>
-              <Button size="sm" variant="subtle" onClick={() => setDaysOff((all) => all.filter((x) => x !== d))}>
+              <Button size="sm" variant="subtle" onClick={() => setDaysOff(daysOff.filter((x) => x !== d))}>
                 <VisuallyHidden>Remove day off </VisuallyHidden>
                 {dateLabel(d)} <span aria-hidden="true">✕</span>
               </Button>
@@ -183,7 +191,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
           ))}
         </Flex>
       </Box>
-      <Button colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText="Saving..." onClick={() => save.mutate({ weekly: full, daysOff })}>
+      <Button colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText="Saving..." onClick={() => void submit()}>
         Save Availability
       </Button>
     </Stack>
