@@ -135,6 +135,8 @@ export const CHANGES = {
   userUpdated: ['admin'],
   teacherSavedByAdmin: ['admin', 'teachers'],
   profileSaved: ['profile', 'session'],
+  /** Signed in, but the answer did not carry the user: read the session again. */
+  signedIn: ['session'],
   ownTeacherProfileSaved: ['teacherProfile', 'teachers'],
   ownAvailabilitySaved: ['teacherProfile', 'availability'],
 } as const satisfies Record<string, readonly Topic[]>;

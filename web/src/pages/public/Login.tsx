@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { forgetPrivateReads, queries } from '../../lib/queries.ts';
+import { forgetPrivateReads, invalidate, queries } from '../../lib/queries.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
@@ -27,7 +27,7 @@ export default function Login() {
         const user = (await res.json().catch(() => null)) as CurrentUser | null;
         forgetPrivateReads(qc, ['teachers']);
         if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(queries.session().queryKey, user);
-        else await qc.invalidateQueries({ queryKey: queries.session().queryKey });
+        else await invalidate(qc, 'signedIn');
         toaster.create({ type: 'success', title: 'Successfully signed in', description: 'Welcome to Parliamo!' });
         navigate('/');
       } catch (err) {
