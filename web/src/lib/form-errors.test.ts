@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors } from 'react-hook-form';
 import { loginSchema, registerSchema } from '@parliamo/domain/contracts/accounts';
 
 const shown: unknown[] = [];
 vi.mock('../components/toaster.tsx', () => ({ toaster: { create: (t: unknown) => shown.push(t) } }));
 const { errorMessages, fieldError, toastInvalid } = await import('./form-errors.ts');
+const { contractResolver } = await import('./contract-resolver.ts');
 
-/** What react-hook-form's zod resolver reports for these values. */
-async function errorsOf(schema: Parameters<typeof zodResolver>[0], values: Record<string, unknown>): Promise<FieldErrors> {
-  const result = await zodResolver(schema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+/** What the forms' resolver (zod, missing fields marked) reports for these values. */
+async function errorsOf(schema: Parameters<typeof contractResolver>[0], values: Record<string, unknown>): Promise<FieldErrors> {
+  const result = await contractResolver(schema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
   return result.errors;
 }
 

@@ -5,28 +5,28 @@
  * an "Error" toast with the schema's message, which is also the API's answer to the same input.
  */
 import type { FieldError, FieldErrors } from 'react-hook-form';
-import { MESSAGES } from '@parliamo/domain/contracts/accounts';
 import { toaster } from '../components/toaster.tsx';
 
-/** The contracts' messages for a required field left empty. */
-const MISSING: readonly string[] = [MESSAGES.requiredFieldsMissing, MESSAGES.loginFieldsMissing];
-
-/** Every message of a form's errors, in the order of the fields. */
-export function errorMessages(errors: FieldErrors): string[] {
-  const out: string[] = [];
+/** Every field error of a form, in the order of the fields. */
+export function fieldErrors(errors: FieldErrors): FieldError[] {
+  const out: FieldError[] = [];
   const walk = (e: unknown) => {
     if (!e || typeof e !== 'object') return;
-    const { message } = e as FieldError;
-    if (typeof message === 'string' && message) out.push(message);
+    if (typeof (e as FieldError).message === 'string') out.push(e as FieldError);
     else for (const v of Object.values(e)) if (v && typeof v === 'object' && !('nodeType' in v)) walk(v);
   };
   walk(errors);
   return out;
 }
 
-/** True when a field's error is "this is required", which the toast says once for every field. */
+/** Every message of a form's errors, in the order of the fields. */
+export function errorMessages(errors: FieldErrors): string[] {
+  return fieldErrors(errors).map((e) => e.message ?? '').filter(Boolean);
+}
+
+/** True when a field's error is "this is required" (lib/contract-resolver.ts), which the toast says once for every field. */
 export function isMissing(error: FieldError | undefined): boolean {
-  return !!error?.message && MISSING.includes(error.message);
+  return error?.type === 'required';
 }
 
 /** The text under a field: its own problem, or nothing when it is only missing (the toast says so). */
@@ -36,7 +36,7 @@ export function fieldError(error: FieldError | undefined): { error?: string; inv
 
 /** The toast for a form that failed validation: `missing` when a required field is empty, else the first message. */
 export function toastInvalid(errors: FieldErrors, missing: { title: string; description: string }): void {
-  const messages = errorMessages(errors);
-  if (messages.some((m) => MISSING.includes(m))) toaster.create({ type: 'error', ...missing });
-  else if (messages[0]) toaster.create({ type: 'error', title: 'Error', description: messages[0] });
+  const all = fieldErrors(errors);
+  if (all.some(isMissing)) toaster.create({ type: 'error', ...missing });
+  else if (all[0]?.message) toaster.create({ type: 'error', title: 'Error', description: all[0].message });
 }

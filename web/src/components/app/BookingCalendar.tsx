@@ -3,9 +3,9 @@ import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Texta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasBookingNotice } from '@parliamo/domain/rules';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { bookingSchema, MAX_NOTES, type BookingBody } from '@parliamo/domain/contracts/hours';
 import type { z } from 'zod';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../toaster.tsx';
@@ -25,7 +25,7 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
   const [week, setWeek] = useState(0);
   const [day, setDay] = useState<string | null>(null);
   const noSlot: BookingInput = { teacherId, date: '', hour: 0, notes: '' };
-  const form = useForm<BookingInput, unknown, BookingBody>({ resolver: zodResolver(bookingSchema), defaultValues: noSlot });
+  const form = useForm<BookingInput, unknown, BookingBody>({ resolver: contractResolver(bookingSchema), defaultValues: noSlot });
   const [date, hour] = form.watch(['date', 'hour']);
   const slot: Slot | null = date ? { date, hour } : null;
   const setSlot = (s: Slot | null) => {

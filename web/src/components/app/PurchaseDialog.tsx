@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
 import type { CheckoutBody } from '@parliamo/domain/contracts/hours';
 import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
 import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { euros, num, rateLabel, shortName } from '../../lib/format.ts';
@@ -24,7 +24,7 @@ export interface PurchaseDialogProps {
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
   const [search, setSearch] = useState('');
   const form = useForm<PurchaseFormInput, unknown, Omit<CheckoutBody, 'amount'>>({
-    resolver: zodResolver(purchaseFormSchema),
+    resolver: contractResolver(purchaseFormSchema),
     defaultValues: { teacherId: preselected ?? '', hours: String(DEFAULT_HOURS) },
   });
   const [teacherId, custom] = form.watch(['teacherId', 'hours']);

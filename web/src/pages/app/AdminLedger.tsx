@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdjustmentBody } from '@parliamo/domain/contracts/hours';
 import { adjustmentFormSchema, type AdjustmentFormInput as AdjustmentFields } from '@parliamo/domain/contracts/forms';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
@@ -62,7 +62,7 @@ function AdjustmentForm({ pick, inputRef }: { pick: { packageId: string }; input
   const { packageId } = pick;
   const qc = useQueryClient();
   const form = useForm<AdjustmentFields, unknown, AdjustmentBody>({
-    resolver: zodResolver(adjustmentFormSchema),
+    resolver: contractResolver(adjustmentFormSchema),
     mode: 'onChange',
     defaultValues: { packageId, delta: '', reason: '' },
   });

@@ -2,9 +2,9 @@ import { Badge, Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { adminTeacherUpdateSchema, MESSAGES } from '@parliamo/domain/contracts/accounts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
@@ -91,7 +91,7 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
   const qc = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<AccountFields, unknown, AccountFields>({
-    resolver: zodResolver(accountSchema),
+    resolver: contractResolver(accountSchema),
     defaultValues: { firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved },
   });
   const { errors } = form.formState;

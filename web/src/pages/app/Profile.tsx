@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { changePasswordSchema, MESSAGES, profileUpdateSchema, type ProfileUpdateInput } from '@parliamo/domain/contracts/accounts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
@@ -45,7 +45,7 @@ const missingToast = { title: 'Errore', description: MESSAGES.requiredFieldsMiss
 function DetailsForm({ initial }: { initial: ProfileData }) {
   const qc = useQueryClient();
   const form = useForm<ProfileUpdateInput, unknown, z.output<typeof profileUpdateSchema>>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver: contractResolver(profileUpdateSchema),
     defaultValues: detailsOf(initial),
   });
   const { errors } = form.formState;
@@ -91,7 +91,7 @@ type PasswordChange = z.input<typeof changePasswordSchema>;
 const noPasswords: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function PasswordForm() {
-  const form = useForm<PasswordChange, unknown, z.output<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), defaultValues: noPasswords });
+  const form = useForm<PasswordChange, unknown, z.output<typeof changePasswordSchema>>({ resolver: contractResolver(changePasswordSchema), defaultValues: noPasswords });
   const { errors } = form.formState;
   const [currentPassword, newPassword, confirmPassword] = form.watch(['currentPassword', 'newPassword', 'confirmPassword']);
   // Said while typing, before anything is sent (the schema says it again on submit).

@@ -2,11 +2,11 @@ import { useEffect, useState, type ComponentProps } from 'react';
 import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@parliamo/domain/contracts/accounts';
 import { teacherProfileFormSchema, type TeacherProfileFormInput } from '@parliamo/domain/contracts/forms';
 import { teacherAvailabilitySchema, type TeacherAvailabilityBody } from '@parliamo/domain/contracts/hours';
 import type { z } from 'zod';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
@@ -60,7 +60,7 @@ function typedFields(p: TeacherProfileData): TeacherProfileFormInput {
 
 /** Public profile fields, hourly rate and meeting link; shared with the admin's teacher editor. */
 export function TeacherProfileForm({ initial, onSave, pending }: { initial: TeacherProfileData; onSave: (p: TeacherProfileData) => void; pending: boolean }) {
-  const form = useForm<TeacherProfileFormInput, unknown, TeacherProfileData>({ resolver: zodResolver(teacherProfileFormSchema), defaultValues: typedFields(initial) });
+  const form = useForm<TeacherProfileFormInput, unknown, TeacherProfileData>({ resolver: contractResolver(teacherProfileFormSchema), defaultValues: typedFields(initial) });
   useEffect(() => form.reset(typedFields(initial)), [initial, form]);
   const { errors } = form.formState;
   const field = (name: keyof TeacherProfileFormInput) => ({ input: form.register(name), ...fieldError(errors[name]) });
@@ -102,7 +102,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
   const week: Record<string, number[]> = {};
   for (let d = 1; d <= 7; d++) week[String(d)] = initial.weekly[String(d)] ?? [];
   const form = useForm<z.input<typeof teacherAvailabilitySchema>, unknown, TeacherAvailabilityBody>({
-    resolver: zodResolver(teacherAvailabilitySchema),
+    resolver: contractResolver(teacherAvailabilitySchema),
     defaultValues: { weekly: week as TeacherAvailabilityBody['weekly'], daysOff: initial.daysOff },
   });
   const weekly: Record<string, number[] | undefined> = form.watch('weekly');

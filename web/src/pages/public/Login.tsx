@@ -2,8 +2,7 @@ import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@parliamo/domain/contracts/accounts';
+import type { LoginInput } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { forgetPrivateReads, invalidate, queries } from '../../lib/queries.ts';
@@ -12,12 +11,15 @@ import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
+
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
 
 /** /login: e-mail and password; success goes to / (spec sections 2, 5 and 8). */
 export default function Login() {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const form = useForm<LoginInput, unknown, LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput, unknown, LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(

@@ -1,10 +1,10 @@
 import { Button, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerSchema, type RegisterInput, type Registration } from '@parliamo/domain/contracts/accounts';
+import type { RegisterInput, Registration } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
@@ -16,10 +16,12 @@ const empty: Required<{ [K in keyof RegisterInput]: string }> = {
   nationality: '', phoneNumber: '', address: '', city: '', postalCode: '', fiscalCode: '', vatNumber: '',
 };
 
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.register));
+
 /** /register: creates a student account, then goes to /login (validated with the API's own schema). */
 export default function Register() {
   const navigate = useNavigate();
-  const form = useForm<RegisterInput, unknown, Registration>({ resolver: zodResolver(registerSchema), defaultValues: empty });
+  const form = useForm<RegisterInput, unknown, Registration>({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
   const field = (name: keyof RegisterInput) => ({ ...form.register(name), ...fieldError(errors[name]) });
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Box, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { requestPasswordResetSchema } from '@parliamo/domain/contracts/accounts';
+import type { requestPasswordResetSchema } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { TextField } from '../../components/FormFields.tsx';
@@ -14,11 +14,13 @@ import { PageMeta } from '../../components/PageMeta.tsx';
 
 const sentFallback = 'If an account exists for this address, we have sent an e-mail with a link to reset the password.';
 
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.requestPasswordReset));
+
 /** /request-password-reset: asks for a reset link by e-mail; the answer is the same whether the account exists. */
 export default function RequestPasswordReset() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<z.input<typeof requestPasswordResetSchema>, unknown, z.output<typeof requestPasswordResetSchema>>({
-    resolver: zodResolver(requestPasswordResetSchema),
+    resolver,
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;

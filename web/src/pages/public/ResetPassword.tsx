@@ -1,15 +1,17 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { resetPasswordSchema } from '@parliamo/domain/contracts/accounts';
+import type { resetPasswordSchema } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.resetPassword));
 
 /** /reset-password?token=...: choose a new password with the token from the e-mail. */
 export default function ResetPassword() {
@@ -17,7 +19,7 @@ export default function ResetPassword() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
