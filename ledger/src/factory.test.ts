@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from './testing/index.ts';
 import { createEventStore } from './factory.ts';
 import { PostgresEventStore } from './postgres/store.ts';
 import { KurrentDbEventStore } from './kurrentdb/store.ts';

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, type AppendResult, type Position } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { createPool } from '../../api/src/platform/db/pool.ts';
+import { createTestDatabase, type TestDatabase } from '@parliamo/ledger/testing';
+import pg from 'pg';
 import { countingProjection } from './fixtures/counting-projection.ts';
 import { ProjectionRunner, ProjectionTimeoutError, type ProjectionRunnerOptions } from './runner.ts';
 import type { Projection } from './types.ts';
@@ -132,7 +131,7 @@ describe('ProjectionRunner', () => {
 
   it('lets exactly one of two processes work a projection, and the other takes over when it dies', async () => {
     const p = fresh();
-    const otherPool = createPool(db.url, 4);
+    const otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
     cleanups.push(() => otherPool.end());
     const a = runner([p]);
     await a.start();

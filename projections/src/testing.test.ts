@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '@parliamo/ledger/testing';
 import { countingProjection } from './fixtures/counting-projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { applyEvents, compareLiveWithRebuild, createProjectionTables, type TestEvent } from './testing.ts';

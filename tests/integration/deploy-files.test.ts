@@ -57,11 +57,12 @@ interface ComposeService {
   ports?: string[];
 }
 
-/** Every environment variable the server's own code reads (not tests, not the backup/restore tools). */
+/** Every environment variable the server's own code reads (not tests nor their helpers, not the backup/restore tools). */
+const notServer = ['ops', 'testing'].map((folder) => path.join('api', 'src', folder) + path.sep);
 const variablesReadByServer = () =>
   variablesRead([
     'scripts/start.mjs',
-    ...sources(['api/src', 'ledger/src', 'projections/src', 'domain/src']).filter((f) => !f.startsWith(path.join('api', 'src', 'ops'))),
+    ...sources(['api/src', 'ledger/src', 'projections/src', 'domain/src']).filter((f) => !notServer.some((folder) => f.startsWith(folder))),
   ]);
 
 const operations = read('docs/operations.md');

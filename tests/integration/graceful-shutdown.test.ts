@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { startServer } from '../../api/src/server.ts';
 import { freePort } from '../../api/src/platform/db/embedded.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 
 function get(port: number, path: string): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, type RecordedEvent } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/db.ts';
 import { assertEmptyDatabase, DatabaseNotEmptyError, normaliseRestoredLedger } from './restore.ts';
 
 const ev = (n: number) => ({ id: crypto.randomUUID(), type: 'Tested', data: { n } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@parliamo/domain';
-import { startFakeStripe, signedDelivery, stripeEvent, type FakeStripe } from '../../../tests/support/fake-stripe.ts';
+import { startFakeStripe, signedDelivery, stripeEvent, type FakeStripe } from '../testing/fake-stripe.ts';
 import { createPayments, toProviderEvent, verifyStripeWebhook } from './index.ts';
 
 const secret = 'whsec_unit_test_secret';

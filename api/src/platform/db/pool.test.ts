@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely } from './pool.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/db.ts';
 
 describe('createPool: prepared statements', () => {
   let db: TestDatabase;

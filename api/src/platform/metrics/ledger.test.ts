@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError, PostgresEventStore } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/db.ts';
 import { createMetrics } from './plugin.ts';
 import { instrumentEventStore } from './ledger.ts';
 
