@@ -10,6 +10,7 @@ findChromium(); // fail at once, with instructions, rather than after the other 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const steps = [
   ['typecheck', [bin('typescript', 'bin/tsc'), '-b']],
+  ['import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', 'domain/src', 'ledger/src', 'projections/src', 'api/src', 'web/src']],
   ['unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run']],
   ['end-to-end tests', [path.join(root, 'scripts', 'e2e.mjs')]],
 ];
