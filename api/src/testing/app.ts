@@ -2,8 +2,8 @@
 //   const t = useTestApp();                       // at the top of a test file or a describe block
 //   it('...', async () => { await t.app.inject({ method: 'GET', url: '/api/teachers' }); t.clock.advance(...); });
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import { fixedClock } from '@parliamo/domain';
+import { perBlock } from '@parliamo/ledger/testing';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createKysely } from '../platform/db/pool.ts';
@@ -59,18 +59,11 @@ async function startInstance(config: Config, db: TestDatabase, clock: TestApp['c
  * (a fake Stripe's URL, an SMTP server's port). The returned TestApp reads the app made for this block.
  */
 export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}, start: string = TEST_START): TestApp {
-  let current: TestApp | undefined;
-  beforeAll(async () => {
-    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, start);
-  });
-  afterAll(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  const made = (): TestApp => {
-    if (!current) throw new Error('useTestApp: the app exists only while the tests of its block run (from beforeAll to afterAll)');
-    return current;
-  };
+  const made = perBlock(
+    'useTestApp: the app',
+    () => createTestApp(typeof overrides === 'function' ? overrides() : overrides, start),
+    (t) => t.close(),
+  );
   return {
     get app() {
       return made().app;

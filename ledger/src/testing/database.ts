@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { installTypeParsers } from '../postgres/type-parsers.ts';
+import { perBlock } from './per-block.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -66,5 +67,19 @@ export async function createTestDatabase(createPool: PoolFactory = plainPool): P
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },
+  };
+}
+
+/** A test database of its own for the enclosing file or describe block (made in beforeAll, dropped in afterAll). */
+export function useTestDatabase(createPool: PoolFactory = plainPool): TestDatabase {
+  const made = perBlock('useTestDatabase: the database', () => createTestDatabase(createPool), (db) => db.drop());
+  return {
+    get url() {
+      return made().url;
+    },
+    get pool() {
+      return made().pool;
+    },
+    drop: () => made().drop(),
   };
 }
