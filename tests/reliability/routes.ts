@@ -72,7 +72,7 @@ const expectOwnUser = (json: any, c: CallContext) => {
   }
 };
 
-/** Accounts (issue 4). */
+/** Accounts. */
 export const ACCOUNT_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/health', allowed: ACTORS },
   { method: 'GET', route: '/api/ready', allowed: ACTORS },
