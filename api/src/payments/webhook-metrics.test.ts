@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn } from '../testing/users.ts';
-import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from '../testing/fake-stripe.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
 
 const secret = 'whsec_metrics_secret';
 
 describe('webhook outcomes in /metrics', () => {
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = useFakeStripe();
   const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
 
   it('counts paid, duplicate, rejected, unknown-payment and ignored deliveries', async () => {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
 import { paymentsProjection } from '@parliamo/projections';
-import { compareLiveWithRebuild } from '../../../projections/src/testing.ts';
+import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
-import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe, type WebhookDelivery } from '../testing/fake-stripe.ts';
+import { signedDelivery, stripeEvent, useFakeStripe, type WebhookDelivery } from '../testing/fake-stripe.ts';
 
 const secret = 'whsec_integration_secret';
 
 describe('Stripe checkout and webhooks (official client against a local Stripe)', () => {
-  let fake: FakeStripe;
+  const fake = useFakeStripe();
   let student: TestUser & { cookie: string };
   let teacher: TestUser;
-
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
   const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
   beforeAll(async () => {
     student = await signedIn(t, 'student');

@@ -59,21 +59,9 @@ async function startInstance(config: Config, db: TestDatabase, clock: TestApp['c
  * (a fake Stripe's URL, an SMTP server's port). The returned TestApp reads the app made for this block.
  */
 export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}, start: string = TEST_START): TestApp {
-  const made = perBlock(
+  return perBlock(
     'useTestApp: the app',
     () => createTestApp(typeof overrides === 'function' ? overrides() : overrides, start),
     (t) => t.close(),
   );
-  return {
-    get app() {
-      return made().app;
-    },
-    get db() {
-      return made().db;
-    },
-    get clock() {
-      return made().clock;
-    },
-    close: () => made().close(),
-  };
 }

@@ -72,14 +72,5 @@ export async function createTestDatabase(createPool: PoolFactory = plainPool): P
 
 /** A test database of its own for the enclosing file or describe block (made in beforeAll, dropped in afterAll). */
 export function useTestDatabase(createPool: PoolFactory = plainPool): TestDatabase {
-  const made = perBlock('useTestDatabase: the database', () => createTestDatabase(createPool), (db) => db.drop());
-  return {
-    get url() {
-      return made().url;
-    },
-    get pool() {
-      return made().pool;
-    },
-    drop: () => made().drop(),
-  };
+  return perBlock('useTestDatabase: the database', () => createTestDatabase(createPool), (db) => db.drop());
 }

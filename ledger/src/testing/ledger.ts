@@ -9,7 +9,7 @@ export interface TestLedger {
 
 /** A test database and a PostgreSQL ledger on it for the enclosing file or describe block. */
 export function useTestLedger(createPool?: PoolFactory): TestLedger {
-  const made = perBlock(
+  return perBlock(
     'useTestLedger: the ledger',
     async () => {
       const db = await createTestDatabase(createPool);
@@ -20,12 +20,4 @@ export function useTestLedger(createPool?: PoolFactory): TestLedger {
       await db.drop();
     },
   );
-  return {
-    get db() {
-      return made().db;
-    },
-    get store() {
-      return made().store;
-    },
-  };
 }
