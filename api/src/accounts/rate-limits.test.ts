@@ -144,6 +144,27 @@ describe('rate limits: per address and per account', () => {
       expect((await login(u.email, u.password, from(), device)).statusCode).toBe(200);
     });
 
+    it('keeps the browser trusted after it changes the account email', async () => {
+      const u = await createUser(t);
+      const res = await login(u.email, u.password);
+      const session = cookieFrom(res, 'parliamo_session');
+      const moved = `moved-${u.email}`;
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: authHeaders(session),
+        payload: {
+          email: moved, currentPassword: u.password, firstName: 'Anna', lastName: 'Bianchi', dateOfBirth: '1988-11-20',
+          placeOfBirth: 'Torino', nationality: 'Italian', address: 'Via Po 5', city: 'Torino', postalCode: '10124',
+        },
+      });
+      expect(changed.statusCode).toBe(200);
+      const device = cookieFrom(changed, 'parliamo_device');
+      for (let i = 0; i < 5; i++) expect((await login(moved, 'guess-' + i)).statusCode).toBe(401);
+      expect((await login(moved, u.password)).statusCode).toBe(429);
+      expect((await login(moved, u.password, from(), device)).statusCode).toBe(200);
+    });
+
     it('sets the device cookie like the session cookie: HttpOnly, SameSite=Lax, Path=/, long-lived, signed, naming no one readably', async () => {
       const u = await createUser(t);
       const res = await login(u.email, u.password);
