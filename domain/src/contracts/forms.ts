@@ -33,7 +33,7 @@ export const adjustmentFormSchema = z
   .pipe(adjustmentSchema);
 export type AdjustmentFormInput = z.input<typeof adjustmentFormSchema>;
 
-/** Custom hours as typed: empty or non-numeric becomes 1 (spec section 5). */
+/** Custom hours as typed: empty or non-numeric becomes 1 (spec "Validation rules"). */
 export function parsePackageHours(raw: string): number {
   const n = Number.parseInt(raw, 10);
   return Number.isFinite(n) ? n : 1;

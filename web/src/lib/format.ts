@@ -7,13 +7,13 @@ import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parl
 
 export { addDays };
 
-/** A number that may arrive as a string (spec section 3: remainingHours, hourlyRate). */
+/** A number that may arrive as a string (spec "Entities and their fields": remainingHours, hourlyRate). */
 export function num(v: number | string | null | undefined): number {
   const n = typeof v === 'string' ? Number.parseFloat(v) : (v ?? 0);
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Hours shown as HH:00 (spec section 9). */
+/** Hours shown as HH:00 (spec "Business constants and limits"). */
 export function hourLabel(hour: number): string {
   return formatHour(hour);
 }
@@ -28,7 +28,7 @@ export function eurosFromCents(cents: number): string {
   return euros(cents / 100);
 }
 
-/** A teacher's hourly rate as shown to people, "€{hourlyRate}/hour" (spec section 9). */
+/** A teacher's hourly rate as shown to people, "€{hourlyRate}/hour" (spec "Business constants and limits"). */
 export function rateLabel(hourlyRate: number | string): string {
   return `${euros(num(hourlyRate))}/hour`;
 }
@@ -83,18 +83,18 @@ export function localTimeIfDifferent(date: string, hour: number, timeZone?: stri
   return local === fmt(ROME_TIME_ZONE) ? null : local;
 }
 
-/** "Anna R." from first and last name (spec section 9). */
+/** "Anna R." from first and last name (spec "Business constants and limits"). */
 export function shortName(firstName: string, lastName: string): string {
   return teacherDisplayName(firstName, lastName);
 }
 
-/** "City, Country", or "Italy" when the teacher gave no location (spec section 9). */
+/** "City, Country", or "Italy" when the teacher gave no location (spec "Business constants and limits"). */
 export function teacherLocation(t: { city: string | null; country: string | null }): string {
   const parts = [t.city, t.country].filter((p): p is string => !!p && p.trim() !== '');
   return parts.length ? parts.join(', ') : 'Italy';
 }
 
-/** A text cut to `max` characters with an ellipsis when longer (spec section 9: bios at 150). */
+/** A text cut to `max` characters with an ellipsis when longer (spec "Business constants and limits": bios at 150). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

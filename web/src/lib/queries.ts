@@ -27,7 +27,7 @@ import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfi
 import type { PaymentView } from '../pages/PaymentSuccess.tsx';
 import type { TestCheckoutData } from '../pages/TestCheckout.tsx';
 
-/** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec section 8). */
+/** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { credentials: 'include', signal });
   await throwIfResNotOk(res);
@@ -47,7 +47,7 @@ const id = encodeURIComponent;
 export const LEDGER_PAGE = 100;
 
 export const queries = {
-  /** The signed-in user, or null when /api/auth/user answers 401 (nobody signed in; spec section 4). */
+  /** The signed-in user, or null when /api/auth/user answers 401 (nobody signed in; spec "States and transitions"). */
   session: () =>
     queryOptions({
       queryKey: ['session'] as const,
@@ -126,7 +126,7 @@ export type Topic = ReturnType<(typeof queries)[keyof typeof queries]>['queryKey
  * and every read under those topics is fetched again.
  */
 export const CHANGES = {
-  /** A lesson booked or cancelled moves hours and slots (spec section 7: bookings, hour-packages, availabilities). */
+  /** A lesson booked or cancelled moves hours and slots (spec "Calls": bookings, hour-packages, availabilities). */
   lessonBooked: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   lessonCancelled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   /** A booking refused (e.g. the slot went meanwhile): the free slots shown are out of date. */

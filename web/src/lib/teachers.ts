@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { romeDate } from './format.ts';
 import { queries } from './queries.ts';
 
-/** A teacher as GET /api/teachers lists it (spec section 3, docs/api.md). */
+/** A teacher as GET /api/teachers lists it (spec "Entities and their fields", docs/api.md). */
 export interface Teacher {
   id: string;
   firstName: string;
@@ -26,7 +26,7 @@ export interface Slot {
 /** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
 const JUST_FETCHED_MS = 2000;
 
-/** The public teacher list; refetched on mount (spec section 7), unless it was fetched for this very mount. */
+/** The public teacher list; refetched on mount (spec "Calls"), unless it was fetched for this very mount. */
 export function useTeachers() {
   return useQuery({
     ...queries.teachers(),

@@ -10,7 +10,7 @@ interface NavItem {
   label: string;
 }
 
-/** The side navigation per role (spec section 2), plus the screens each role's work needs. */
+/** The side navigation per role (spec "Screens and routes"), plus the screens each role's work needs. */
 export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'Dashboard' }];
   if (role === 'student') {

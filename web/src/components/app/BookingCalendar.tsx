@@ -19,7 +19,7 @@ const WEEKS = 4;
 
 type BookingInput = z.input<typeof bookingSchema>;
 
-/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm (issue 7, LESSONS.md). */
+/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm; a week that crosses a daylight-saving change keeps its hours in Rome time. */
 export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherId: string; teacherName: string; onBooked?: (b: Booking) => void }) {
   const [now] = useState(() => new Date());
   const [week, setWeek] = useState(0);

@@ -20,7 +20,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec sections 2, 4, 8). */
+/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec "Screens and routes", "States and transitions" and "Error catalogue"). */
 export default function LessonDetailsDialog({
   booking,
   viewer,

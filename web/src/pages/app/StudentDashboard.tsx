@@ -14,7 +14,7 @@ import { upcoming } from '../../lib/lessons.ts';
 import type { DashboardStats, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
 
-/** remaining / total x 100 (spec section 9). */
+/** remaining / total x 100 (spec "Business constants and limits"). */
 function packageProgress(p: HourPackage): number {
   return progressPercent(p.remainingHours, p.totalHours);
 }
@@ -70,7 +70,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
 /** What the dashboard reads on its first render (loaded with its code, lib/lazy-page.tsx). */
 export const firstReads = () => [queries.dashboardStats(), queries.bookings(), queries.hourPackages()];
 
-/** The student dashboard (spec section 2). */
+/** The student dashboard (spec "Screens and routes"). */
 export default function StudentDashboard() {
   const { user } = useAuth();
   // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.

@@ -95,7 +95,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
   );
 }
 
-/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec section 2). */
+/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec "Screens and routes"). */
 export default function TeacherDashboard() {
   const { user } = useAuth();
   const stats = useQuery(queries.dashboardStats());

@@ -15,7 +15,7 @@ import { lazyResolver } from '../../lib/lazy-resolver.ts';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
 
-/** /login: e-mail and password; success goes to / (spec sections 2, 5 and 8). */
+/** /login: e-mail and password; success goes to / (spec "Screens and routes", "Validation rules" and "Error catalogue"). */
 export default function Login() {
   const navigate = useNavigate();
   const qc = useQueryClient();

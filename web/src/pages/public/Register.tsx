@@ -10,7 +10,7 @@ import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 
-/** Every field of the registration payload (spec section 3), empty. */
+/** Every field of the registration payload (spec "Entities and their fields"), empty. */
 const empty: Required<{ [K in keyof RegisterInput]: string }> = {
   email: '', password: '', confirmPassword: '', firstName: '', lastName: '', dateOfBirth: '', placeOfBirth: '',
   nationality: '', phoneNumber: '', address: '', city: '', postalCode: '', fiscalCode: '', vatNumber: '',

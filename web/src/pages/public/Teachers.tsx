@@ -10,7 +10,7 @@ import { allSpecializations, filterTeachers, priceRanges, useTeachers, visibleTe
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
 export const firstReads = () => [queries.teachers()];
 
-/** /teachers: every active and approved teacher, with a name search and filters (spec section 5). */
+/** /teachers: every active and approved teacher, with a name search and filters (spec "Validation rules"). */
 export default function Teachers() {
   const { data, isLoading } = useTeachers();
   const [query, setQuery] = useState('');
