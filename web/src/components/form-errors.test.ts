@@ -3,9 +3,9 @@ import type { FieldErrors } from 'react-hook-form';
 import { loginSchema, registerSchema } from '@parliamo/domain/contracts/accounts';
 
 const shown: unknown[] = [];
-vi.mock('../components/toaster.tsx', () => ({ toaster: { create: (t: unknown) => shown.push(t) } }));
+vi.mock('./toaster.tsx', () => ({ toaster: { create: (t: unknown) => shown.push(t) } }));
 const { errorMessages, fieldError, toastInvalid } = await import('./form-errors.ts');
-const { contractResolver } = await import('./contract-resolver.ts');
+const { contractResolver } = await import('../lib/contract-resolver.ts');
 
 /** What the forms' resolver (zod, missing fields marked) reports for these values. */
 async function errorsOf(schema: Parameters<typeof contractResolver>[0], values: Record<string, unknown>): Promise<FieldErrors> {

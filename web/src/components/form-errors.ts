@@ -5,7 +5,7 @@
  * an "Error" toast with the schema's message, which is also the API's answer to the same input.
  */
 import type { FieldError, FieldErrors } from 'react-hook-form';
-import { toaster } from '../components/toaster.tsx';
+import { toaster } from './toaster.tsx';
 
 /** Every field error of a form, in the order of the fields. */
 export function fieldErrors(errors: FieldErrors): FieldError[] {

@@ -1,7 +1,7 @@
 /**
  * react-hook-form's zod resolver for a schema of domain/src/contracts, which also marks the errors
  * of required fields left empty as `type: 'required'` (the contracts give them the spec's "fill in
- * every required field" messages), so that a form can say so once, in its toast (lib/form-errors.ts).
+ * every required field" messages), so that a form can say so once, in its toast (components/form-errors.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';

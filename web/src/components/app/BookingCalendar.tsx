@@ -7,7 +7,7 @@ import { bookingSchema, MAX_NOTES, type BookingBody } from '@parliamo/domain/con
 import type { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
-import { toastInvalid } from '../../lib/form-errors.ts';
+import { toastInvalid } from '../form-errors.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from '../../lib/format.ts';

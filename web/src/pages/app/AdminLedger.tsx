@@ -7,7 +7,7 @@ import type { AdjustmentBody } from '@parliamo/domain/contracts/hours';
 import { adjustmentFormSchema, type AdjustmentFormInput as AdjustmentFields } from '@parliamo/domain/contracts/forms';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
-import { fieldError } from '../../lib/form-errors.ts';
+import { fieldError } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { changePasswordSchema, MESSAGES, profileUpdateSchema, type ProfileUpdateInput } from '@parliamo/domain/contracts/accounts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
-import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';

@@ -8,7 +8,7 @@ import { teacherAvailabilitySchema, type TeacherAvailabilityBody } from '@parlia
 import type { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
-import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';

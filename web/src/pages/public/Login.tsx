@@ -10,7 +10,7 @@ import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
-import { fieldError, toastInvalid } from '../../lib/form-errors.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
