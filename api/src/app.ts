@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './platform/errors.ts';
+import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
 import securityPlugin from './platform/security.ts';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       'request',
     );
   });
+
+  useContracts(app, { checkAnswers: true });
 
   app.decorate('config', deps.config);
   app.decorate('pool', deps.pool);

@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { changePasswordSchema, DomainError, isDateOfBirthPlausible, MESSAGES, profileUpdateSchema } from '@parliamo/domain';
-import { parseInput } from './parse.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  DomainError,
+  errorResponses,
+  isDateOfBirthPlausible,
+  MESSAGES,
+  noBodySchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '@parliamo/domain';
 import { getProfile, passwordHashOf, setPasswordHash, updateProfile } from './users.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** One's own details and password (any signed-in person, only their own). */
-export default async function profileRoutes(app: FastifyInstance) {
-  const signedIn = { preHandler: app.requireUser() };
+export default async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireUser();
+  const answers = { response: { 200: profileSchema, ...errorResponses } };
 
-  app.get('/profile', signedIn, async (request) => {
+  app.get('/profile', { preValidation: signedIn, schema: answers }, async (request) => {
     const profile = await getProfile(app.pool, request.user!.id);
     if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
     return profile;
   });
 
-  app.put('/profile', signedIn, async (request) => {
-    const input = parseInput(profileUpdateSchema, request.body);
+  app.put('/profile', { preValidation: signedIn, schema: { body: profileUpdateSchema, ...answers } }, async (request) => {
+    const input = request.body;
     if (!isDateOfBirthPlausible(input.dateOfBirth, app.clock.now().toISOString().slice(0, 10))) {
       throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
     }
@@ -27,11 +38,16 @@ export default async function profileRoutes(app: FastifyInstance) {
       await checkCurrentPassword(app, request.user!.id, currentPassword);
     }
     await updateProfile(app.pool, request.user!.id, details);
-    return await getProfile(app.pool, request.user!.id);
+    const profile = await getProfile(app.pool, request.user!.id);
+    if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
+    return profile;
   });
 
-  app.post('/profile/password', signedIn, async (request, reply) => {
-    const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
+  app.post('/profile/password', {
+    preValidation: signedIn,
+    schema: { body: changePasswordSchema, response: { 204: noBodySchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const { currentPassword, newPassword } = request.body;
     const userId = request.user!.id;
     await checkCurrentPassword(app, userId, currentPassword);
     await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
@@ -43,7 +59,7 @@ export default async function profileRoutes(app: FastifyInstance) {
 }
 
 /** 400 unless `password` is the user's current password. */
-async function checkCurrentPassword(app: FastifyInstance, userId: string, password: string): Promise<void> {
+async function checkCurrentPassword(app: Pick<FastifyInstance, 'pool'>, userId: string, password: string): Promise<void> {
   const current = await passwordHashOf(app.pool, userId);
   if (!current || !(await verifyPassword(current, password))) throw new DomainError('invalid', MESSAGES.currentPasswordWrong);
 }

@@ -122,11 +122,20 @@ export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
 
 // ---- GET /api/hour-packages/:id/history?asOf= -------------------------------------------------
 
+/** The dates `asOf` may name: the ledger has nothing before 2000, and the far future only overflows date arithmetic. */
+export const AS_OF_RANGE = { from: '2000-01-01', to: '2199-12-31' } as const;
+
+const isDateOrInstant = (v: string) => isValidDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)));
+
 export const packageHistoryQuerySchema = strict({
   /** A date (end of that Rome day is the API's reading) or an ISO instant. */
   asOf: z
     .string('asOf must be a date or an instant')
-    .refine((v) => isValidDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), 'asOf must be a date (YYYY-MM-DD) or an ISO instant')
+    .refine(isDateOrInstant, { message: 'asOf must be a date (YYYY-MM-DD) or an ISO instant', abort: true })
+    .refine((v) => {
+      const day = isValidDate(v) ? v : new Date(Date.parse(v)).toISOString().slice(0, 10);
+      return day >= AS_OF_RANGE.from && day <= AS_OF_RANGE.to;
+    }, `asOf must be between ${AS_OF_RANGE.from} and ${AS_OF_RANGE.to}`)
     .optional(),
 });
 export type PackageHistoryQuery = z.infer<typeof packageHistoryQuerySchema>;
