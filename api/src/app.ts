@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
@@ -54,7 +54,10 @@ declare module 'fastify' {
 }
 
 /** Builds the Fastify app: plugins, then our services, then routes, then the web app. */
-export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: FastifyBaseLogger; /** Sees every route as it is added (tests walk the routes). */ onRoute?: (route: RouteOptions) => void } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     );
   });
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   useContracts(app, { checkAnswers: true });
 
   app.decorate('config', deps.config);

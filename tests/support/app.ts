@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { fixedClock } from '@parliamo/domain';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig, type Config } from '../../api/src/config.ts';
@@ -17,6 +17,7 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   start: string = '2026-03-02T09:00:00Z',
+  opts: { onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const clock = fixedClock(start);
@@ -26,7 +27,7 @@ export async function createTestApp(
     seedDemo: false,
     ...overrides,
   };
-  const app = await buildApp({ config, pool: db.pool, db: createKysely(db.pool), clock, migrations: allMigrations });
+  const app = await buildApp({ config, pool: db.pool, db: createKysely(db.pool), clock, migrations: allMigrations }, opts);
   await app.ready();
   return {
     app,

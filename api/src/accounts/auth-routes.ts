@@ -78,7 +78,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get('/auth/user', { preValidation: app.requireUser(), schema: { response: { 200: currentUserSchema, ...errorResponses } } }, async (request) => request.user!);
 
-  app.get('/login', { schema: { response: { 302: noBodySchema } } }, async (_request, reply) => reply.redirect('/login'));
+  app.get('/login', { schema: { response: { 302: noBodySchema, ...errorResponses } } }, async (_request, reply) => reply.redirect('/login'));
 
   app.post('/auth/request-password-reset', {
     config: { rateLimit: ADDRESS_LIMITS.passwordReset },
