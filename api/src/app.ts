@@ -75,7 +75,7 @@ export async function buildApp(
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  useContracts(app, { checkAnswers: true });
+  useContracts(app, { checkAnswers: !deps.config.isProduction });
 
   app.decorate('config', deps.config);
   app.decorate('pool', deps.pool);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { authHeaders, signedIn } from '../support/users.ts';
 import { credit, teacher } from './lessons/fixtures.ts';
+import { ALL_ROUTES } from '../reliability/routes.ts';
 
 let t: TestApp;
 const routes: RouteOptions[] = [];
@@ -50,6 +51,27 @@ describe('every route has a contract', () => {
       '/api/hour-packages/:id/history',
       '/api/teacher/earnings',
     ]);
+  });
+});
+
+describe('the fuzzer (tests/reliability) attacks the schemas production enforces', () => {
+  it('knows every route, with the very body and query string schemas the route declares', () => {
+    const problems: string[] = [];
+    for (const r of routes) {
+      const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
+      for (const method of methods) {
+        // The webhook has a suite of its own; /api/dev/ is not there in production.
+        if (!r.url.startsWith('/api/') || r.url === '/api/stripe/webhook' || r.url.startsWith('/api/dev/')) continue;
+        const spec = ALL_ROUTES.find((s) => s.method === method && s.route === r.url);
+        const schema = r.schema as Record<string, unknown> | undefined;
+        if (!spec) problems.push(`${method} ${r.url}: not in the route catalog`);
+        else {
+          if (spec.bodySchema !== schema?.body) problems.push(`${method} ${r.url}: the catalog's body schema is not the route's`);
+          if (spec.querySchema !== schema?.querystring) problems.push(`${method} ${r.url}: the catalog's query schema is not the route's`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
 
