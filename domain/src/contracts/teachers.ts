@@ -22,8 +22,9 @@ export type Teacher = z.infer<typeof teacherSchema>;
 /** GET /api/teachers. */
 export const teacherListSchema = z.array(teacherSchema);
 
-/** A free one-hour slot (the type is Slot of availability.ts): GET /api/availabilities answers a list. */
+/** A free one-hour slot, Rome wall-clock date and hour: GET /api/availabilities answers a list. */
 export const slotSchema = answer({ date: z.string(), hour: z.number() });
+export type Slot = z.infer<typeof slotSchema>;
 export const slotListSchema = z.array(slotSchema);
 
 /** GET and PUT /api/teacher/profile: the teacher's own profile. */

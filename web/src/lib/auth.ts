@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from './api.ts';
 
-export type Role = 'student' | 'teacher' | 'admin';
+import type { CurrentUser, Role } from '@parliamo/domain/contracts';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  profileImageUrl: string | null;
-}
+export type { CurrentUser, Role };
 
 /** The session query: the signed-in user, or null when /api/auth/user answers 401 (nobody signed in). */
 export const sessionQuery = {

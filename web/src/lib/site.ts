@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-export interface SiteConfig {
-  contactEmail: string;
-  paymentsMode: 'stripe' | 'test';
-}
+import type { SiteConfig } from '@parliamo/domain/contracts';
+
+export type { SiteConfig };
 
 const fallback: SiteConfig = { contactEmail: 'info@parliamo-roma.it', paymentsMode: 'test' };
 

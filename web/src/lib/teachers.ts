@@ -1,25 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 
-/** A teacher as GET /api/teachers lists it (spec section 3, docs/api.md). */
-export interface Teacher {
-  id: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isApproved: boolean;
-  profileImageUrl: string | null;
-  city: string | null;
-  country: string | null;
-  bio: string | null;
-  specializations: string[];
-  hourlyRate: number | string;
-}
+/** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts). */
+import type { Slot, Teacher } from '@parliamo/domain/contracts';
 
-/** A free one-hour slot: Rome wall-clock date and hour. */
-export interface Slot {
-  date: string;
-  hour: number;
-}
+export type { Slot, Teacher };
 
 /** The public teacher list's address. */
 export const TEACHERS_URL = '/api/teachers';
