@@ -27,7 +27,7 @@ export const ledgerEntrySchema = answer({
   stream: z.string(),
   revision: z.union([z.number(), z.string()]),
   type: z.string(),
-  data: z.unknown(),
+  data: z.record(z.string(), z.unknown()),
   recordedAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;

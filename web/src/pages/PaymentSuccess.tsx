@@ -4,14 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
 
-type PaymentStatus = 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
+import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
-interface PaymentView {
-  status: PaymentStatus;
-  hours: number;
-  teacherId: string;
-  packageId?: string;
-}
+type PaymentStatus = PaymentView['status'];
 
 /** Polling stops once the payment reached an end a person can act on. */
 const settled: PaymentStatus[] = ['credited', 'failed', 'expired', 'refunded'];

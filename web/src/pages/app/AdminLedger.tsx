@@ -9,17 +9,10 @@ import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel, MONO } from '../../components/app/format.ts';
 
-/** One ledger event as the admin ledger browser lists it. */
-export interface LedgerEvent {
-  eventId: string;
-  /** "commit:prepare", the cursor for older pages (`after`). */
-  position: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: Record<string, unknown>;
-  recordedAt: string;
-}
+/** One ledger event as the admin ledger browser lists it; `position` ("commit:prepare") is the cursor for older pages. */
+import type { LedgerEntry as LedgerEvent } from '@parliamo/domain/contracts';
+
+export type { LedgerEvent };
 
 /** The server answers 100 events a page. */
 const PAGE = 100;
