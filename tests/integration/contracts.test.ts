@@ -105,6 +105,13 @@ describe('query strings', () => {
     expect((await ledger('nonsense=1')).json()).toEqual({ message: 'Unknown query parameter: nonsense' });
   });
 
+  it('refuses free-slot windows beyond the dates a query may name with a 400, not a 500 (the fuzzer found it)', async () => {
+    const g = await teacher(t);
+    const res = await t.app.inject({ method: 'GET', url: `/api/availabilities?teacherId=${g.id}&from=9999-12-31` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: '"from" must be between 2000-01-01 and 2199-12-31' });
+  });
+
   it('refuses an unknown earnings format', async () => {
     const g = await signedIn(t, 'teacher');
     const res = await t.app.inject({ method: 'GET', url: '/api/teacher/earnings?format=xml', headers: authHeaders(g.cookie) });

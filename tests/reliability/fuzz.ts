@@ -62,16 +62,19 @@ export const weirdString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A query string value: odd text, and values at the edges of what the query contracts take (dates, positions). */
+export const EDGE_QUERY_VALUES = [
+  '9999-12-31', '0000-01-01', '1899-12-31', '2026-02-30', '2026-12-01T25:00:00Z', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z',
+  '99999999999999999999:1', '1:99999999999999999999', '9223372036854775808:0', '9223372036854775807:9223372036854775807', '-1:-1', '1:2:3', ':',
+  'csv', 'json', 'CSV', 'student', 'admin', '1e400', '-0', 'true', '', ' ',
+];
+
 export const oddQueryValue: fc.Arbitrary<string> = fc.oneof(
-  weirdString.filter((s) => encodeURIComponent(s).length < 1500),
-  fc.constantFrom(
-    '9999-12-31', '0000-01-01', '2026-02-30', '2026-12-01T25:00:00Z', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z',
-    '99999999999999999999:1', '1:99999999999999999999', '9223372036854775808:0', '-1:-1', '1:2:3', ':',
-    'csv', 'json', 'CSV', 'student', 'admin', '1e400', '-0', 'true',
-  ),
-  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 70n }), fc.bigInt({ min: 0n, max: 2n ** 70n })).map(([a, b]) => `${a}:${b}`),
+  { arbitrary: weirdString.filter((s) => encodeURIComponent(s).length < 1500), weight: 2 },
+  { arbitrary: fc.constantFrom(...EDGE_QUERY_VALUES), weight: 3 },
+  // Real dates and instants of years 0..9999, most of them far from today.
+  { arbitrary: fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()), weight: 2 },
+  { arbitrary: fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), weight: 2 },
+  { arbitrary: fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 70n }), fc.bigInt({ min: 0n, max: 2n ** 70n })).map(([a, b]) => `${a}:${b}`), weight: 2 },
 );
 
 export const oddNumber: fc.Arbitrary<number> = fc.oneof(

@@ -90,10 +90,18 @@ export type BookingBody = z.infer<typeof bookingSchema>;
 /** The longest window one availability query may ask for. */
 export const MAX_AVAILABILITY_DAYS = 62;
 
+/** The dates a query may name: the ledger has nothing before 2000, and the far future only overflows date arithmetic. */
+export const QUERY_DATE_RANGE = { from: '2000-01-01', to: '2199-12-31' } as const;
+const inQueryRange = (day: string) => day >= QUERY_DATE_RANGE.from && day <= QUERY_DATE_RANGE.to;
+
+/** A date in a query string: a real date within QUERY_DATE_RANGE. */
+const queryDate = (name: string) =>
+  dateSchema.refine(inQueryRange, { message: `${name} must be between ${QUERY_DATE_RANGE.from} and ${QUERY_DATE_RANGE.to}`, when: (p) => !p.issues.length });
+
 export const availabilityQuerySchema = strict({
   teacherId: id('A teacher'),
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
+  from: queryDate('"from"').optional(),
+  to: queryDate('"to"').optional(),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
   .refine(
     (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_AVAILABILITY_DAYS,
@@ -122,9 +130,6 @@ export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
 
 // ---- GET /api/hour-packages/:id/history?asOf= -------------------------------------------------
 
-/** The dates `asOf` may name: the ledger has nothing before 2000, and the far future only overflows date arithmetic. */
-export const AS_OF_RANGE = { from: '2000-01-01', to: '2199-12-31' } as const;
-
 const isDateOrInstant = (v: string) => isValidDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)));
 
 export const packageHistoryQuerySchema = strict({
@@ -132,10 +137,10 @@ export const packageHistoryQuerySchema = strict({
   asOf: z
     .string('asOf must be a date or an instant')
     .refine(isDateOrInstant, { message: 'asOf must be a date (YYYY-MM-DD) or an ISO instant', abort: true })
-    .refine((v) => {
-      const day = isValidDate(v) ? v : new Date(Date.parse(v)).toISOString().slice(0, 10);
-      return day >= AS_OF_RANGE.from && day <= AS_OF_RANGE.to;
-    }, `asOf must be between ${AS_OF_RANGE.from} and ${AS_OF_RANGE.to}`)
+    .refine(
+      (v) => inQueryRange(isValidDate(v) ? v : new Date(Date.parse(v)).toISOString().slice(0, 10)),
+      `asOf must be between ${QUERY_DATE_RANGE.from} and ${QUERY_DATE_RANGE.to}`,
+    )
     .optional(),
 });
 export type PackageHistoryQuery = z.infer<typeof packageHistoryQuerySchema>;
