@@ -2,7 +2,7 @@
  * Free lesson slots of a teacher: weekly hours (ISO weekday -> whole Rome hours) minus days off,
  * minus taken slots, minus anything with less than 48 h notice. Pure: the caller passes `now`.
  */
-import { MAX_AVAILABILITY_DAYS } from './contracts/hours.ts';
+import { MAX_AVAILABILITY_DAYS } from './contracts/teachers.ts';
 import type { Slot } from './contracts/teachers.ts';
 import { DomainError } from './errors.ts';
 import { NOTICE_MS } from './rules.ts';

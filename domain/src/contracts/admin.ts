@@ -1,5 +1,5 @@
 // The HTTP contract of the admin's ledger browser (docs/api.md "Admin"). The admin's user, teacher,
-// payment and adjustment contracts live with their capability (accounts.ts, payments.ts, hours.ts).
+// payment and adjustment contracts live with their capability (accounts.ts, payments.ts, packages.ts).
 import { z } from 'zod';
 import { answer } from './common.ts';
 

@@ -1,7 +1,8 @@
 // The HTTP contract of lessons (docs/api.md "Lessons"): bookings, the dashboard, a teacher's students
-// and earnings. The booking body lives in hours.ts.
+// and earnings; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
+import { dateSchema, hourSchema, id, strict } from './fields.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -67,3 +68,19 @@ export const earningsSchema = answer({
   ),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
+
+// ---- POST /api/bookings -----------------------------------------------------------------------
+
+export const MAX_NOTES = 1000;
+
+export const bookingSchema = strict({
+  teacherId: id('A teacher'),
+  date: dateSchema,
+  hour: hourSchema,
+  notes: z
+    .string('Notes must be text')
+    .max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`)
+    .nullable()
+    .optional(),
+});
+export type BookingBody = z.infer<typeof bookingSchema>;

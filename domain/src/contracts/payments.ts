@@ -1,7 +1,8 @@
 // The HTTP contract of payments (docs/api.md "Payments"): checkout, the local test checkout, a
-// payment's status, the admin's reconciliation list and Stripe's webhook. The checkout body lives in hours.ts.
+// payment's status, the admin's reconciliation list and Stripe's webhook; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
+import { euros, id, packageHoursSchema, strict } from './fields.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'credited', 'failed', 'expired', 'refunded'] as const;
 export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'partially_refunded'] as const;
@@ -59,3 +60,15 @@ export const adminPaymentListSchema = z.array(adminPaymentSchema);
 
 /** POST /api/stripe/webhook (its body is Stripe's signed bytes, checked by signature, not by a schema). */
 export const webhookAnswerSchema = answer({ received: z.boolean(), handled: z.boolean() });
+
+// ---- requests --------------------------------------------------------------------------------
+
+// ---- POST /api/create-checkout-session --------------------------------------------------------
+
+/** `amount` is the total in euros the client shows (hours x rate + 3); the server checks it against its own price. */
+export const checkoutSchema = strict({
+  amount: euros('The amount', 100_000),
+  teacherId: id('A teacher'),
+  totalHours: packageHoursSchema,
+});
+export type CheckoutBody = z.infer<typeof checkoutSchema>;

@@ -8,7 +8,7 @@ import {
   packageHistoryQuerySchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
-} from './hours.ts';
+} from './index.ts';
 
 /** The first message a schema gives for `value`, or 'ok'. */
 function first(schema: z.ZodType, value: unknown): string {
