@@ -3,7 +3,7 @@
 // web/ imports the types (and the schemas in its forms). docs/api.md describes them in words.
 export * from './common.ts';
 export * from './accounts.ts';
-export * from './fields.ts';
+export { dateSchema, hourSchema, packageHoursSchema, QUERY_DATE_RANGE } from './fields.ts';
 export * from './teachers.ts';
 export * from './lessons.ts';
 export * from './packages.ts';
