@@ -2,8 +2,8 @@
 // clear 400s (they were 500s), and the query strings production takes are the contracts' own.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { authHeaders, signedIn } from '../support/users.ts';
+import { createTestApp, type TestApp } from '../../api/src/testing/app.ts';
+import { authHeaders, signedIn } from '../../api/src/testing/users.ts';
 import { credit, teacher } from './lessons/fixtures.ts';
 import { ALL_ROUTES } from '../reliability/routes.ts';
 

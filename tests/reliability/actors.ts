@@ -1,7 +1,7 @@
 // Who calls a route, and how a route of the catalog (routes.ts) is described.
 import type { z } from 'zod';
 import type pg from 'pg';
-import type { TestUser } from '../support/users.ts';
+import type { TestUser } from '../../api/src/testing/users.ts';
 
 export type Actor = 'visitor' | 'student' | 'otherStudent' | 'teacher' | 'admin';
 export const ACTORS: Actor[] = ['visitor', 'student', 'otherStudent', 'teacher', 'admin'];

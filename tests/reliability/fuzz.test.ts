@@ -3,7 +3,7 @@
 // `{ message }`; nothing is appended to the ledger.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { clientOf, ledgerCount, sessionClient, size, startServer, type Client, type HttpResult, type ServerProcess } from './harness.ts';
 import { badBody, EDGE_QUERY_VALUES, oddQueryValue, rawGarbage, weirdString } from './fuzz.ts';
 import { ALL_ROUTES, makeWorld, type RouteSpec, type World } from './routes.ts';

@@ -1,4 +1,4 @@
-// The hours, lessons and teacher routes (issue 5) for the route catalog, with the things `student`
+// The hours, lessons and teacher routes for the route catalog, with the things `student`
 // owns that the others must not reach: a package with the teacher, lessons, a calendar feed.
 import {
   adjustmentSchema,
@@ -62,7 +62,7 @@ async function newPurchase(world: World): Promise<string> {
   return decodeURIComponent(res.json.checkout_url.split('/').pop());
 }
 
-/** Payments (issue 5): the local test checkout (no STRIPE_SECRET_KEY); the webhook has its own suite. */
+/** Payments: the local test checkout (no STRIPE_SECRET_KEY); the webhook has its own suite. */
 export const PAYMENT_ROUTES: RouteSpec[] = [
   {
     method: 'POST', route: '/api/create-checkout-session', allowed: ['student', 'otherStudent'], bodySchema: checkoutSchema, ledgerWrite: true,

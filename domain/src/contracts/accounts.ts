@@ -1,5 +1,5 @@
 // The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
-// Messages are shown to people as they are; the spec's own strings (section 5) are used verbatim.
+// Messages are shown to people as they are; the spec's own strings ("Validation rules") are used verbatim.
 import { z } from 'zod';
 import { answer } from './common.ts';
 
@@ -11,7 +11,7 @@ export const PASSWORD_MAX = 128;
 export const FISCAL_CODE_MAX = 16;
 export const VAT_NUMBER_MAX = 11;
 
-/** Spec section 5, verbatim. */
+/** Spec "Validation rules", verbatim. */
 export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   requiredFieldsMissing: 'Compila tutti i campi obbligatori',
@@ -95,7 +95,7 @@ export const personalDetailsShape = {
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
-/** POST /api/register: the registration payload of spec section 3. */
+/** POST /api/register: the registration payload of spec "Entities and their fields". */
 export const registerSchema = z
   .object({
     ...personalDetailsShape,

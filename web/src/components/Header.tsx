@@ -18,7 +18,7 @@ export const mainLinks = [
   { to: '/about-us', label: 'About Us' },
 ];
 
-/** Logs out, then goes to / whether the call worked or not (spec section 4). */
+/** Logs out, then goes to / whether the call worked or not (spec "States and transitions"). */
 export function useLogout() {
   const navigate = useNavigate();
   const qc = useQueryClient();

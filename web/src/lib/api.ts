@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 
-/** Turns a non-OK response into an Error whose message is "STATUS: body" (spec section 8). */
+/** Turns a non-OK response into an Error whose message is "STATUS: body" (spec "Error catalogue"). */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
@@ -8,7 +8,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Every call sends cookies; a JSON body goes with a JSON content type (spec section 7). */
+/** Every call sends cookies; a JSON body goes with a JSON content type (spec "Calls"). */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'parliamo' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-/** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts). */
+/** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts, docs/api.md). */
 import type { Slot, Teacher } from '@parliamo/domain/contracts';
 
 export type { Slot, Teacher };
@@ -11,7 +11,7 @@ export const TEACHERS_URL = '/api/teachers';
 /** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
 const JUST_FETCHED_MS = 2000;
 
-/** The public teacher list; refetched on mount (spec section 7), unless it was fetched for this very mount. */
+/** The public teacher list; refetched on mount (spec "Calls"), unless it was fetched for this very mount. */
 export function useTeachers() {
   return useQuery<Teacher[]>({
     queryKey: [TEACHERS_URL],

@@ -19,7 +19,7 @@ const TestCheckout = lazyPage(() => import('../pages/TestCheckout.tsx'));
 const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccess.tsx'));
 
 /**
- * Routes for everyone (spec section 2, "Logged-out routes" and "Routes in both states").
+ * Routes for everyone (spec "Logged-out routes" and "Routes in both states").
  * "/" is chosen in App.tsx by role; signed-in users on /login and /register go to /.
  */
 export function publicRoutes(signedIn: boolean): RouteObject[] {
@@ -38,7 +38,7 @@ export function publicRoutes(signedIn: boolean): RouteObject[] {
     { path: '/about-us', element: <AboutUs /> },
     { path: '/privacy-policy', element: <PrivacyPolicy /> },
     { path: '/terms-conditions', element: <TermsConditions /> },
-    // The local test checkout (no Stripe key) and the checkout's return page (issue 5, payments).
+    // The local test checkout (no Stripe key) and the checkout's return page.
     { path: '/test-checkout/:paymentId', element: <TestCheckout /> },
     { path: '/payment-success', element: <PaymentSuccess /> },
     { path: '*', element: <NotFound /> },

@@ -10,7 +10,7 @@ interface NavItem {
   label: string;
 }
 
-/** The side navigation per role (spec section 2), plus the screens each role's work needs. */
+/** The side navigation per role (spec "Screens and routes"), plus the screens each role's work needs. */
 export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'Dashboard' }];
   if (role === 'student') {
@@ -108,7 +108,7 @@ export default AppLayout;
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" mb="6" direction={{ base: 'column', sm: 'row' }}>
-      {/* React 19 hoists these into <head>; signed-in pages are private, so not indexed (spec section 2). */}
+      {/* React 19 hoists these into <head>; signed-in pages are private, so not indexed (spec "Screens and routes"). */}
       <title>{`${title} | Parliamo`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <Box>

@@ -12,7 +12,7 @@ import type { Booking, Slot } from './types.ts';
 
 const WEEKS = 4;
 
-/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm (issue 7, LESSONS.md). */
+/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm; a week that crosses a daylight-saving change keeps its hours in Rome time. */
 export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherId: string; teacherName: string; onBooked?: (b: Booking) => void }) {
   const [now] = useState(() => new Date());
   const [week, setWeek] = useState(0);

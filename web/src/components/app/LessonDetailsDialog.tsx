@@ -7,7 +7,7 @@ import { sendToLogin } from './auth-guard.ts';
 import { canCancel, dateLabel, hourLabel } from './format.ts';
 import type { Booking } from './types.ts';
 
-/** After a lesson changes, every read that counts hours or slots is stale (spec section 7). */
+/** After a lesson changes, every read that counts hours or slots is stale (spec "Calls"). */
 export function invalidateLessonReads(qc: ReturnType<typeof useQueryClient>) {
   const prefixes = ['/api/bookings', '/api/hour-packages', '/api/availabilities', '/api/dashboard/stats', '/api/teacher/students'];
   return qc.invalidateQueries({ predicate: (q) => prefixes.some((p) => String(q.queryKey[0]).startsWith(p)) });
@@ -24,7 +24,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec sections 2, 4, 8). */
+/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec "Screens and routes", "States and transitions" and "Error catalogue"). */
 export default function LessonDetailsDialog({
   booking,
   viewer,

@@ -16,7 +16,7 @@ export interface PurchaseDialogProps {
   teacherId?: string;
 }
 
-/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec sections 2, 5, 8, 9). */
+/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec "Screens and routes", "Validation rules", "Error catalogue" and "Business constants and limits"). */
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
   const [search, setSearch] = useState('');
   const [teacherId, setTeacherId] = useState<string | undefined>(preselected);

@@ -4,13 +4,13 @@ import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parl
 
 export const ROME = ROME_TIME_ZONE;
 
-/** A number that may arrive as a string (spec section 3: remainingHours). */
+/** A number that may arrive as a string (spec "Entities and their fields": remainingHours). */
 export function num(v: number | string | null | undefined): number {
   const n = typeof v === 'string' ? Number.parseFloat(v) : (v ?? 0);
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Hours shown as HH:00 (spec section 9). */
+/** Hours shown as HH:00 (spec "Business constants and limits"). */
 export function hourLabel(hour: number): string {
   return formatHour(hour);
 }
@@ -60,12 +60,12 @@ export function localTimeIfDifferent(date: string, hour: number, timeZone?: stri
   return local === fmt(ROME) ? null : local;
 }
 
-/** "Anna R." from first and last name (spec section 9). */
+/** "Anna R." from first and last name (spec "Business constants and limits"). */
 export function shortName(firstName: string, lastName: string): string {
   return teacherDisplayName(firstName, lastName);
 }
 
-/** True when a lesson can still be cancelled: confirmed and at least 48 hours ahead (spec section 4). */
+/** True when a lesson can still be cancelled: confirmed and at least 48 hours ahead (spec "States and transitions"). */
 export function canCancel(status: string, startsAt: string, now: Date): boolean {
   return status === 'confirmed' && hasCancellationNotice(new Date(startsAt), now);
 }
@@ -78,7 +78,7 @@ export function byStart<T extends { startsAt: string }>(a: T, b: T): number {
 /** A monospace stack for ids and raw event data (the theme names no mono font). */
 export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
-/** Confirmed lessons from now on, soonest first, at most `limit` (spec section 4). */
+/** Confirmed lessons from now on, soonest first, at most `limit` (spec "States and transitions"). */
 export function upcoming<T extends { status: string; startsAt: string }>(bookings: T[], now: Date, limit: number = UPCOMING_LESSONS_SHOWN): T[] {
   return bookings
     .filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) >= now.getTime())

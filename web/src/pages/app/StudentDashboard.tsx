@@ -12,7 +12,7 @@ import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel, num, upcoming } from '../../components/app/format.ts';
 import type { Booking, DashboardStats, HourPackage } from '../../components/app/types.ts';
 
-/** remaining / total x 100 (spec section 9). */
+/** remaining / total x 100 (spec "Business constants and limits"). */
 function packageProgress(p: HourPackage): number {
   return progressPercent(p.remainingHours, p.totalHours);
 }
@@ -68,7 +68,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
 /** What the dashboard reads on its first render (loaded with its code, lib/lazy-page.tsx). */
 export const firstReads = ['/api/dashboard/stats', '/api/bookings', '/api/hour-packages'] as const;
 
-/** The student dashboard (spec section 2). */
+/** The student dashboard (spec "Screens and routes"). */
 export default function StudentDashboard() {
   const { user } = useAuth();
   // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.

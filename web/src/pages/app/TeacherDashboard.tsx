@@ -93,7 +93,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
   );
 }
 
-/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec section 2). */
+/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec "Screens and routes"). */
 export default function TeacherDashboard() {
   const { user } = useAuth();
   const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });

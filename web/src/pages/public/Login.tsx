@@ -9,7 +9,7 @@ import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 
-/** /login: e-mail and password; success goes to / (spec sections 2, 5 and 8). */
+/** /login: e-mail and password; success goes to / (spec "Screens and routes", "Validation rules" and "Error catalogue"). */
 export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -7,7 +7,7 @@ import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 
-/** The registration payload of spec section 3. */
+/** The registration payload of spec "Entities and their fields". */
 type RegistrationForm = Record<
   | 'email' | 'password' | 'confirmPassword' | 'firstName' | 'lastName' | 'dateOfBirth' | 'placeOfBirth'
   | 'nationality' | 'phoneNumber' | 'address' | 'city' | 'postalCode' | 'fiscalCode' | 'vatNumber',
@@ -19,7 +19,7 @@ const empty: RegistrationForm = {
   nationality: '', phoneNumber: '', address: '', city: '', postalCode: '', fiscalCode: '', vatNumber: '',
 };
 
-/** Required fields (spec section 5); phoneNumber, fiscalCode and vatNumber are optional. */
+/** Required fields (spec "Validation rules"); phoneNumber, fiscalCode and vatNumber are optional. */
 export const requiredFields = [
   'email', 'password', 'firstName', 'lastName', 'dateOfBirth', 'placeOfBirth', 'nationality', 'address', 'city', 'postalCode',
 ] as const;

@@ -6,7 +6,7 @@ import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherCard } from '../../components/TeacherCard.tsx';
 import { allSpecializations, filterTeachers, priceRanges, TEACHERS_URL, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
 
-/** /teachers: every active and approved teacher, with a name search and filters (spec section 5). */
+/** /teachers: every active and approved teacher, with a name search and filters (spec "Validation rules"). */
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
 export const firstReads = [TEACHERS_URL];
 

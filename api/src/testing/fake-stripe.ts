@@ -2,6 +2,7 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { perBlock } from '@parliamo/ledger/testing';
 
 /**
  * A local HTTP server standing in for api.stripe.com in tests. It answers the calls Parliamo makes
@@ -259,6 +260,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+}
+
+/** A fake Stripe for the enclosing file or describe block (started in beforeAll, closed in afterAll). */
+export function useFakeStripe(): FakeStripe {
+  return perBlock('useFakeStripe: the fake Stripe', startFakeStripe, (fake) => fake.close());
 }
 
 /** A Stripe event object wrapping `object`, as webhooks deliver it. */

@@ -1,7 +1,18 @@
+// Test databases for every workspace's tests (import from '@parliamo/ledger/testing'). The vitest
+// global setup (api/src/testing/global-db.ts) migrates one template database per run; each test file
+// clones it here, so files never see each other's data.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPool } from '../../api/src/platform/db/pool.ts';
+import { installTypeParsers } from '../postgres/type-parsers.ts';
+import { perBlock } from './per-block.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+  }
+}
 
 export interface TestDatabase {
   url: string;
@@ -10,11 +21,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Makes the pool of a test database (the api passes its own, which prepares statements). */
+export type PoolFactory = (url: string, max: number) => pg.Pool;
+
+const plainPool: PoolFactory = (url, max) => new pg.Pool({ connectionString: url, max });
+
+installTypeParsers();
+
 /**
  * A fresh database of its own for one test file (or one test), cloned from the migrated template
  * that the global setup made. Call drop() in afterAll.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(createPool: PoolFactory = plainPool): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const ppid = template.split('_')[2];
@@ -50,4 +68,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await a.end();
     },
   };
+}
+
+/** A test database of its own for the enclosing file or describe block (made in beforeAll, dropped in afterAll). */
+export function useTestDatabase(createPool: PoolFactory = plainPool): TestDatabase {
+  return perBlock('useTestDatabase: the database', () => createTestDatabase(createPool), (db) => db.drop());
 }

@@ -1,13 +1,13 @@
-// Test helpers for every helper's tests: people, sessions and the headers a write needs.
-//   const t = await createTestApp();
+// Test helpers for the api's tests: people, sessions and the headers a write needs.
+//   const t = useTestApp();                                 // at the top of a file or describe
 //   const student = await signedIn(t, 'student');          // { id, email, password, cookie }
 //   await t.app.inject({ method: 'POST', url: '/api/...', headers: authHeaders(student.cookie), payload: {...} });
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '@parliamo/domain';
-import { insertUser } from '../../api/src/accounts/users.ts';
-import { createSession } from '../../api/src/accounts/sessions.ts';
+import { insertUser } from '../accounts/users.ts';
+import { createSession } from '../accounts/sessions.ts';
 import type { TestApp } from './app.ts';
 
 export interface TeacherOptions {

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../api/src/platform/db/embedded.ts';
+import { freePort } from '../platform/db/embedded.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export interface PgTools {
   /** Folder holding pg_dump and pg_restore. */

@@ -1,20 +1,15 @@
 // Vitest global setup: one PostgreSQL for the run (DATABASE_URL, or an embedded one started and
-// removed here) and a template database with every migration applied, which each test file clones.
+// removed here) and a template database with every migration applied, which each test file clones
+// (createTestDatabase in @parliamo/ledger/testing, which also declares the two values provided here).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedDatabase } from '../../api/src/platform/db/embedded.ts';
-import { migrate } from '../../api/src/platform/db/migrate.ts';
-import { allMigrations } from '../../api/src/migrations.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-    templateDatabase: string;
-  }
-}
+import type {} from '@parliamo/ledger/testing'; // the ProvidedContext declaration
+import { startEmbeddedDatabase } from '../platform/db/embedded.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { allMigrations } from '../migrations.ts';
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
