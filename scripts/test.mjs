@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 findChromium(); // fail at once, with instructions, rather than after the other steps
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const steps = [
-  ['typecheck', [bin('typescript', 'bin/tsc'), '-b']],
+  ['typecheck', [bin('typescript-native', 'bin/tsc'), '-b']],
   ['import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', 'domain/src', 'ledger/src', 'projections/src', 'api/src', 'web/src']],
   ['unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run']],
   ['end-to-end tests', [path.join(root, 'scripts', 'e2e.mjs')]],
