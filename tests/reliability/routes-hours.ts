@@ -5,6 +5,8 @@ import {
   availabilityQuerySchema,
   bookingSchema,
   checkoutSchema,
+  earningsQuerySchema,
+  ledgerQuerySchema,
   packageHistoryQuerySchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
@@ -106,11 +108,11 @@ export const HOURS_ROUTES: RouteSpec[] = [
   },
   { method: 'GET', route: '/api/dashboard/stats', allowed: SIGNED_IN },
   { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'] },
-  { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'], querySchema: earningsQuerySchema },
   { method: 'POST', route: '/api/calendar/token', allowed: ['student', 'otherStudent', 'teacher'] },
   // A secret feed URL: whoever holds it reads it (as a calendar app does, without a session).
   { method: 'GET', route: '/api/calendar/:file', allowed: ACTORS, path: (c) => calendarFeed(c.world) },
-  { method: 'GET', route: '/api/admin/ledger', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/ledger', allowed: ['admin'], querySchema: ledgerQuerySchema },
 ];
 
 

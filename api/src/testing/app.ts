@@ -1,7 +1,7 @@
 // The api under test: the whole app on a database of its own, with a clock the test moves.
 //   const t = useTestApp();                       // at the top of a test file or a describe block
 //   it('...', async () => { await t.app.inject({ method: 'GET', url: '/api/teachers' }); t.clock.advance(...); });
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { fixedClock } from '@parliamo/domain';
 import { perBlock } from '@parliamo/ledger/testing';
 import { buildApp } from '../app.ts';
@@ -21,7 +21,11 @@ export interface TestApp {
 export const TEST_START = '2026-03-02T09:00:00Z';
 
 /** The whole API on a database of its own, with a clock the test moves. Drive it with app.inject; close() it. */
-export async function createTestApp(overrides: Partial<Config> = {}, start: string = TEST_START): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  start: string = TEST_START,
+  opts: { /** Sees every route as it is added (tests walk the routes). */ onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const clock = fixedClock(start);
   const config: Config = {
@@ -30,7 +34,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, start: stri
     seedDemo: false,
     ...overrides,
   };
-  const app = await startInstance(config, db, clock);
+  const app = await startInstance(config, db, clock, opts);
   return {
     app,
     db,
@@ -47,8 +51,13 @@ export function anotherInstance(t: TestApp): Promise<FastifyInstance> {
   return startInstance(t.app.config, t.db, t.clock);
 }
 
-async function startInstance(config: Config, db: TestDatabase, clock: TestApp['clock']): Promise<FastifyInstance> {
-  const app = await buildApp({ config, pool: db.pool, db: createKysely(db.pool), clock, migrations: allMigrations });
+async function startInstance(
+  config: Config,
+  db: TestDatabase,
+  clock: TestApp['clock'],
+  opts: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config, pool: db.pool, db: createKysely(db.pool), clock, migrations: allMigrations }, opts);
   await app.ready();
   return app;
 }

@@ -1,7 +1,9 @@
 // Schemas of web forms whose fields are typed differently from the API body they produce; each one
 // ends in the API's own contract, so the form and the server say the same thing about the same input.
 import { z } from 'zod';
-import { adjustmentSchema, checkoutSchema, teacherProfileSchema } from './hours.ts';
+import { adjustmentSchema } from './packages.ts';
+import { checkoutSchema } from './payments.ts';
+import { teacherProfileSchema } from './teachers.ts';
 
 /**
  * The teacher profile form (the teacher's own editor and the admin's): every field as typed, the

@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { queries } from './queries.ts';
 
-export type Role = 'student' | 'teacher' | 'admin';
+import type { CurrentUser, Role } from '@parliamo/domain/contracts';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  profileImageUrl: string | null;
-}
+export type { CurrentUser, Role };
 
 /** The signed-in user, or null; a 401 from /api/auth/user means nobody is signed in. */
 export function useAuth() {

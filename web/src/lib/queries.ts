@@ -24,8 +24,7 @@ import type { AdminStudent } from '../pages/app/AdminStudents.tsx';
 import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
-import type { PaymentView } from '../pages/PaymentSuccess.tsx';
-import type { TestCheckoutData } from '../pages/TestCheckout.tsx';
+import type { PaymentStatusAnswer, TestCheckout } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -113,9 +112,9 @@ export const queries = {
 
   /** A checkout's payment, by the provider's session id. */
   payment: (sessionId: string) =>
-    queryOptions({ queryKey: ['payments', sessionId] as const, queryFn: ({ signal }) => getJson<PaymentView>(`/api/payments/${id(sessionId)}`, signal) }),
+    queryOptions({ queryKey: ['payments', sessionId] as const, queryFn: ({ signal }) => getJson<PaymentStatusAnswer>(`/api/payments/${id(sessionId)}`, signal) }),
   testCheckout: (paymentId: string) =>
-    queryOptions({ queryKey: ['testCheckout', paymentId] as const, queryFn: ({ signal }) => getJson<TestCheckoutData>(`/api/test-checkout/${id(paymentId)}`, signal) }),
+    queryOptions({ queryKey: ['testCheckout', paymentId] as const, queryFn: ({ signal }) => getJson<TestCheckout>(`/api/test-checkout/${id(paymentId)}`, signal) }),
 };
 
 /** The first element of every key above: what a write can make stale. */

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { queries } from './queries.ts';
 
-export interface SiteConfig {
-  contactEmail: string;
-  paymentsMode: 'stripe' | 'test';
-}
+import type { SiteConfig } from '@parliamo/domain/contracts';
+
+export type { SiteConfig };
 
 const fallback: SiteConfig = { contactEmail: 'info@parliamo-roma.it', paymentsMode: 'test' };
 

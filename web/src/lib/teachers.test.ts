@@ -75,7 +75,7 @@ describe('filterTeachers', () => {
   const list = [
     teacher('a', { firstName: 'Giulia', lastName: 'Bianchi', specializations: ['Business Italian'], hourlyRate: 30 }),
     teacher('b', { firstName: 'Marco', lastName: 'Giuliani', specializations: ['Conversation'], hourlyRate: 22 }),
-    teacher('c', { firstName: 'Elena', lastName: 'Ferrari', specializations: ['Conversation', 'B2'], hourlyRate: '38' }),
+    teacher('c', { firstName: 'Elena', lastName: 'Ferrari', specializations: ['Conversation', 'B2'], hourlyRate: 38 }),
   ];
   const none = { query: '', specialization: '', price: '' };
   it('searches first or last name, case-insensitively', () => {

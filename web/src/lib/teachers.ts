@@ -2,26 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { romeDate } from './format.ts';
 import { queries } from './queries.ts';
 
-/** A teacher as GET /api/teachers lists it (spec "Entities and their fields", docs/api.md). */
-export interface Teacher {
-  id: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isApproved: boolean;
-  profileImageUrl: string | null;
-  city: string | null;
-  country: string | null;
-  bio: string | null;
-  specializations: string[];
-  hourlyRate: number | string;
-}
+/** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts, docs/api.md). */
+import type { Slot, Teacher } from '@parliamo/domain/contracts';
 
-/** A free one-hour slot: Rome wall-clock date and hour. */
-export interface Slot {
-  date: string;
-  hour: number;
-}
+export type { Slot, Teacher };
 
 /** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
 const JUST_FETCHED_MS = 2000;

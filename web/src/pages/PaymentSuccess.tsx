@@ -5,14 +5,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { queries } from '../lib/queries.ts';
 
-export type PaymentStatus = 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
+import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
-export interface PaymentView {
-  status: PaymentStatus;
-  hours: number;
-  teacherId: string;
-  packageId?: string;
-}
+type PaymentStatus = PaymentView['status'];
 
 /** Polling stops once the payment reached an end a person can act on. */
 const settled: PaymentStatus[] = ['credited', 'failed', 'expired', 'refunded'];

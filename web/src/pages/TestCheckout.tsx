@@ -5,14 +5,8 @@ import { apiRequest, errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { Loading } from '../components/Loading.tsx';
 import { queries } from '../lib/queries.ts';
 
-export interface TestCheckoutData {
-  paymentId: string;
-  /** Total in euros, fee included. */
-  amount: number;
-  hours: number;
-  teacherName: string;
-  status: 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
-}
+/** `amount`: the total in euros, fee included. */
+import type { TestCheckout as TestCheckoutData } from '@parliamo/domain/contracts';
 
 const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 

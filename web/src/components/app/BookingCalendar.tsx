@@ -3,7 +3,7 @@ import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Texta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasBookingNotice } from '@parliamo/domain/rules';
 import { useForm } from 'react-hook-form';
-import { bookingSchema, MAX_NOTES, type BookingBody } from '@parliamo/domain/contracts/hours';
+import { bookingSchema, MAX_NOTES, type BookingBody } from '@parliamo/domain/contracts/lessons';
 import type { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';

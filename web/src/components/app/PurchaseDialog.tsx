@@ -3,7 +3,7 @@ import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, S
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
-import type { CheckoutBody } from '@parliamo/domain/contracts/hours';
+import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
 import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
 import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { AdjustmentBody } from '@parliamo/domain/contracts/hours';
+import type { AdjustmentBody } from '@parliamo/domain/contracts/packages';
 import { adjustmentFormSchema, type AdjustmentFormInput as AdjustmentFields } from '@parliamo/domain/contracts/forms';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -16,17 +16,10 @@ import { instantLabel } from '../../lib/format.ts';
 import { MONO } from '../../theme.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
 
-/** One ledger event as the admin ledger browser lists it. */
-export interface LedgerEvent {
-  eventId: string;
-  /** "commit:prepare", the cursor for older pages (`after`). */
-  position: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: Record<string, unknown>;
-  recordedAt: string;
-}
+/** One ledger event as the admin ledger browser lists it; `position` ("commit:prepare") is the cursor for older pages. */
+import type { LedgerEntry as LedgerEvent } from '@parliamo/domain/contracts';
+
+export type { LedgerEvent };
 
 
 function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: string) => void }) {

@@ -5,17 +5,10 @@ import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate } from '../../lib/format.ts';
 import { queries } from '../../lib/queries.ts';
 
-/** One student with the hours summary (fields named as accounts serves them). */
-export interface AdminStudent {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive?: boolean;
-  remainingHours?: number | string;
-  totalHours?: number | string;
-  createdAt?: string;
-}
+/** One student with the hours summary. */
+import type { AdminStudent } from '@parliamo/domain/contracts';
+
+export type { AdminStudent };
 
 /** /admin/students: every student; the hours columns show when the server sends an hours summary. */
 export default function AdminStudents() {

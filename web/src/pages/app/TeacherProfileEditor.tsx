@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@parliamo/domain/contracts/accounts';
 import { teacherProfileFormSchema, type TeacherProfileFormInput } from '@parliamo/domain/contracts/forms';
-import { teacherAvailabilitySchema, type TeacherAvailabilityBody } from '@parliamo/domain/contracts/hours';
+import { teacherAvailabilitySchema, type TeacherAvailabilityBody } from '@parliamo/domain/contracts/teachers';
 import type { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';

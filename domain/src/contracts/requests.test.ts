@@ -8,7 +8,7 @@ import {
   packageHistoryQuerySchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
-} from './hours.ts';
+} from './index.ts';
 
 /** The first message a schema gives for `value`, or 'ok'. */
 function first(schema: z.ZodType, value: unknown): string {
@@ -64,6 +64,9 @@ describe('availability query', () => {
     expect(first(availabilityQuerySchema, { teacherId: 't1', from: '2026-12-31', to: '2026-12-01' })).toBe('"to" must not be before "from"');
     expect(first(availabilityQuerySchema, { teacherId: 't1', from: '2026-01-01', to: '2026-06-01' })).toBe('Ask for at most 62 days at a time');
     expect(first(availabilityQuerySchema, {})).toBe('A teacher is required');
+    expect(first(availabilityQuerySchema, { teacherId: 't1', from: '9999-12-31' })).toBe('"from" must be between 2000-01-01 and 2199-12-31');
+    expect(first(availabilityQuerySchema, { teacherId: 't1', to: '1999-12-31' })).toBe('"to" must be between 2000-01-01 and 2199-12-31');
+    expect(first(availabilityQuerySchema, { teacherId: 't1', from: '2026-02-30' })).toBe('Dates are written YYYY-MM-DD and must exist in the calendar');
   });
 });
 
@@ -84,6 +87,8 @@ describe('package history query', () => {
     expect(first(packageHistoryQuerySchema, { asOf: '2026-12-01' })).toBe('ok');
     expect(first(packageHistoryQuerySchema, { asOf: '2026-12-01T10:00:00Z' })).toBe('ok');
     expect(first(packageHistoryQuerySchema, { asOf: 'yesterday' })).toBe('asOf must be a date (YYYY-MM-DD) or an ISO instant');
+    expect(first(packageHistoryQuerySchema, { asOf: '9999-12-31' })).toBe('asOf must be between 2000-01-01 and 2199-12-31');
+    expect(first(packageHistoryQuerySchema, { asOf: '2200-01-01T00:00:00Z' })).toBe('asOf must be between 2000-01-01 and 2199-12-31');
   });
 });
 
