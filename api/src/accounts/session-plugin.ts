@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import fastifyCookie from '@fastify/cookie';
@@ -7,6 +7,7 @@ import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
 import { createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
 import { loadSessionKeys } from './session-keys.ts';
 import { SessionCache } from './session-cache.ts';
+import { createDeviceCookies, type DeviceCookies } from './device-cookies.ts';
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -27,8 +28,8 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyInstance {
-    /** A preHandler: 401 without a session; 403 when the user's role is not one of `roles` (none = any role). */
-    requireUser(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** A preValidation hook (before the contract judges the input): 401 without a session; 403 when the user's role is not one of `roles` (none = any role). */
+    requireUser(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Starts a fresh session for `userId` on this reply (a new id: no session fixation). */
     startSession(request: FastifyRequest, userId: string): Promise<void>;
     /** Ends the current session, in the database and in the browser. */
@@ -37,6 +38,8 @@ declare module 'fastify' {
     sessionCookieName: string;
     /** Sessions checked recently, so most signed-in requests need no session query. */
     sessionCache: SessionCache;
+    /** The signed cookies that mark browsers which signed in before (per-device sign-in limits). */
+    deviceCookies: DeviceCookies;
   }
 }
 
@@ -53,14 +56,16 @@ export function isHttps(publicUrl: string): boolean {
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   const https = isHttps(app.config.publicUrl);
   const cookieName = https ? '__Host-parliamo_session' : 'parliamo_session';
+  const keys = loadSessionKeys(app.config.sessionKeys, app.config.dataDir);
   await app.register(fastifyCookie);
   await app.register(fastifySecureSession, {
-    key: loadSessionKeys(app.config.sessionKeys, app.config.dataDir),
+    key: keys,
     cookieName,
     expiry: SESSION_ABSOLUTE_MS / 1000,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_ABSOLUTE_MS / 1000 },
   });
   app.decorate('sessionCookieName', cookieName);
+  app.decorate('deviceCookies', createDeviceCookies(keys, https));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
@@ -89,7 +94,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     }
   });
 
-  app.decorate('requireUser', (...roles: Role[]): preHandlerAsyncHookHandler => {
+  app.decorate('requireUser', (...roles: Role[]) => {
     return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
       if (!request.user) throw new DomainError('unauthorized', 'Unauthorized');
       if (roles.length && !roles.includes(request.user.role)) {

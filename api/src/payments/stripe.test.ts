@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '@parliamo/domain';
-import { startFakeStripe, signedDelivery, stripeEvent, type FakeStripe } from '../../../tests/support/fake-stripe.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
 import { createPayments, toProviderEvent, verifyStripeWebhook } from './index.ts';
 
 const secret = 'whsec_unit_test_secret';
@@ -19,13 +19,7 @@ const request = {
 };
 
 describe('Stripe adapter through the official client', () => {
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = useFakeStripe();
 
   it('opens a Checkout Session in EUR with the hours and the fee as line items', async () => {
     const payments = createPayments({ stripeSecretKey: 'sk_test_unit', stripeApiUrl: fake.url });
@@ -107,6 +101,15 @@ describe('webhook verification', () => {
     expect(() => verifyStripeWebhook(other.payload, other.headers['stripe-signature'], secret, now)).toThrow(/signature/);
     const stale = signedDelivery(event, secret, nowSeconds - 301);
     expect(() => verifyStripeWebhook(stale.payload, stale.headers['stripe-signature'], secret, now)).toThrow(/tolerance/);
+  });
+
+  it('refuses a delivery signed more than 300 s in the future, and accepts one 300 s ahead (clock skew)', () => {
+    const future = signedDelivery(event, secret, nowSeconds + 301);
+    expect(() => verifyStripeWebhook(future.payload, future.headers['stripe-signature'], secret, now)).toThrow(/tolerance/);
+    const farFuture = signedDelivery(event, secret, nowSeconds + 86_400);
+    expect(() => verifyStripeWebhook(farFuture.payload, farFuture.headers['stripe-signature'], secret, now)).toThrow(DomainError);
+    const skewed = signedDelivery(event, secret, nowSeconds + 300);
+    expect(verifyStripeWebhook(skewed.payload, skewed.headers['stripe-signature'], secret, now).id).toBe(event.id);
   });
 
   it('refuses everything when no webhook secret is configured', () => {

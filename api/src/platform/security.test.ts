@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, cookieFrom, createUser, signedIn } from '../../../tests/support/users.ts';
+import { createTestApp, useTestApp, type TestApp } from '../testing/app.ts';
+import { authHeaders, cookieFrom, createUser, signedIn } from '../testing/users.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { loadSessionKeys } from '../accounts/session-keys.ts';
 import { tokenHash } from '../accounts/tokens.ts';
@@ -15,13 +15,7 @@ const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
 
 describe('CSRF, headers, cookies over http', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'http://localhost:3000' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ publicUrl: 'http://localhost:3000' });
 
   const logout = (headers: Record<string, string>, payload?: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/logout', headers, ...(payload !== undefined ? { payload } : {}) });
@@ -79,15 +73,9 @@ describe('CSRF, headers, cookies over http', () => {
 });
 
 describe('cookies and headers over https', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'https://parliamo.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ publicUrl: 'https://parliamo.example' });
 
-  it('names the cookie __Host- and marks it Secure; sends HSTS', async () => {
+  it('names the session and device cookies __Host- and marks them Secure; sends HSTS', async () => {
     const u = await createUser(t);
     const res = await t.app.inject({
       method: 'POST',
@@ -96,16 +84,19 @@ describe('cookies and headers over https', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(res.statusCode).toBe(200);
-    const set = String(res.headers['set-cookie']);
-    expect(set).toMatch(/^__Host-parliamo_session=/);
+    const set = String((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('__Host-parliamo_session=')));
     expect(set).toMatch(/; Secure/);
     expect(set).toMatch(/; Path=\//);
     expect(set).not.toMatch(/Domain=/);
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Lax/);
+    // The device cookie (per-device sign-in limits) has the same attributes.
+    const device = String((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('__Host-parliamo_device=')));
+    for (const attribute of [/; Secure/, /; Path=\//, /HttpOnly/, /SameSite=Lax/]) expect(device).toMatch(attribute);
+    expect(device).not.toMatch(/Domain=/);
     expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=31536000/);
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res) } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res, '__Host-parliamo_session') } });
     expect(me.statusCode).toBe(200);
   });
 });
