@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
 import { freePort } from '../../api/src/platform/db/embedded.ts';
 
 // `npm start` (and the Docker image's CMD) must stop cleanly on SIGTERM: finish, say "stopped." and
@@ -10,13 +10,7 @@ import { freePort } from '../../api/src/platform/db/embedded.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('scripts/start.mjs on SIGTERM', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = useTestDatabase();
 
   it('stops gracefully and exits 0', async () => {
     const port = await freePort();
