@@ -56,7 +56,8 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     const app = await buildApp({ config, pool, db, clock, migrations: allMigrations }, { logger });
     await app.ready();
     let demoLogins: typeof DEMO_LOGINS | undefined;
-    if (config.seedDemo) {
+    // Never in production (start.ts refuses SEED_DEMO=true there; this holds for any other caller).
+    if (config.seedDemo && !config.isProduction) {
       if (await isEmpty(app)) {
         await seedDemo(app);
         logger.info('demo data seeded');

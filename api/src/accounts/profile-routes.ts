@@ -4,6 +4,7 @@ import { parseInput } from './parse.ts';
 import { getProfile, passwordHashOf, setPasswordHash, updateProfile } from './users.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { retireCalendarFeed } from '../calendar/feed-tokens.ts';
 
 /** One's own details and password (any signed-in person, only their own). */
 export default async function profileRoutes(app: FastifyInstance) {
@@ -37,6 +38,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
     // Every other session ends (a thief's included); this one goes on with a fresh id.
     await revokeUserSessions(app.pool, userId, app.clock.now());
+    await retireCalendarFeed(app.pool, userId);
     await app.startSession(request, userId);
     return reply.status(204).send();
   });
