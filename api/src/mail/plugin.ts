@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Mailer } from './mailer.ts';
 import { outboxMailer } from './outbox.ts';
+import { MailSender } from './mail-sender.ts';
+import { renderLessonMail } from '../lessons/notifications.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends mails: `await app.mailer.send({ to, subject, text, html?, attachments? })`. */
     mailer: Mailer;
+    /** Delivers the mail queue (mail_queue) in the background; `deliverDue()` sends what is due now. */
+    mailSender: MailSender;
   }
 }
 
@@ -14,9 +18,7 @@ declare module 'fastify' {
 export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer?: Mailer }) {
   if (opts.mailer) {
     app.decorate('mailer', opts.mailer);
-    return;
-  }
-  if (app.config.smtpUrl) {
+  } else if (app.config.smtpUrl) {
     // Loaded only when configured: nodemailer takes a few hundred milliseconds to load at start.
     const { smtpMailer } = await import('./smtp.ts');
     const smtp = smtpMailer(app.config.smtpUrl, app.config.mailFrom);
@@ -25,4 +27,16 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
   } else {
     app.decorate('mailer', outboxMailer(app.pool, app.clock, app.log));
   }
+  const sender = new MailSender({
+    pool: app.pool,
+    mailer: app.mailer,
+    clock: app.clock,
+    log: app.log,
+    host: new URL(app.config.publicUrl).hostname,
+    render: (mail, now) => renderLessonMail(app.pool, mail, { now, publicUrl: app.config.publicUrl }),
+  });
+  app.decorate('mailSender', sender);
+  app.addHook('onReady', async () => sender.start());
+  // preClose: the queue stops before the SMTP transport and the pool close.
+  app.addHook('preClose', async () => sender.stop());
 });

@@ -4,6 +4,7 @@ import { createEventStore, type EventStore } from '@parliamo/ledger';
 import { ProjectionRunner, readModels } from '@parliamo/projections';
 import { instrumentEventStore } from './metrics/ledger.ts';
 import { StreamStates } from './stream-states.ts';
+import { mailReaction } from '../mail/reaction.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +20,12 @@ declare module 'fastify' {
 /** Decorates `app.ledger` and `app.projections`; the runner starts with the app and stops on close. */
 export default fp(async function ledgerPlugin(app: FastifyInstance) {
   const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
-  const runner = new ProjectionRunner(app.pool, store, readModels, {
+  // The read models, then the reactions (mail): one runner, so a command's wait covers its mails' queueing.
+  const runner = new ProjectionRunner(app.pool, store, [...readModels, mailReaction], {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
+    onAdvanced: (projection) => {
+      if (projection === mailReaction.name) app.mailSender.poke();
+    },
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);
