@@ -21,6 +21,7 @@ import siteRoutes from './site/routes.ts';
 import profileRoutes from './accounts/profile-routes.ts';
 import adminUserRoutes from './admin/users-routes.ts';
 import devRoutes from './mail/dev-routes.ts';
+import adminMailRoutes from './mail/admin-routes.ts';
 import teacherRoutes from './teachers/routes.ts';
 import bookingRoutes from './lessons/bookings-routes.ts';
 import hourPackageRoutes from './packages/routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       await api.register(profileRoutes);
       await api.register(adminUserRoutes);
       await api.register(devRoutes);
+      await api.register(adminMailRoutes);
       await api.register(teacherRoutes);
       await api.register(bookingRoutes);
       await api.register(hourPackageRoutes);

@@ -14,3 +14,4 @@ export * from './slots/slot.ts';
 export * from './availability.ts';
 export * from './contracts/hours.ts';
 export * from './contracts/accounts.ts';
+export * from './contracts/mail.ts';

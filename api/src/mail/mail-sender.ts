@@ -134,7 +134,7 @@ export class MailSender {
           SET attempts = q.attempts + 1,
               next_attempt_at = $1::timestamptz + interval '1 millisecond' * least($2 * power(2, q.attempts), $3)
         WHERE q.id IN (SELECT id FROM mail_queue WHERE status = 'pending' AND next_attempt_at <= $1
-                        ORDER BY next_attempt_at, created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+                        ORDER BY next_attempt_at, created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
         RETURNING q.id, q.kind, q.recipient_role, q.ref, q.params, q.attempts`,
       [now, FIRST_RETRY_MS, MAX_RETRY_MS, this.batchSize],
     );
