@@ -47,7 +47,7 @@ export const mailReaction: Projection = {
   tables: [],
   createSql: () => '',
   async apply(client, events) {
-    const since = (await client.query<{ since: Date }>(`SELECT since FROM mail_reactions_since`)).rows[0]?.since ?? new Date(0);
+    const since = (await client.query<{ since: Date }>(`SELECT max(since) AS since FROM mail_reactions_since`)).rows[0]?.since ?? new Date(0);
     const mails: QueuedMail[] = [];
     for (const e of events) {
       if (e.recordedAt < since || String(e.metadata.silent) === 'true') continue;
