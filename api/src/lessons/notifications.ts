@@ -10,9 +10,12 @@ import {
 import type { PendingMail } from '../mail/mail-sender.ts';
 
 /** A lesson with both people's names and addresses and the teacher's meeting link, for mails. */
-export async function lessonForMail(pool: pg.Pool, lessonId: string): Promise<(LessonForMail & { studentId: string; teacherId: string }) | null> {
+export async function lessonForMail(
+  pool: pg.Pool,
+  lessonId: string,
+): Promise<(LessonForMail & { studentId: string; teacherId: string; status: string }) | null> {
   const { rows } = await pool.query(
-    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id,
+    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id, b.status,
             s.email AS s_email, s.first_name AS s_first, s.last_name AS s_last,
             t.email AS t_email, t.first_name AS t_first, t.last_name AS t_last
        FROM bookings b
@@ -33,6 +36,7 @@ export async function lessonForMail(pool: pg.Pool, lessonId: string): Promise<(L
     meetLink: r.meeting_link || null,
     studentId: r.student_id,
     teacherId: r.teacher_id,
+    status: r.status,
     student: { email: r.s_email, firstName: r.s_first, lastName: r.s_last },
     teacher: { email: r.t_email, firstName: r.t_first, lastName: r.t_last },
   };
@@ -40,13 +44,14 @@ export async function lessonForMail(pool: pg.Pool, lessonId: string): Promise<(L
 
 /**
  * Writes a queued lesson mail from what the read models hold now (names and addresses are not in
- * events). Throws when its lesson is not in the read model yet: the sender tries again later.
+ * events). Throws when its lesson is not in the read model yet: the sender tries again later. Null
+ * when the mail no longer applies (a reminder of a lesson cancelled since it was queued).
  */
 export async function renderLessonMail(
   pool: pg.Pool,
   mail: PendingMail,
   ctx: { now: Date; publicUrl: string },
-): Promise<{ message: MailMessage; recipientId: string }> {
+): Promise<{ message: MailMessage; recipientId: string } | null> {
   const i = mail.recipientRole === 'student' ? 0 : 1;
   if (mail.kind === 'expiry-month' || mail.kind === 'expiry-week') {
     const { rows } = await pool.query(
@@ -81,6 +86,7 @@ export async function renderLessonMail(
       return { message: bookingCancelledMails(lesson, c, ctx.now)[i]!, recipientId };
     }
     case 'lesson-reminder':
+      if (lesson.status !== 'confirmed') return null;
       return { message: lessonReminderMails(lesson)[i]!, recipientId };
   }
 }

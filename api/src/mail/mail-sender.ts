@@ -15,8 +15,8 @@ export interface PendingMail {
   attempts: number;
 }
 
-/** Writes a queued mail from current data; throws when it cannot yet (the sender retries). */
-export type RenderMail = (mail: PendingMail, now: Date) => Promise<{ message: MailMessage; recipientId: string }>;
+/** Writes a queued mail from current data; throws when it cannot yet (the sender retries); null: no longer needed. */
+export type RenderMail = (mail: PendingMail, now: Date) => Promise<{ message: MailMessage; recipientId: string } | null>;
 
 /** After this many attempts a mail is "failed": it waits for an admin's retry. */
 export const MAX_ATTEMPTS = 8;
@@ -147,7 +147,12 @@ export class MailSender {
   private async deliver(mail: PendingMail): Promise<void> {
     let rendered: { message: MailMessage; recipientId: string } | undefined;
     try {
-      rendered = await this.o.render(mail, this.o.clock.now());
+      const written = await this.o.render(mail, this.o.clock.now());
+      if (!written) {
+        await this.mark(mail, 'skipped', undefined, 'No longer applies (the lesson was cancelled)');
+        return;
+      }
+      rendered = written;
       const { message } = rendered;
       if (ERASED.test(message.to)) {
         await this.mark(mail, 'skipped', rendered, 'The person was erased');

@@ -8,6 +8,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from '../../../api/src/mail/mail-sender.ts
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../support/users.ts';
 import { bookLesson } from '../../../api/src/lessons/commands.ts';
+import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
 import { book, cancel, credit, student, teacher } from '../lessons/fixtures.ts';
 
 // Mails are reactions to the ledger: a command only appends events; the mail reaction queues one mail
@@ -140,5 +141,24 @@ describe('mails as reactions to the ledger', () => {
     expect((await queued(lesson.id)).map((r) => r.id)).toEqual([`${await eventId(lesson.id, 'LessonBooked')}.teacher`]);
     await restarted.mailSender.deliverDue();
     expect(sent.map((m) => m.to)).toEqual([g.email]);
+  });
+
+  it('queues a lesson reminder once, and drops it when the lesson is cancelled before it goes out', async () => {
+    sent.length = 0;
+    const g = await teacher(t);
+    const s = await student(t);
+    await credit(t, s.id, g.id, 1);
+    const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-20', hour: 10 })).json();
+    await restarted.mailSender.deliverDue();
+    t.clock.set('2026-03-19T09:30:00Z'); // 23.5 h before the lesson
+    await runLessonTimers(restarted);
+    await runLessonTimers(restarted);
+    const reminders = async () => (await queued(lesson.id)).filter((r) => r.kind === 'lesson-reminder');
+    expect((await reminders()).map((r) => r.id)).toEqual([`lesson-reminder.${lesson.id}.student`, `lesson-reminder.${lesson.id}.teacher`]);
+    expect((await cancel(t, g, lesson.id)).statusCode).toBe(200);
+    await restarted.mailSender.deliverDue();
+    expect((await reminders()).map((r) => r.status)).toEqual(['skipped', 'skipped']);
+    expect(sent.filter((m) => m.subject.startsWith('Reminder'))).toEqual([]);
+    expect(sent.filter((m) => m.subject.startsWith('Lesson cancelled')).map((m) => m.to).sort()).toEqual([s.email, g.email].sort());
   });
 });
