@@ -3,7 +3,7 @@
 // from the ledger; every acknowledged booking and cancellation has exactly one mail to each party
 // (tests/reliability/mails.ts says what "exactly one" means).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { mapLimit, person, size, sleep, startServer, type ServerProcess } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 import { missingFromLedger, missingFromReads, startWriteLoad, type LoadStudent } from './load.ts';

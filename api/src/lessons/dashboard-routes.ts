@@ -1,10 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { centsToEuros, romeToday, teacherDisplayName } from '@parliamo/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  centsToEuros,
+  dashboardStatsSchema,
+  earningsQuerySchema,
+  earningsSchema,
+  errorResponses,
+  romeToday,
+  teacherDisplayName,
+  teacherStudentListSchema,
+  textSchema,
+} from '@parliamo/domain';
 import { teacherEarningsByMonth } from '@parliamo/projections';
 
 /** Dashboard numbers, a teacher's students and earnings (with CSV export). */
-export default async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/dashboard/stats', { preHandler: app.requireUser() }, async (request) => {
+export default async function dashboardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/dashboard/stats', {
+    preValidation: app.requireUser(),
+    schema: { response: { 200: dashboardStatsSchema, ...errorResponses } },
+  }, async (request) => {
     const user = request.user!;
     const now = app.clock.now();
     const month = romeToday(now).slice(0, 7);
@@ -57,7 +72,10 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/teacher/students', { preHandler: app.requireUser('teacher') }, async (request) => {
+  app.get('/teacher/students', {
+    preValidation: app.requireUser('teacher'),
+    schema: { response: { 200: teacherStudentListSchema, ...errorResponses } },
+  }, async (request) => {
     const { rows } = await app.pool.query(
       `WITH mine AS (
          SELECT student_id FROM hour_packages WHERE teacher_id = $1
@@ -83,7 +101,11 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.get<{ Querystring: { format?: string } }>('/teacher/earnings', { preHandler: app.requireUser('teacher') }, async (request, reply) => {
+  app.get('/teacher/earnings', {
+    preValidation: app.requireUser('teacher'),
+    // ?format=csv answers a CSV file (text, sent as it is), otherwise the JSON object.
+    schema: { querystring: earningsQuerySchema, response: { 200: earningsSchema.or(textSchema), ...errorResponses } },
+  }, async (request, reply) => {
     const teacherId = request.user!.id;
     const { rows } = await app.pool.query(
       `SELECT lesson_id, date, hour, price_cents, teacher_earning_cents, commission_cents

@@ -97,7 +97,7 @@ export async function packageById(db: Queryable, id: string, now: Date): Promise
   return rows[0] ? { ...toPackage(rows[0], now), studentId: rows[0].student_id } : null;
 }
 
-/** A teacher as the public sees them (spec section 3); hourlyRate in euros. */
+/** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
 export interface TeacherView {
   id: string;
   firstName: string;

@@ -1,20 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminMailsQuerySchema } from '@parliamo/domain';
-import { parseInput } from '../accounts/parse.ts';
+import { adminMailSchema, adminMailsQuerySchema, errorResponses, idParamsSchema } from '@parliamo/domain';
 import { listMails, retryMail } from './admin.ts';
 
-const idParams = z.object({ id: z.string().max(200) });
-
 /** The admin's view of mail delivery: mails stuck in the queue, and a retry. */
-export default async function adminMailRoutes(app: FastifyInstance) {
-  const admin = { preHandler: app.requireUser('admin') };
+export default async function adminMailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = app.requireUser('admin');
 
-  app.get('/admin/mails', admin, async (request) => listMails(app.pool, parseInput(adminMailsQuerySchema, request.query).status));
+  app.get('/admin/mails', {
+    preValidation: admin,
+    schema: { querystring: adminMailsQuerySchema, response: { 200: z.array(adminMailSchema), ...errorResponses } },
+  }, async (request) => listMails(app.pool, request.query.status));
 
-  app.post('/admin/mails/:id/retry', admin, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const mail = await retryMail(app.pool, id, app.clock.now());
+  app.post('/admin/mails/:id/retry', {
+    preValidation: admin,
+    schema: { params: idParamsSchema, response: { 200: adminMailSchema, ...errorResponses } },
+  }, async (request) => {
+    const mail = await retryMail(app.pool, request.params.id, app.clock.now());
     app.mailSender.poke();
     return mail;
   });

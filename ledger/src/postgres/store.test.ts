@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from '../types.ts';
-import { createTestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase } from '../testing/index.ts';
 import { runEventStoreContract } from '../contract.ts';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './store.ts';
 

@@ -66,7 +66,7 @@ function toRecorded(r: EventRow): RecordedEvent {
 }
 
 /**
- * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). An append is one statement, one
+ * The ledger on PostgreSQL (docs/ledger.md). An append is one statement, one
  * round trip, one transaction (see Appender); with `maxConcurrentAppends`, appends arriving
  * together are combined into one transaction, each still atomic and checked on its own.
  */

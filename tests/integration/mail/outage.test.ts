@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { createTestApp, type TestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, student, teacher } from '../lessons/fixtures.ts';
 
 // The mail store is down when a lesson is booked (here the dev outbox's table is away, as an SMTP
