@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMail } from '@parliamo/domain';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { instantLabel } from '../../components/app/format.ts';
+import { instantLabel } from '../../lib/format.ts';
 
 const KIND_LABEL: Record<AdminMail['kind'], string> = {
   'booking-confirmed': 'Lesson booked',
@@ -59,7 +59,7 @@ export default function AdminMails() {
   const mails = useQuery<AdminMail[]>({ queryKey: [`/api/admin/mails?status=${status}`], refetchInterval: 30_000 });
   return (
     <Stack gap="6">
-      <PageHeader title="Mail delivery" subtitle="Mails that could not be sent yet. Each is retried automatically; after the last attempt it waits here." />
+      <AppPageHeader title="Mail delivery" subtitle="Mails that could not be sent yet. Each is retried automatically; after the last attempt it waits here." />
       <HStack gap="2" role="group" aria-label="Which mails">
         {(['failed', 'pending'] as const).map((s) => (
           <Button key={s} size="sm" variant={status === s ? 'solid' : 'outline'} aria-pressed={status === s} onClick={() => setStatus(s)}>
