@@ -3,6 +3,7 @@ import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMail } from '@parliamo/domain';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
@@ -22,7 +23,7 @@ function MailRow({ mail }: { mail: AdminMail }) {
     mutationFn: async () => apiRequest('POST', `/api/admin/mails/${encodeURIComponent(mail.id)}/retry`),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'Mail queued', description: 'It will be sent again in a moment.' });
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/mails') });
+      await invalidate(qc, 'mailRetried');
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The mail could not be retried.') }),
   });
@@ -56,7 +57,7 @@ function MailRow({ mail }: { mail: AdminMail }) {
 /** /admin/mails: mails the queue could not deliver (or has not yet), with a retry for each. */
 export default function AdminMails() {
   const [status, setStatus] = useState<'failed' | 'pending'>('failed');
-  const mails = useQuery<AdminMail[]>({ queryKey: [`/api/admin/mails?status=${status}`], refetchInterval: 30_000 });
+  const mails = useQuery({ ...queries.adminMails(status), refetchInterval: 30_000 });
   return (
     <Stack gap="6">
       <AppPageHeader title="Mail delivery" subtitle="Mails that could not be sent yet. Each is retried automatically; after the last attempt it waits here." />
