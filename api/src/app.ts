@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
-import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './platform/errors.ts';
@@ -35,7 +34,6 @@ import type { Migration } from './platform/db/migrate.ts';
 export interface AppDeps {
   config: Config;
   pool: pg.Pool;
-  db: Kysely<any>;
   clock: Clock;
   migrations: Migration[];
   /** Where mails go; default: SMTP to config.smtpUrl, else the outbox table. */
@@ -46,7 +44,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     pool: pg.Pool;
-    db: Kysely<any>;
     clock: Clock;
     migrations: Migration[];
   }
@@ -72,7 +69,6 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   app.decorate('config', deps.config);
   app.decorate('pool', deps.pool);
-  app.decorate('db', deps.db);
   app.decorate('clock', deps.clock);
   app.decorate('migrations', deps.migrations);
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { fixedClock } from '@parliamo/domain';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig, type Config } from '../../api/src/config.ts';
-import { createKysely } from '../../api/src/platform/db/pool.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -26,7 +25,7 @@ export async function createTestApp(
     seedDemo: false,
     ...overrides,
   };
-  const app = await buildApp({ config, pool: db.pool, db: createKysely(db.pool), clock, migrations: allMigrations });
+  const app = await buildApp({ config, pool: db.pool, clock, migrations: allMigrations });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bookingSchema, DomainError } from '@parliamo/domain';
 import { bookLesson, cancelLesson } from './commands.ts';
-import { bookingById, bookingsOf } from './views.ts';
+import { bookingById, bookingsOf } from '@parliamo/projections';
 
 /** Booking, listing and cancelling lessons. */
 export default async function bookingRoutes(app: FastifyInstance) {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, adjustmentSchema, DomainError, isValidDate, packageHistoryQuerySchema, romeInstant } from '@parliamo/domain';
-import { balanceAsOf, packageHistory } from '@parliamo/projections';
 import { adjustHours } from '../lessons/commands.ts';
-import { packageById, packagesOf } from '../lessons/views.ts';
+import { balanceAsOf, packageById, packageHistory, packagesOf } from '@parliamo/projections';
 
 /** `asOf` as an instant: a date means the end of that day in Rome; an ISO instant is taken as is. */
 export function parseAsOf(asOf: string): Date {

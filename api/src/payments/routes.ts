@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, assertCheckoutAmount, eurosToCents, HOURS_RANGE_MESSAGE, MAX_HOURS, MIN_HOURS, teacherDisplayName } from '@parliamo/domain';
-import { paymentFlags, type PaymentRow } from '@parliamo/projections';
 import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
-import { findPayment, findPaymentBySession, listPayments } from './queries.ts';
-import { publicTeachers } from '../lessons/views.ts';
+import { findPayment, findPaymentBySession, listPayments, paymentFlags, type PaymentRow } from '@parliamo/projections';
+import { publicTeachers } from '../teachers/queries.ts';
 
 const checkoutBody = z.object({
   amount: z.number({ error: 'amount: a number of euros is required' }).positive('amount must be positive'),
@@ -63,7 +62,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
 
   /** A test-checkout payment of the signed-in student (404 for Stripe payments and others' payments). */
   async function testCheckout(request: FastifyRequest<{ Params: { paymentId: string } }>): Promise<PaymentRow> {
-    const row = ownPayment(request, await findPayment(app.db, request.params.paymentId));
+    const row = ownPayment(request, await findPayment(app.pool, request.params.paymentId));
     if (row.provider !== 'test') throw new DomainError('not_found', 'Payment not found');
     return row;
   }
@@ -97,7 +96,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { sessionId: string } }>('/payments/:sessionId', { preHandler: student }, async (request) => {
-    const row = ownPayment(request, await findPaymentBySession(app.db, request.params.sessionId));
+    const row = ownPayment(request, await findPaymentBySession(app.pool, request.params.sessionId));
     return {
       paymentId: row.payment_id,
       status: row.status,
@@ -110,7 +109,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   });
 
   app.get('/admin/payments', { preHandler: app.requireUser('admin') }, async () => {
-    const rows = await listPayments(app.db);
+    const rows = await listPayments(app.pool);
     return rows.map((r) => ({
       paymentId: r.payment_id,
       provider: r.provider,

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { DomainError } from '@parliamo/domain';
 import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from './index.ts';
 import { confirmPayment, expireCheckout, failPayment, recordRefund } from './flow.ts';
-import { findPaymentByProviderPayment, findPaymentBySession } from './queries.ts';
+import { findPaymentByProviderPayment, findPaymentBySession } from '@parliamo/projections';
 
 /**
  * POST /api/stripe/webhook: Stripe's notifications. The signature is checked on the raw body, so this
@@ -19,10 +19,10 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     if (e.paymentId) return e.paymentId;
     if (e.kind === 'refunded') {
       if (!e.providerPaymentId) return null;
-      const known = await findPaymentByProviderPayment(app.db, e.providerPaymentId);
+      const known = await findPaymentByProviderPayment(app.pool, e.providerPaymentId);
       return known?.payment_id ?? (await app.payments.paymentIdOfProviderPayment(e.providerPaymentId));
     }
-    return (await findPaymentBySession(app.db, e.providerSessionId))?.payment_id ?? null;
+    return (await findPaymentBySession(app.pool, e.providerSessionId))?.payment_id ?? null;
   }
 
   /** Applies one verified event; returns its outcome: what was recorded, or why nothing was. */

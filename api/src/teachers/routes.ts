@@ -11,7 +11,7 @@ import {
   teacherProfileSchema,
 } from '@parliamo/domain';
 import { loadAvailability, publicTeacherAvailability, saveAvailability } from './availability-store.ts';
-import { publicTeachers } from '../lessons/views.ts';
+import { publicTeachers } from './queries.ts';
 
 const DEFAULT_DAYS = 28;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParliamoEvent } from '@parliamo/domain';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import { balanceAsOf, packageHistory, teacherEarningsByMonth } from '../queries.ts';
+import { balanceAsOf, packageHistory, teacherEarningsByMonth } from './index.ts';
 import { readModels } from './index.ts';
 import { createProjectionTables } from '../testing.ts';
 import { applyEvents } from './test-support.ts';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../api/src/app.ts';
-import { createKysely } from '../../../api/src/platform/db/pool.ts';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
 import { allMigrations } from '../../../api/src/migrations.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
@@ -12,7 +11,7 @@ let t: TestApp;
 let second: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  second = await buildApp({ config: t.app.config, pool: t.db.pool, db: createKysely(t.db.pool), clock: t.clock, migrations: allMigrations });
+  second = await buildApp({ config: t.app.config, pool: t.db.pool, clock: t.clock, migrations: allMigrations });
   await second.ready();
 });
 afterAll(async () => {

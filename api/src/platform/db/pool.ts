@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
 
 // int8 (bigint) as number: our positions and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -82,9 +81,4 @@ export function createPool(url: string, max = 20): pg.Pool {
     /* a broken idle client is dropped by pg; queries report their own errors */
   });
   return pool;
-}
-
-/** A Kysely instance over an existing pool (the pool stays owned by the caller). */
-export function createKysely<DB>(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
