@@ -114,7 +114,7 @@ describe('sign-in rate limits', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json.message).toMatch(/Too many failed sign-in attempts/);
     await sleep(1100);
-    expect((await signIn(server, u)).cookies.size).toBe(1);
+    expect((await signIn(server, u)).cookies.has('parliamo_session')).toBe(true);
   });
 
   it('one address: the 61st try within 5 minutes gets 429, even when it forges X-Forwarded-For entries in front of the proxy\'s', async () => {
@@ -159,18 +159,19 @@ describe('password reset', () => {
 });
 
 describe('cookies and headers', () => {
-  const cookieOf = (setCookie: string[] | undefined) => {
-    expect(setCookie).toHaveLength(1);
-    return setCookie![0]!.split(';').map((s) => s.trim());
-  };
+  /** The attributes of each cookie a sign-in set, by name: the session cookie and the device cookie. */
+  const cookiesOf = (setCookie: string[] | undefined) =>
+    new Map((setCookie ?? []).map((c) => [c.split('=')[0]!, c.split(';').map((s) => s.trim())]));
 
   it('over http: HttpOnly, SameSite=Lax, Path=/', async () => {
     const u = await createPerson(db.pool);
     const res = await clientOf(server).post('/api/auth/login', { email: u.email, password: u.password });
-    const parts = cookieOf(res.headers['set-cookie']);
-    expect(parts[0]).toMatch(/^parliamo_session=/);
-    expect(parts).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
-    expect(parts.some((p) => /^Domain=/i.test(p))).toBe(false);
+    const cookies = cookiesOf(res.headers['set-cookie']);
+    expect([...cookies.keys()].sort()).toEqual(['parliamo_device', 'parliamo_session']);
+    for (const parts of cookies.values()) {
+      expect(parts).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
+      expect(parts.some((p) => /^Domain=/i.test(p))).toBe(false);
+    }
   });
 
   it('in production over https: __Host- prefix, Secure, HttpOnly, SameSite=Lax, no Domain; HSTS; no dev outbox', async () => {
@@ -178,10 +179,12 @@ describe('cookies and headers', () => {
     const c = clientOf(prod);
     const res = await c.post('/api/auth/login', { email: u.email, password: u.password });
     expect(res.status).toBe(200);
-    const parts = cookieOf(res.headers['set-cookie']);
-    expect(parts[0]).toMatch(/^__Host-parliamo_session=/);
-    expect(parts).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']));
-    expect(parts.some((p) => /^Domain=/i.test(p))).toBe(false);
+    const cookies = cookiesOf(res.headers['set-cookie']);
+    expect([...cookies.keys()].sort()).toEqual(['__Host-parliamo_device', '__Host-parliamo_session']);
+    for (const parts of cookies.values()) {
+      expect(parts).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']));
+      expect(parts.some((p) => /^Domain=/i.test(p))).toBe(false);
+    }
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect((await c.get('/api/dev/outbox')).status).toBe(404);
   });

@@ -11,11 +11,11 @@ import {
 import { parseInput } from './parse.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { findLoginAccount, insertUser, setPasswordHash } from './users.ts';
-import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle.ts';
+import { checkPasswordWithinLimits } from './login-throttle.ts';
 import { createPasswordReset, resetPassword } from './password-reset.ts';
 import { findSessionUser } from './sessions.ts';
 
-/** Per-address limits (per process); per-account limits live in the database (login-throttle.ts). */
+/** Per-address limits (per process); per-account and per-device limits live in the database (login-throttle.ts). */
 export const ADDRESS_LIMITS = {
   login: { max: 60, timeWindow: 5 * 60_000 },
   register: { max: 20, timeWindow: 60 * 60_000 },
@@ -38,22 +38,15 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/login', { config: { rateLimit: ADDRESS_LIMITS.login } }, async (request, reply) => {
     const { email, password } = parseInput(loginSchema, request.body);
-    const wait = await loginWait(app.pool, email, app.clock.now());
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      reply.header('retry-after', String(seconds));
-      throw tooManyRequests(`Too many failed sign-in attempts for this account. Please wait ${seconds} seconds, or reset your password.`);
-    }
     const account = await findLoginAccount(app.pool, email);
-    const ok = account && !account.erased ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!account || !ok) {
-      await recordLoginFailure(app.pool, email, app.clock.now());
-      throw new DomainError('unauthorized', MESSAGES.invalidCredentials);
-    }
+    const ok = await checkPasswordWithinLimits(app, request, reply, email, () =>
+      account && !account.erased ? verifyPassword(account.passwordHash, password) : verifyAgainstDummy(password),
+    );
+    if (!account || !ok) throw new DomainError('unauthorized', MESSAGES.invalidCredentials);
     if (!account.isActive) throw new DomainError('forbidden', 'This account is deactivated. Please contact the school.');
-    await clearLoginFailures(app.pool, email);
     if (needsRehash(account.passwordHash)) await setPasswordHash(app.pool, account.id, await hashPassword(password));
     await app.startSession(request, account.id);
+    app.deviceCookies.issue(reply, email);
     const user = await findSessionUser(app.pool, request.sessionToken!, app.clock.now());
     if (!user) throw new DomainError('unauthorized', 'Unauthorized');
     return user;
@@ -81,9 +74,4 @@ export default async function authRoutes(app: FastifyInstance) {
     await resetPassword(app.pool, token, password, app.clock.now());
     return reply.status(204).send();
   });
-}
-
-/** A 429 answer (the error handler sends its message as `{ message }`). */
-function tooManyRequests(message: string): Error {
-  return Object.assign(new Error(message), { statusCode: 429 });
 }

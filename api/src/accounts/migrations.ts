@@ -112,4 +112,10 @@ export const accountsMigrations: Migration[] = [
     id: 'accounts/003-users-id-text',
     sql: `CREATE UNIQUE INDEX users_id_text_key ON users ((id::text));`,
   },
+  {
+    // Failed password checks are counted per account (untrusted clients) and per device cookie
+    // (trusted browsers, login-throttle.ts): the key is a hash of either.
+    id: 'accounts/004-login-throttle-keys',
+    sql: `ALTER TABLE login_throttle RENAME COLUMN email_hash TO key_hash;`,
+  },
 ];

@@ -68,6 +68,6 @@ export async function resetPassword(pool: pg.Pool, token: string, password: stri
     await setPasswordHash(client, row.user_id, hash);
     await client.query(`UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [row.user_id, now]);
     await revokeUserSessions(client, row.user_id, now);
-    await clearLoginFailures(client, row.email);
+    await clearLoginFailures(client, { email: row.email, device: null });
   });
 }

@@ -8,9 +8,13 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, PASSWORD_HASH_OPTIONS);
 }
 
-/** True when `password` matches `hash` (any argon2 parameters: they are read from the hash). */
+/**
+ * True when `password` matches `hash` (any argon2 parameters: they are read from the hash). Costs one
+ * argon2 verify whatever the hash: an account without a usable password (erased, or never given one)
+ * is checked against the dummy hash, so timing does not tell such accounts apart.
+ */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  if (!hash.startsWith('$argon2')) return false; // erased accounts hold an unusable marker
+  if (!hash.startsWith('$argon2')) return verifyAgainstDummy(password);
   try {
     return await argon2.verify(hash, password);
   } catch {

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordSchema, DomainError, isDateOfBirthPlausible, MESSAGES, profileUpdateSchema } from '@parliamo/domain';
 import { parseInput } from './parse.ts';
 import { getProfile, passwordHashOf, setPasswordHash, updateProfile } from './users.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, UNUSABLE_PASSWORD, verifyPassword } from './passwords.ts';
+import { checkPasswordWithinLimits } from './login-throttle.ts';
+import { ADDRESS_LIMITS } from './auth-routes.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** One's own details and password (any signed-in person, only their own). */
@@ -15,25 +17,31 @@ export default async function profileRoutes(app: FastifyInstance) {
     return profile;
   });
 
-  app.put('/profile', signedIn, async (request) => {
+  // A stolen session must not let anyone guess the password: the sign-in limits apply (per address
+  // here, per account or device in checkCurrentPassword).
+  const signedInLimited = { ...signedIn, config: { rateLimit: ADDRESS_LIMITS.login } };
+
+  app.put('/profile', signedInLimited, async (request, reply) => {
     const input = parseInput(profileUpdateSchema, request.body);
     if (!isDateOfBirthPlausible(input.dateOfBirth, app.clock.now().toISOString().slice(0, 10))) {
       throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
     }
     const { currentPassword, ...details } = input;
-    if (details.email.toLowerCase() !== request.user!.email.toLowerCase()) {
+    const emailChanges = details.email.toLowerCase() !== request.user!.email.toLowerCase();
+    if (emailChanges) {
       // The sign-in address is the key to the account: changing it needs the password, not just a session.
       if (!currentPassword) throw new DomainError('invalid', MESSAGES.emailChangeNeedsPassword);
-      await checkCurrentPassword(app, request.user!.id, currentPassword);
+      await checkCurrentPassword(app, request, reply, currentPassword);
     }
     await updateProfile(app.pool, request.user!.id, details);
+    if (emailChanges) app.deviceCookies.issue(reply, details.email); // this browser stays trusted under the new address
     return await getProfile(app.pool, request.user!.id);
   });
 
-  app.post('/profile/password', signedIn, async (request, reply) => {
+  app.post('/profile/password', signedInLimited, async (request, reply) => {
     const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
     const userId = request.user!.id;
-    await checkCurrentPassword(app, userId, currentPassword);
+    await checkCurrentPassword(app, request, reply, currentPassword);
     await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
     // Every other session ends (a thief's included); this one goes on with a fresh id.
     await revokeUserSessions(app.pool, userId, app.clock.now());
@@ -42,8 +50,11 @@ export default async function profileRoutes(app: FastifyInstance) {
   });
 }
 
-/** 400 unless `password` is the user's current password. */
-async function checkCurrentPassword(app: FastifyInstance, userId: string, password: string): Promise<void> {
-  const current = await passwordHashOf(app.pool, userId);
-  if (!current || !(await verifyPassword(current, password))) throw new DomainError('invalid', MESSAGES.currentPasswordWrong);
+/** 400 unless `password` is the signed-in user's current password; 429 while the sign-in limits say wait. */
+async function checkCurrentPassword(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, password: string): Promise<void> {
+  const user = request.user!;
+  const ok = await checkPasswordWithinLimits(app, request, reply, user.email, async () =>
+    verifyPassword((await passwordHashOf(app.pool, user.id)) ?? UNUSABLE_PASSWORD, password),
+  );
+  if (!ok) throw new DomainError('invalid', MESSAGES.currentPasswordWrong);
 }

@@ -7,6 +7,7 @@ import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
 import { createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
 import { loadSessionKeys } from './session-keys.ts';
 import { SessionCache } from './session-cache.ts';
+import { createDeviceCookies, type DeviceCookies } from './device-cookies.ts';
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     sessionCookieName: string;
     /** Sessions checked recently, so most signed-in requests need no session query. */
     sessionCache: SessionCache;
+    /** The signed cookies that mark browsers which signed in before (per-device sign-in limits). */
+    deviceCookies: DeviceCookies;
   }
 }
 
@@ -53,14 +56,16 @@ export function isHttps(publicUrl: string): boolean {
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   const https = isHttps(app.config.publicUrl);
   const cookieName = https ? '__Host-parliamo_session' : 'parliamo_session';
+  const keys = loadSessionKeys(app.config.sessionKeys, app.config.dataDir);
   await app.register(fastifyCookie);
   await app.register(fastifySecureSession, {
-    key: loadSessionKeys(app.config.sessionKeys, app.config.dataDir),
+    key: keys,
     cookieName,
     expiry: SESSION_ABSOLUTE_MS / 1000,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_ABSOLUTE_MS / 1000 },
   });
   app.decorate('sessionCookieName', cookieName);
+  app.decorate('deviceCookies', createDeviceCookies(keys, https));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { buildCalendar, escapeText, fold, type IcsLesson } from './ics.ts';
 
 const lesson: IcsLesson = {
@@ -47,5 +48,81 @@ describe('iCalendar', () => {
     const folded = fold(long);
     expect(folded.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
     expect(folded.replace(/\r\n /g, '')).toBe(long);
+  });
+
+  it('turns a bare CR in notes into an escaped line break, never a raw one', () => {
+    const ics = buildCalendar([{ ...lesson, title: 'a\rb', description: 'line 1\rBEGIN:VALARM\r\nline 3\nline 4\u0000' }], {
+      method: 'PUBLISH',
+      now: new Date('2026-03-02T09:00:00Z'),
+    });
+    expect(ics).toContain('SUMMARY:a\\nb\r\n');
+    expect(unfold(ics)).toContain('DESCRIPTION:line 1\\nBEGIN:VALARM\\nline 3\\nline 4\\n\\nJoin:');
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+});
+
+/** What a calendar reader does: unfold (RFC 5545 3.1), then unescape a TEXT value (3.3.11). */
+const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
+const unescapeText = (value: string) => value.replace(/\\([\\;,nN])/g, (_m, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+/** The text a calendar can carry: line breaks as LF, no other control characters (TEXT holds none). */
+const carried = (s: string) => s.replace(/\r\n|\r/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+
+describe('iCalendar text (properties)', () => {
+  const anyText = fc.string({ unit: 'binary', maxLength: 400 });
+  /** Text with many of the characters that need care: escapes, line breaks, multi-byte characters. */
+  const trickyText = fc.string({
+    unit: fc.constantFrom('a', ' ', '\\', ';', ',', '\r', '\n', '\t', '\u0000', 'è', '€', '😀', '𝄞', ':', '"'),
+    maxLength: 300,
+  });
+
+  it('round-trips any text through escape + fold -> unfold + unescape; lines stay within 75 octets, whole characters, no raw CR/LF', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, trickyText), (text) => {
+        const line = 'DESCRIPTION:' + escapeText(text);
+        const folded = fold(line);
+        const lines = folded.split('\r\n');
+        for (const l of lines) {
+          expect(Buffer.byteLength(l)).toBeLessThanOrEqual(75);
+          expect(l).not.toMatch(/[\r\n]/);
+        }
+        lines.slice(1).forEach((l) => expect(l.startsWith(' ')).toBe(true));
+        // Folding never cuts inside a character: the folded pieces hold exactly the line's UTF-8 octets.
+        const pieces = lines.map((l, i) => Buffer.from(i === 0 ? l : l.slice(1)));
+        expect(Buffer.concat(pieces).equals(Buffer.from(line))).toBe(true);
+        expect(unescapeText(unfold(folded).slice('DESCRIPTION:'.length))).toBe(carried(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('round-trips exactly any text without CR or control characters', () => {
+    const plain = fc.string({ unit: 'binary', maxLength: 300 }).map((s) => s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ''));
+    fc.assert(
+      fc.property(fc.array(plain, { maxLength: 4 }), (paragraphs) => {
+        const text = paragraphs.join('\n');
+        expect(unescapeText(unfold(fold('SUMMARY:' + escapeText(text))).slice('SUMMARY:'.length))).toBe(text);
+      }),
+    );
+  });
+
+  it('keeps every property of a whole calendar on its own lines, whatever the people typed', () => {
+    const person = fc.record({ name: fc.oneof(anyText, trickyText), email: fc.oneof(anyText, trickyText) });
+    fc.assert(
+      fc.property(fc.oneof(anyText, trickyText), fc.oneof(anyText, trickyText), fc.option(trickyText, { nil: null }), person, fc.array(person, { maxLength: 3 }), (title, description, url, organizer, attendees) => {
+        const ics = buildCalendar([{ ...lesson, title, description, url, organizer, attendees }], { method: 'REQUEST', now: new Date('2026-03-02T09:00:00Z') });
+        expect(ics.endsWith('\r\n')).toBe(true);
+        const lines = ics.slice(0, -2).split('\r\n');
+        for (const l of lines) {
+          expect(Buffer.byteLength(l)).toBeLessThanOrEqual(75);
+          expect(l).not.toMatch(/[\r\n]/);
+        }
+        const properties = unfold(ics).split('\r\n');
+        const value = (name: string) => properties.find((p) => p.startsWith(name + ':'))!.slice(name.length + 1);
+        expect(unescapeText(value('SUMMARY'))).toBe(carried(title));
+        expect(properties.filter((p) => p.startsWith('BEGIN:'))).toEqual(['BEGIN:VCALENDAR', 'BEGIN:VEVENT']);
+        expect(properties.filter((p) => /^[A-Z-]+[:;]/.test(p) === false && p !== '')).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -45,15 +45,15 @@ function eventLines(l: IcsLesson, now: Date): string[] {
   const description = l.url ? `${l.description}\n\nJoin: ${l.url}` : l.description;
   return [
     'BEGIN:VEVENT',
-    `UID:${l.uid}`,
+    `UID:${uriValue(l.uid)}`,
     `DTSTAMP:${utc(now)}`,
     `DTSTART:${utc(start)}`,
     `DTEND:${utc(end)}`,
     `SUMMARY:${escapeText(l.title)}`,
     `DESCRIPTION:${escapeText(description)}`,
-    ...(l.url ? [`LOCATION:${escapeText(l.url)}`, `URL:${l.url}`] : []),
-    ...(l.organizer ? [`ORGANIZER;CN=${quoteParam(l.organizer.name)}:mailto:${l.organizer.email}`] : []),
-    ...(l.attendees ?? []).map((a) => `ATTENDEE;CN=${quoteParam(a.name)};ROLE=REQ-PARTICIPANT:mailto:${a.email}`),
+    ...(l.url ? [`LOCATION:${escapeText(l.url)}`, `URL:${uriValue(l.url)}`] : []),
+    ...(l.organizer ? [`ORGANIZER;CN=${quoteParam(l.organizer.name)}:mailto:${uriValue(l.organizer.email)}`] : []),
+    ...(l.attendees ?? []).map((a) => `ATTENDEE;CN=${quoteParam(a.name)};ROLE=REQ-PARTICIPANT:mailto:${uriValue(a.email)}`),
     `STATUS:${l.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     `SEQUENCE:${l.sequence}`,
     'END:VEVENT',
@@ -65,14 +65,30 @@ function utc(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
+/** Control characters a content line may not hold (RFC 5545 3.1, 3.3.11: every CONTROL but HTAB). */
+const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+
 /** A parameter value in double quotes (RFC 5545 3.2: no quotes or control characters inside). */
 function quoteParam(s: string): string {
-  return `"${s.replace(/["\r\n]/g, '')}"`;
+  return `"${s.replace(CONTROLS, '').replace(/"/g, '')}"`;
 }
 
-/** Escapes a TEXT value (RFC 5545 3.3.11). */
+/** A URI or address value: nothing that could end the content line early. */
+function uriValue(s: string): string {
+  return s.replace(CONTROLS, '');
+}
+
+/**
+ * Escapes a TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma get a backslash; every line
+ * break (CRLF, LF or a bare CR) becomes `\n`; other control characters, which TEXT cannot hold, are dropped.
+ */
 export function escapeText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROLS, '');
 }
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 3.1). */

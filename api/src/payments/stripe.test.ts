@@ -109,6 +109,15 @@ describe('webhook verification', () => {
     expect(() => verifyStripeWebhook(stale.payload, stale.headers['stripe-signature'], secret, now)).toThrow(/tolerance/);
   });
 
+  it('refuses a delivery signed more than 300 s in the future, and accepts one 300 s ahead (clock skew)', () => {
+    const future = signedDelivery(event, secret, nowSeconds + 301);
+    expect(() => verifyStripeWebhook(future.payload, future.headers['stripe-signature'], secret, now)).toThrow(/tolerance/);
+    const farFuture = signedDelivery(event, secret, nowSeconds + 86_400);
+    expect(() => verifyStripeWebhook(farFuture.payload, farFuture.headers['stripe-signature'], secret, now)).toThrow(DomainError);
+    const skewed = signedDelivery(event, secret, nowSeconds + 300);
+    expect(verifyStripeWebhook(skewed.payload, skewed.headers['stripe-signature'], secret, now).id).toBe(event.id);
+  });
+
   it('refuses everything when no webhook secret is configured', () => {
     const d = signedDelivery(event, secret, nowSeconds);
     expect(() => verifyStripeWebhook(d.payload, d.headers['stripe-signature'], undefined, now)).toThrow(/not configured/);

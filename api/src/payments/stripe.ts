@@ -102,8 +102,9 @@ export function verifyStripeWebhook(
   if (typeof signature !== 'string' || signature === '') {
     throw new DomainError('invalid', 'Missing Stripe-Signature header.');
   }
+  let event: Stripe.Event;
   try {
-    return stripeLibraryLoaded().webhooks.constructEvent(
+    event = stripeLibraryLoaded().webhooks.constructEvent(
       rawBody,
       signature,
       secret,
@@ -115,6 +116,22 @@ export function verifyStripeWebhook(
     const reason = e instanceof Error ? e.message : 'invalid signature';
     throw new DomainError('invalid', `Webhook signature verification failed: ${reason}`);
   }
+  // Stripe's library only refuses signatures that are too old; one from the future is refused here.
+  const aheadSeconds = signedAtSeconds(signature) - Math.floor(receivedAt.getTime() / 1000);
+  if (!Number.isFinite(aheadSeconds) || aheadSeconds > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new DomainError('invalid', 'Webhook signature verification failed: Timestamp outside the tolerance zone');
+  }
+  return event;
+}
+
+/** The `t=` of a Stripe-Signature header, read as Stripe's library reads it (the last one counts). */
+function signedAtSeconds(header: string): number {
+  let t = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') t = Number.parseInt(value ?? '', 10);
+  }
+  return t;
 }
 
 function idOf(ref: string | { id: string } | null | undefined): string | null {

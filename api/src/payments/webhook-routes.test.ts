@@ -184,7 +184,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     expect(await eventsOf(streams.package(paymentId), 'HoursRevoked')).toHaveLength(1);
   });
 
-  it('refuses unsigned, tampered, foreign and stale deliveries with 400 and records nothing', async () => {
+  it('refuses unsigned, tampered, foreign, stale and future-dated deliveries with 400 and records nothing', async () => {
     const { sessionId } = await buy(1);
     const event = stripeEvent('checkout.session.completed', fake.pay(sessionId), nowSeconds());
     const good = signedDelivery(event, secret, nowSeconds());
@@ -193,6 +193,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
       { payload: good.payload.replace(/"amount_total": \d+/, '"amount_total": 1'), headers: good.headers },
       signedDelivery(event, 'whsec_someone_else', nowSeconds()),
       signedDelivery(event, secret, nowSeconds() - 301),
+      signedDelivery(event, secret, nowSeconds() + 301),
       { payload: good.payload, headers: { ...good.headers, 'stripe-signature': 't=1,v1=deadbeef' } },
     ];
     for (const d of bad) {
@@ -212,17 +213,29 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     await deliver('customer.created', { id: 'cus_1', object: 'customer' });
   });
 
+  it('acknowledges (2xx, not 404) events naming a payment id that is not ours, and records nothing', async () => {
+    const foreignId = '7d1f3c1e-0b7a-4c1e-9a55-3f1b2a9c0d11';
+    const foreign = { metadata: { paymentId: foreignId }, client_reference_id: foreignId };
+    await deliver('checkout.session.completed', { id: 'cs_test_theirs', object: 'checkout.session', payment_status: 'paid', amount_total: 100, payment_intent: 'pi_theirs', ...foreign });
+    await deliver('checkout.session.async_payment_failed', { id: 'cs_test_theirs', object: 'checkout.session', payment_status: 'unpaid', ...foreign });
+    await deliver('checkout.session.expired', { id: 'cs_test_theirs', object: 'checkout.session', status: 'expired', ...foreign });
+    await deliver('charge.refunded', { id: 'ch_theirs', object: 'charge', payment_intent: 'pi_theirs', amount_refunded: 100, metadata: { paymentId: foreignId } });
+    await deliver('checkout.session.completed', { id: 'cs_test_order', object: 'checkout.session', payment_status: 'paid', amount_total: 100, payment_intent: 'pi_order', metadata: { paymentId: 'order-42' }, client_reference_id: null });
+    expect(await t.app.ledger.readStream(streams.payment(foreignId))).toEqual([]);
+    expect(await t.app.ledger.readStream(streams.package(foreignId))).toEqual([]);
+  });
+
   it('counts deliveries by outcome on /metrics', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     const count = (outcome: string) => Number(new RegExp(`parliamo_webhook_events_total\\{outcome="${outcome}"\\} (\\d+)`).exec(res.body)?.[1] ?? 0);
-    // From the tests above: 5 refused signatures, one early refund, repeated deliveries, credits.
-    expect(count('rejected')).toBe(5);
+    // From the tests above: 6 refused signatures, one early refund, repeated deliveries, credits.
+    expect(count('rejected')).toBe(6);
     expect(count('retry_later')).toBe(1);
     expect(count('paid')).toBeGreaterThanOrEqual(5);
     expect(count('duplicate')).toBeGreaterThanOrEqual(10);
     expect(count('awaiting_payment')).toBeGreaterThanOrEqual(2);
-    expect(count('unknown_payment')).toBe(1);
+    expect(count('unknown_payment')).toBe(6);
     expect(count('ignored')).toBe(1);
   });
 

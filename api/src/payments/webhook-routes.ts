@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { DomainError } from '@parliamo/domain';
+import { DomainError, streams } from '@parliamo/domain';
 import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from './index.ts';
 import { confirmPayment, expireCheckout, failPayment, recordRefund } from './flow.ts';
 import { findPaymentByProviderPayment, findPaymentBySession } from '@parliamo/projections';
@@ -25,6 +25,11 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     return (await findPaymentBySession(app.pool, e.providerSessionId))?.payment_id ?? null;
   }
 
+  /** True when our ledger holds a checkout for this payment id. */
+  async function isOurPayment(paymentId: string): Promise<boolean> {
+    return (await app.ledger.readStream(streams.payment(paymentId))).length > 0;
+  }
+
   /** Applies one verified event; returns its outcome: what was recorded, or why nothing was. */
   async function handle(event: Stripe.Event): Promise<string> {
     const e = toProviderEvent(event);
@@ -32,8 +37,9 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     // The money is on its way (bank payments): async_payment_succeeded or _failed will follow.
     if (e.kind === 'awaiting_payment') return 'awaiting_payment';
     const paymentId = await paymentIdOf(e);
-    // Not one of ours (another integration on the same Stripe account): nothing to retry.
-    if (!paymentId) return 'unknown_payment';
+    // Not one of ours (another integration on the same Stripe account, or an id we never started a
+    // checkout for): acknowledged and logged, since an error would make Stripe retry it for days.
+    if (!paymentId || !(await isOurPayment(paymentId))) return 'unknown_payment';
     let recorded: boolean;
     switch (e.kind) {
       case 'paid':

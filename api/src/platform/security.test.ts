@@ -87,7 +87,7 @@ describe('cookies and headers over https', () => {
     await t.close();
   });
 
-  it('names the cookie __Host- and marks it Secure; sends HSTS', async () => {
+  it('names the session and device cookies __Host- and marks them Secure; sends HSTS', async () => {
     const u = await createUser(t);
     const res = await t.app.inject({
       method: 'POST',
@@ -96,16 +96,19 @@ describe('cookies and headers over https', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(res.statusCode).toBe(200);
-    const set = String(res.headers['set-cookie']);
-    expect(set).toMatch(/^__Host-parliamo_session=/);
+    const set = String((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('__Host-parliamo_session=')));
     expect(set).toMatch(/; Secure/);
     expect(set).toMatch(/; Path=\//);
     expect(set).not.toMatch(/Domain=/);
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Lax/);
+    // The device cookie (per-device sign-in limits) has the same attributes.
+    const device = String((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('__Host-parliamo_device=')));
+    for (const attribute of [/; Secure/, /; Path=\//, /HttpOnly/, /SameSite=Lax/]) expect(device).toMatch(attribute);
+    expect(device).not.toMatch(/Domain=/);
     expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=31536000/);
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res) } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res, '__Host-parliamo_session') } });
     expect(me.statusCode).toBe(200);
   });
 });
