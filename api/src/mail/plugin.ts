@@ -25,4 +25,4 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
   } else {
     app.decorate('mailer', outboxMailer(app.pool, app.clock, app.log));
   }
-});
+}, { name: 'mail', dependencies: [], decorators: { fastify: ['config', 'pool', 'clock'] } });

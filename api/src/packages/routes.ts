@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, adjustmentSchema, DomainError, isValidDate, packageHistoryQuerySchema, romeInstant } from '@parliamo/domain';
-import { adjustHours } from '../lessons/commands.ts';
+import { adjustHours } from './commands.ts';
+import { commandDeps } from '../platform/command.ts';
 import { balanceAsOf, packageById, packageHistory, packagesOf } from '@parliamo/projections';
 
 /** `asOf` as an instant: a date means the end of that day in Rome; an ISO instant is taken as is. */
@@ -35,7 +36,7 @@ export default async function hourPackageRoutes(app: FastifyInstance) {
 
   app.post('/admin/adjustments', { preHandler: app.requireUser('admin'), config: { keepsSessions: true } }, async (request, reply) => {
     const body = adjustmentSchema.parse(request.body);
-    await adjustHours(app, { adminId: request.user!.id, ...body });
+    await adjustHours(commandDeps(app), { adminId: request.user!.id, ...body });
     return reply.status(201).send(await packageById(app.pool, body.packageId, app.clock.now()));
   });
 }

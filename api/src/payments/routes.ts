@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, assertCheckoutAmount, eurosToCents, HOURS_RANGE_MESSAGE, MAX_HOURS, MIN_HOURS, teacherDisplayName } from '@parliamo/domain';
 import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
+import { commandDeps } from '../platform/command.ts';
 import { findPayment, findPaymentBySession, listPayments, paymentFlags, type PaymentRow } from '@parliamo/projections';
 import { publicTeachers } from '../teachers/queries.ts';
 
@@ -47,7 +48,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
       request.log.error({ err }, 'payment provider refused the checkout');
       return reply.status(502).send({ message: 'The payment provider could not be reached. Please try again.' });
     }
-    await recordCheckoutStarted(app, {
+    await recordCheckoutStarted(commandDeps(app), {
       paymentId,
       provider: started.provider,
       providerSessionId: started.providerSessionId,
@@ -85,13 +86,13 @@ export default async function paymentRoutes(app: FastifyInstance) {
       throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
     }
     // The very code Stripe's webhook runs for a paid checkout.
-    await confirmPayment(app, { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
+    await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
     return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
   });
 
   app.post<{ Params: { paymentId: string } }>('/test-checkout/:paymentId/cancel', { preHandler: student }, async (request) => {
     const row = await testCheckout(request);
-    await expireCheckout(app, { paymentId: row.payment_id });
+    await expireCheckout(commandDeps(app), { paymentId: row.payment_id });
     return { redirect: '/teachers' };
   });
 

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { DomainError, streams } from '@parliamo/domain';
 import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from './index.ts';
 import { confirmPayment, expireCheckout, failPayment, recordRefund } from './flow.ts';
+import { commandDeps } from '../platform/command.ts';
 import { findPaymentByProviderPayment, findPaymentBySession } from '@parliamo/projections';
 
 /**
@@ -43,16 +44,16 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     let recorded: boolean;
     switch (e.kind) {
       case 'paid':
-        recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
+        recorded = await confirmPayment(commandDeps(app), { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
         break;
       case 'failed':
-        recorded = await failPayment(app, { paymentId, reason: e.reason });
+        recorded = await failPayment(commandDeps(app), { paymentId, reason: e.reason });
         break;
       case 'expired':
-        recorded = await expireCheckout(app, { paymentId });
+        recorded = await expireCheckout(commandDeps(app), { paymentId });
         break;
       case 'refunded':
-        recorded = await recordRefund(app, { paymentId, totalRefundedCents: e.amountRefundedCents, providerRefundId: e.providerRefundId });
+        recorded = await recordRefund(commandDeps(app), { paymentId, totalRefundedCents: e.amountRefundedCents, providerRefundId: e.providerRefundId });
         break;
     }
     return recorded ? e.kind : 'duplicate';

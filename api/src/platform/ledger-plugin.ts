@@ -36,4 +36,4 @@ export default fp(async function ledgerPlugin(app: FastifyInstance) {
     await runner.stop();
     await store.close();
   });
-});
+}, { name: 'ledger', dependencies: ['metrics'], decorators: { fastify: ['config', 'pool'] } });
