@@ -19,7 +19,7 @@ COPY tests/package.json tests/
 # --- build: every dependency, then the web app ---------------------------------------------------
 FROM base AS build
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json ./
+COPY tsconfig.json tsconfig.base.json ./
 COPY domain/src domain/src
 COPY web web
 RUN npm run build -w web

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
-    globalSetup: ['tests/support/global-db.ts'],
+    globalSetup: ['api/src/testing/global-db.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, unit and integration tests (vitest), then end-to-end tests (Playwright).
+// `npm test`: typecheck (each workspace with its own settings: `tsc -b`), the import rules, unit and
+// integration tests (vitest), then end-to-end tests (Playwright).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 findChromium(); // fail at once, with instructions, rather than after the other steps
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const steps = [
-  ['typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']],
+  ['typecheck', [bin('typescript-native', 'bin/tsc'), '-b']],
+  ['import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', 'domain/src', 'ledger/src', 'projections/src', 'api/src', 'web/src']],
   ['unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run']],
   ['end-to-end tests', [path.join(root, 'scripts', 'e2e.mjs')]],
 ];

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import errorsPlugin from './platform/errors.ts';
+import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
 import securityPlugin from './platform/security.ts';
@@ -50,7 +51,10 @@ declare module 'fastify' {
 }
 
 /** Builds the Fastify app: plugins, then our services, then routes, then the web app. */
-export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: FastifyBaseLogger; /** Sees every route as it is added (tests walk the routes). */ onRoute?: (route: RouteOptions) => void } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
@@ -66,6 +70,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       'request',
     );
   });
+
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  useContracts(app, { checkAnswers: !deps.config.isProduction });
 
   app.decorate('config', deps.config);
   app.decorate('pool', deps.pool);

@@ -2,16 +2,14 @@
  * Free lesson slots of a teacher: weekly hours (ISO weekday -> whole Rome hours) minus days off,
  * minus taken slots, minus anything with less than 48 h notice. Pure: the caller passes `now`.
  */
-import { MAX_AVAILABILITY_DAYS } from './contracts/hours.ts';
+import { MAX_AVAILABILITY_DAYS } from './contracts/teachers.ts';
+import type { Slot } from './contracts/teachers.ts';
 import { DomainError } from './errors.ts';
 import { NOTICE_MS } from './rules.ts';
 import { addDays, isValidDate, MS, romeHourStartMs, utcDayMs, weekdayOf } from './time.ts';
 
-/** A Rome wall-clock lesson slot. */
-export interface Slot {
-  date: string;
-  hour: number;
-}
+/** A Rome wall-clock lesson slot (its contract: slotSchema). */
+export type { Slot };
 
 /** ISO weekday ("1" = Monday .. "7" = Sunday) -> the whole Rome hours the teacher teaches. */
 export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', number[]>>;

@@ -12,5 +12,4 @@ export * from './lessons/lesson.ts';
 export * from './lessons/workflows.ts';
 export * from './slots/slot.ts';
 export * from './availability.ts';
-export * from './contracts/hours.ts';
-export * from './contracts/accounts.ts';
+export * from './contracts/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Every business constant and rule of the product (spec section 9), in one place.
+ * Every business constant and rule of the product (spec "Business constants and limits"), in one place.
  * Money is integer euro cents. The server enforces all of these; the web imports them for display.
  */
 import { DomainError } from './errors.ts';

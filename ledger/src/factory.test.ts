@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from './testing/index.ts';
 import { createEventStore } from './factory.ts';
 import { PostgresEventStore } from './postgres/store.ts';
 import { KurrentDbEventStore } from './kurrentdb/store.ts';
 
 describe('createEventStore (LEDGER_URL)', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = useTestDatabase();
 
   it('keeps the ledger in PostgreSQL by default and selects KurrentDB by URL', async () => {
     for (const ledgerUrl of [undefined, '', 'postgres']) {

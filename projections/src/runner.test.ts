@@ -1,27 +1,17 @@
 import crypto from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore, type AppendResult, type Position } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { createPool } from '../../api/src/platform/db/pool.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppendResult, Position } from '@parliamo/ledger';
+import { useTestLedger } from '@parliamo/ledger/testing';
+import pg from 'pg';
 import { countingProjection } from './fixtures/counting-projection.ts';
 import { ProjectionRunner, ProjectionTimeoutError, type ProjectionRunnerOptions } from './runner.ts';
 import type { Projection } from './types.ts';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
+const ledger = useTestLedger();
 const cleanups: (() => Promise<unknown>)[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-});
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
 });
 
 let projectionSeq = 0;
@@ -38,14 +28,14 @@ async function appendEvents(n: number, streams = 5, type = 'Counted', perAppend 
       type,
       data: { i: i + j },
     }));
-    last = await store.append([{ stream: `s-${tag}-${(i / perAppend) % streams}`, expectedVersion: 'any', events }]);
+    last = await ledger.store.append([{ stream: `s-${tag}-${(i / perAppend) % streams}`, expectedVersion: 'any', events }]);
   }
   return last;
 }
 
-function runner(projections: Projection[], options: ProjectionRunnerOptions = {}, pool: pg.Pool = db.pool) {
+function runner(projections: Projection[], options: ProjectionRunnerOptions = {}, pool: pg.Pool = ledger.db.pool) {
   const errors: unknown[] = [];
-  const r = new ProjectionRunner(pool, store, projections, {
+  const r = new ProjectionRunner(pool, ledger.store, projections, {
     pollIntervalMs: 50,
     onError: (e) => errors.push(e),
     ...options,
@@ -54,13 +44,13 @@ function runner(projections: Projection[], options: ProjectionRunnerOptions = {}
   return Object.assign(r, { errors });
 }
 
-async function total(table: string, pool: pg.Pool = db.pool): Promise<number> {
+async function total(table: string, pool: pg.Pool = ledger.db.pool): Promise<number> {
   const res = await pool.query<{ n: number }>(`SELECT coalesce(sum(events), 0)::int AS n FROM "${table}"`);
   return res.rows[0]!.n;
 }
 
 async function checkpointOf(name: string): Promise<{ version: number; position: string } | undefined> {
-  const res = await db.pool.query(
+  const res = await ledger.db.pool.query(
     `SELECT version, commit_position || ':' || prepare_position AS position FROM projection_checkpoints WHERE name = $1`,
     [name],
   );
@@ -79,7 +69,7 @@ describe('ProjectionRunner', () => {
     expect(await checkpointOf(p.name)).toEqual({ version: 1, position: fmt(before.position) });
     const after = await appendEvents(12);
     await r.waitFor(after.position);
-    const all = (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
+    const all = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     expect(await total(p.name)).toBe(all);
     const [lag] = await r.lag();
     expect(lag).toMatchObject({ name: p.name, version: 1, eventsBehind: 0, caughtUp: true, workedHere: true });
@@ -111,14 +101,14 @@ describe('ProjectionRunner', () => {
     const r = runner([good1, bad, good2], { batchSize: 1000 });
     await appendEvents(5);
     await r.catchUp();
-    const first = (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
+    const first = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     expect([await total(good1.name), await total(bad.name), await total(good2.name)]).toEqual([first, first, first]);
     const badBefore = await checkpointOf(bad.name);
 
     await appendEvents(4);
     const poisoned = await appendEvents(1, 1, 'Venom');
     await r.catchUp();
-    const all = (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
+    const all = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     // The good ones went on past the poison; the bad one kept its batch and checkpoint unchanged.
     expect(await total(good1.name)).toBe(all);
     expect(await total(good2.name)).toBe(all);
@@ -132,7 +122,7 @@ describe('ProjectionRunner', () => {
 
   it('lets exactly one of two processes work a projection, and the other takes over when it dies', async () => {
     const p = fresh();
-    const otherPool = createPool(db.url, 4);
+    const otherPool = new pg.Pool({ connectionString: ledger.db.url, max: 4 });
     cleanups.push(() => otherPool.end());
     const a = runner([p]);
     await a.start();
@@ -146,13 +136,13 @@ describe('ProjectionRunner', () => {
     }
     const workers = [...(await a.lag()), ...(await b.lag())].filter((l) => l.workedHere);
     expect(workers).toHaveLength(1);
-    const count = async () => (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n as number;
+    const count = async () => (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n as number;
     expect(await total(p.name)).toBe(await count());
 
     // The holder's lock connection dies (as when its process is killed): the lock is free again,
     // and whoever takes it goes on from the checkpoint, without counting anything twice.
     const holder = workers[0]!.workedHere && (await a.lag())[0]!.workedHere ? a : b;
-    const killed = await db.pool.query(
+    const killed = await ledger.db.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()
          AND objid = (hashtextextended('projection:' || $1, 0) & x'ffffffff'::bigint)::oid`,
       [p.name],
@@ -182,11 +172,11 @@ describe('ProjectionRunner', () => {
     await v2.start();
     await v2.waitFor(head.position);
     expect((await checkpointOf(name))!.version).toBe(2);
-    const cols = await db.pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1`, [name]);
+    const cols = await ledger.db.pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1`, [name]);
     expect(cols.rows.map((c) => c.column_name)).toContain('first_seen_revision');
-    const all = (await db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
+    const all = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     expect(await total(name)).toBe(all);
-    const leftovers = await db.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE $1`, [`${name}\\_\\_%`]);
+    const leftovers = await ledger.db.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE $1`, [`${name}\\_\\_%`]);
     expect(leftovers.rows).toEqual([]);
   });
 

@@ -34,7 +34,7 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-/** A registration payload with every required field (spec section 3). */
+/** A registration payload with every required field (spec "Entities and their fields"). */
 export function registration(email: string, password = 'Roma-1985-lezioni') {
   return {
     email,

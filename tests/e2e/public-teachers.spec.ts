@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { apiTeachers, dismissCookies, expect, signInNewStudent } from './public-helpers.ts';
-import { addDays, romeDate, type Slot, type Teacher } from '../../web/src/lib/teachers.ts';
+import { addDays, romeDate } from '../../web/src/lib/format.ts';
+import type { Slot, Teacher } from '../../web/src/lib/teachers.ts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
 test.describe.configure({ timeout: 90_000 });

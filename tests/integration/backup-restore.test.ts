@@ -19,8 +19,8 @@ import { createPool } from '../../api/src/platform/db/pool.ts';
 import { migrate } from '../../api/src/platform/db/migrate.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 import { seedDemo } from '../../api/src/seed.ts';
-import { createTestDatabase } from '../support/db.ts';
-import { findPgTools, serverMajor, startThrowawayServer, type PgTools } from '../support/pg-tools.ts';
+import { createTestDatabase } from '../../api/src/testing/db.ts';
+import { findPgTools, serverMajor, startThrowawayServer, type PgTools } from '../../api/src/testing/pg-tools.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');

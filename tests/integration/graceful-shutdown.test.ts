@@ -2,11 +2,11 @@
 // requests are in flight inside the database; every one of them must still get its answer.
 import http from 'node:http';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { startServer } from '../../api/src/server.ts';
 import { freePort } from '../../api/src/platform/db/embedded.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
 
 function get(port: number, path: string): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
@@ -27,13 +27,7 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
 }
 
 describe('graceful shutdown', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = useTestDatabase();
 
   it('answers every in-flight request, then refuses new connections', async () => {
     const port = await freePort();

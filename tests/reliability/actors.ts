@@ -1,7 +1,7 @@
 // Who calls a route, and how a route of the catalog (routes.ts) is described.
 import type { z } from 'zod';
 import type pg from 'pg';
-import type { TestUser } from '../support/users.ts';
+import type { TestUser } from '../../api/src/testing/users.ts';
 
 export type Actor = 'visitor' | 'student' | 'otherStudent' | 'teacher' | 'admin';
 export const ACTORS: Actor[] = ['visitor', 'student', 'otherStudent', 'teacher', 'admin'];
@@ -31,9 +31,9 @@ export interface RouteSpec {
   body?: (c: CallContext) => unknown | Promise<unknown>;
   /** Who may call it (gets neither 401 nor 403 nor 404 from the authorization checks). */
   allowed: Actor[];
-  /** The body's zod contract (fuzzed from it). */
+  /** The body's zod contract, the very schema the route declares (tests/integration/contracts.test.ts checks it). */
   bodySchema?: z.ZodType;
-  /** The query's zod contract. */
+  /** The query string's zod contract, the very schema the route declares. */
   querySchema?: z.ZodType;
   /** Checks that an allowed answer shows the caller's own data only. */
   own?: (json: any, c: CallContext) => void;

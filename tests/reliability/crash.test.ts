@@ -2,7 +2,7 @@
 // write that got a 2xx is in the ledger and in every later read; the read models equal a rebuild
 // from the ledger; no mail goes out twice.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { mapLimit, person, size, sleep, startServer, type ServerProcess } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 import { duplicateMails, missingFromLedger, missingFromReads, startWriteLoad, type LoadStudent } from './load.ts';

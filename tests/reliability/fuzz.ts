@@ -61,6 +61,22 @@ export const weirdString: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 100, max: 2_000 }).map((n) => 'è🙂'.repeat(n)),
 );
 
+/** A query string value: odd text, and values at the edges of what the query contracts take (dates, positions). */
+export const EDGE_QUERY_VALUES = [
+  '9999-12-31', '0000-01-01', '1899-12-31', '2026-02-30', '2026-12-01T25:00:00Z', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z',
+  '99999999999999999999:1', '1:99999999999999999999', '9223372036854775808:0', '9223372036854775807:9223372036854775807', '-1:-1', '1:2:3', ':',
+  'csv', 'json', 'CSV', 'student', 'admin', '1e400', '-0', 'true', '', ' ',
+];
+
+export const oddQueryValue: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: weirdString.filter((s) => encodeURIComponent(s).length < 1500), weight: 2 },
+  { arbitrary: fc.constantFrom(...EDGE_QUERY_VALUES), weight: 3 },
+  // Real dates and instants of years 0..9999, most of them far from today.
+  { arbitrary: fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()), weight: 2 },
+  { arbitrary: fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), weight: 2 },
+  { arbitrary: fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 70n }), fc.bigInt({ min: 0n, max: 2n ** 70n })).map(([a, b]) => `${a}:${b}`), weight: 2 },
+);
+
 export const oddNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(-1, 0, -0, 0.5, 1.005, 24, 31, 1e-9, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53 + 1),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -14,8 +14,8 @@ import type pg from 'pg';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySecureSession from '@fastify/secure-session';
 import { systemClock, type Role } from '@parliamo/domain';
-import { createUser, type NewUser, type TestUser } from '../support/users.ts';
-import type { TestApp } from '../support/app.ts';
+import { createUser, type NewUser, type TestUser } from '../../api/src/testing/users.ts';
+import type { TestApp } from '../../api/src/testing/app.ts';
 import { createSession } from '../../api/src/accounts/sessions.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');

@@ -1,7 +1,7 @@
 // Races over real HTTP against the running server: many students fighting for one teacher's slots,
 // and one student spending the same hours twenty times at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { mapLimit, person, size, startServer, type Client, type ServerProcess } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 

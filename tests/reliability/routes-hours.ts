@@ -1,10 +1,12 @@
-// The hours, lessons and teacher routes (issue 5) for the route catalog, with the things `student`
+// The hours, lessons and teacher routes for the route catalog, with the things `student`
 // owns that the others must not reach: a package with the teacher, lessons, a calendar feed.
 import {
   adjustmentSchema,
   availabilityQuerySchema,
   bookingSchema,
   checkoutSchema,
+  earningsQuerySchema,
+  ledgerQuerySchema,
   packageHistoryQuerySchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
@@ -60,7 +62,7 @@ async function newPurchase(world: World): Promise<string> {
   return decodeURIComponent(res.json.checkout_url.split('/').pop());
 }
 
-/** Payments (issue 5): the local test checkout (no STRIPE_SECRET_KEY); the webhook has its own suite. */
+/** Payments: the local test checkout (no STRIPE_SECRET_KEY); the webhook has its own suite. */
 export const PAYMENT_ROUTES: RouteSpec[] = [
   {
     method: 'POST', route: '/api/create-checkout-session', allowed: ['student', 'otherStudent'], bodySchema: checkoutSchema, ledgerWrite: true,
@@ -106,11 +108,11 @@ export const HOURS_ROUTES: RouteSpec[] = [
   },
   { method: 'GET', route: '/api/dashboard/stats', allowed: SIGNED_IN },
   { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'] },
-  { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'], querySchema: earningsQuerySchema },
   { method: 'POST', route: '/api/calendar/token', allowed: ['student', 'otherStudent', 'teacher'] },
   // A secret feed URL: whoever holds it reads it (as a calendar app does, without a session).
   { method: 'GET', route: '/api/calendar/:file', allowed: ACTORS, path: (c) => calendarFeed(c.world) },
-  { method: 'GET', route: '/api/admin/ledger', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/ledger', allowed: ['admin'], querySchema: ledgerQuerySchema },
 ];
 
 

@@ -13,7 +13,7 @@ import {
   resetPasswordSchema,
 } from '@parliamo/domain';
 import type pg from 'pg';
-import type { TestUser } from '../support/users.ts';
+import type { TestUser } from '../../api/src/testing/users.ts';
 import { createPerson } from './harness.ts';
 import { HOURS_ROUTES, PAYMENT_ROUTES, prepareHours } from './routes-hours.ts';
 
@@ -72,7 +72,7 @@ const expectOwnUser = (json: any, c: CallContext) => {
   }
 };
 
-/** Accounts (issue 4). */
+/** Accounts. */
 export const ACCOUNT_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/health', allowed: ACTORS },
   { method: 'GET', route: '/api/ready', allowed: ACTORS },

@@ -2,7 +2,7 @@
 // them killed and restarted half-way, so the projection locks change hands): no event is projected
 // twice or skipped, and the read models equal a rebuild.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { ledgerCount, mapLimit, person, size, sleep, startServer, type ServerProcess } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 import { missingFromLedger, missingFromReads, sameSession, startWriteLoad, type LoadStudent } from './load.ts';

@@ -1,7 +1,7 @@
 // Authorization matrix over real HTTP: every route x {visitor, student, another student, teacher,
 // admin}. Nobody gets what their role does not allow, and nobody reads or changes another's data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { clientOf, sessionClient, startServer, type ServerProcess } from './harness.ts';
 import { ACTORS, ALL_ROUTES, makeWorld, type World } from './routes.ts';
 

@@ -1,7 +1,7 @@
 // SQL-injection (and other hostile) strings in every text field of every body and query, over real
 // HTTP: each is refused or stored as plain text; the database stays whole; nothing leaks; no 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { clientOf, sessionClient, size, startServer, type ServerProcess } from './harness.ts';
 import { describeSchema, INJECTIONS } from './fuzz.ts';
 import { ALL_ROUTES, makeWorld, type World } from './routes.ts';

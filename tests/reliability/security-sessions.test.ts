@@ -1,7 +1,7 @@
 // Sessions and requests under attack, over real HTTP: replay after logout, CSRF from another origin,
 // sign-in rate limits (also with forged X-Forwarded-For), reset-token reuse, cookie flags, headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
 import { Client, clientOf, createPerson, rawRequest, signIn, sleep, startServer, type ServerProcess } from './harness.ts';
 
 let db: TestDatabase;

@@ -4,8 +4,8 @@
 // signed deliveries are refused and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageIdForPayment } from '@parliamo/domain';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
-import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from '../support/fake-stripe.ts';
+import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
+import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from '../../api/src/testing/fake-stripe.ts';
 import { ledgerCount, mapLimit, person, rawRequest, size, startServer, type Client, type HttpResult, type ServerProcess } from './harness.ts';
 
 const SECRET = 'whsec_reliability_storm';

@@ -5,8 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { createAppSystem } from './theme.ts';
 import { queryClient } from './lib/api.ts';
-import { sessionQuery } from './lib/auth.ts';
-import { siteConfigQuery } from './lib/site.ts';
+import { queries } from './lib/queries.ts';
 import { App, preloadPage } from './App.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
@@ -21,8 +20,8 @@ const FIRST_RENDER_WAIT_MS = 500;
  * once, with its data, instead of shell, then spinner, then page, then data.
  */
 async function loadFirstPage(): Promise<void> {
-  const settings = queryClient.prefetchQuery(siteConfigQuery);
-  const user = await queryClient.fetchQuery(sessionQuery);
+  const settings = queryClient.prefetchQuery(queries.siteConfig());
+  const user = await queryClient.fetchQuery(queries.session());
   await Promise.all([settings, preloadPage(user, window.location.pathname)]);
 }
 

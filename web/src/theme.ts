@@ -134,3 +134,6 @@ export function createAppSystem() {
   // createSystem merges its configs itself: merging them beforehand would clone every token twice.
   return createSystem(defaultBaseConfig, config);
 }
+
+/** A monospace stack for ids and raw event data (the theme names no mono font). */
+export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, cookieFrom, createUser, login, signedIn } from '../../../tests/support/users.ts';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, cookieFrom, createUser, login, signedIn } from '../testing/users.ts';
 
 const registration = (over: Record<string, unknown> = {}) => ({
   email: `maria.${Math.random().toString(36).slice(2)}@example.test`,
@@ -22,13 +22,7 @@ const registration = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('accounts: register, sign in, sign out', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const post = (url: string, payload: unknown, cookie?: string) =>
     t.app.inject({ method: 'POST', url, headers: authHeaders(cookie), payload: payload as object });

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  currentUserSchema,
   DomainError,
+  errorResponses,
   MESSAGES,
   isDateOfBirthPlausible,
   loginSchema,
+  noBodySchema,
+  registeredSchema,
   registerSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
+  resetRequestedSchema,
 } from '@parliamo/domain';
-import { parseInput } from './parse.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { findLoginAccount, insertUser, setPasswordHash } from './users.ts';
 import { checkPasswordWithinLimits } from './login-throttle.ts';
@@ -25,9 +30,13 @@ export const ADDRESS_LIMITS = {
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Accounts and sessions: register, sign in and out, the current user, password reset. */
-export default async function authRoutes(app: FastifyInstance) {
-  app.post('/register', { config: { rateLimit: ADDRESS_LIMITS.register } }, async (request, reply) => {
-    const input = parseInput(registerSchema, request.body);
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/register', {
+    config: { rateLimit: ADDRESS_LIMITS.register },
+    schema: { body: registerSchema, response: { 201: registeredSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const input = request.body;
     if (!isDateOfBirthPlausible(input.dateOfBirth, today(app.clock.now()))) {
       throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
     }
@@ -36,8 +45,11 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.status(201).send({ id });
   });
 
-  app.post('/auth/login', { config: { rateLimit: ADDRESS_LIMITS.login } }, async (request, reply) => {
-    const { email, password } = parseInput(loginSchema, request.body);
+  app.post('/auth/login', {
+    config: { rateLimit: ADDRESS_LIMITS.login },
+    schema: { body: loginSchema, response: { 200: currentUserSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const { email, password } = request.body;
     const account = await findLoginAccount(app.pool, email);
     const ok = await checkPasswordWithinLimits(app, request, reply, email, () =>
       account && !account.erased ? verifyPassword(account.passwordHash, password) : verifyAgainstDummy(password),
@@ -52,25 +64,31 @@ export default async function authRoutes(app: FastifyInstance) {
     return user;
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { schema: { response: { 204: noBodySchema, ...errorResponses } } }, async (request, reply) => {
     await app.endSession(request);
     return reply.status(204).send();
   });
 
-  app.get('/auth/user', { preHandler: app.requireUser() }, async (request) => request.user);
+  app.get('/auth/user', { preValidation: app.requireUser(), schema: { response: { 200: currentUserSchema, ...errorResponses } } }, async (request) => request.user!);
 
-  app.get('/login', async (_request, reply) => reply.redirect('/login'));
+  app.get('/login', { schema: { response: { 302: noBodySchema, ...errorResponses } } }, async (_request, reply) => reply.redirect('/login'));
 
-  app.post('/auth/request-password-reset', { config: { rateLimit: ADDRESS_LIMITS.passwordReset } }, async (request, reply) => {
-    const { email } = parseInput(requestPasswordResetSchema, request.body);
+  app.post('/auth/request-password-reset', {
+    config: { rateLimit: ADDRESS_LIMITS.passwordReset },
+    schema: { body: requestPasswordResetSchema, response: { 202: resetRequestedSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const { email } = request.body;
     const mail = await createPasswordReset(app.pool, email, app.clock.now(), app.config.publicUrl);
     // Not awaited: the answer must not take longer when the account exists.
     if (mail) app.mailer.send(mail).catch((err) => request.log.error({ err }, 'password reset mail not sent'));
     return reply.status(202).send({ message: MESSAGES.resetRequested });
   });
 
-  app.post('/auth/reset-password', { config: { rateLimit: ADDRESS_LIMITS.passwordReset } }, async (request, reply) => {
-    const { token, password } = parseInput(resetPasswordSchema, request.body);
+  app.post('/auth/reset-password', {
+    config: { rateLimit: ADDRESS_LIMITS.passwordReset },
+    schema: { body: resetPasswordSchema, response: { 204: noBodySchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const { token, password } = request.body;
     await resetPassword(app.pool, token, password, app.clock.now());
     return reply.status(204).send();
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, sessionCookie, signedIn, type TestUser } from '../../../tests/support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, sessionCookie, signedIn, type TestUser } from '../testing/users.ts';
 
 type Actor = 'visitor' | 'student' | 'otherStudent' | 'teacher' | 'admin';
 const ACTORS: Actor[] = ['visitor', 'student', 'otherStudent', 'teacher', 'admin'];
@@ -10,20 +10,16 @@ const ACTORS: Actor[] = ['visitor', 'student', 'otherStudent', 'teacher', 'admin
  * "otherStudent" is someone else trying the same. Routes about a specific person use `student`'s id.
  */
 describe('accounts: authorization matrix', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const who = {} as Record<Exclude<Actor, 'visitor'>, TestUser & { cookie: string }>;
   let teacherTarget: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
     who.student = await signedIn(t, 'student');
     who.otherStudent = await signedIn(t, 'student');
     who.teacher = await signedIn(t, 'teacher');
     who.admin = await signedIn(t, 'admin');
     teacherTarget = await createUser(t, { role: 'teacher' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   let seq = 0;

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, login, signedIn } from '../../../tests/support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp, type TestApp } from '../testing/app.ts';
+import { authHeaders, createUser, login, signedIn } from '../testing/users.ts';
 import { tokenHash } from './tokens.ts';
 
 const ANSWER = { message: 'If an account exists for this email, we have sent a link to reset the password. It is valid for 30 minutes.' };
 const INVALID = { message: 'This password reset link is invalid or has expired. Please request a new one.' };
 
 describe('password reset', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'http://localhost:3000' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ publicUrl: 'http://localhost:3000' });
 
   let n = 0;
   const post = (url: string, payload: object, cookie?: string) =>

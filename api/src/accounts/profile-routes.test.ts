@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, login, signedIn } from '../../../tests/support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, login, signedIn } from '../testing/users.ts';
 
 const details = {
   email: 'anna.bianchi@example.test',
@@ -19,13 +19,7 @@ const details = {
 };
 
 describe('profile: own details and password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const get = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
   const put = (cookie: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: authHeaders(cookie), payload });

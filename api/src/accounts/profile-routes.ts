@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePasswordSchema, DomainError, isDateOfBirthPlausible, MESSAGES, profileUpdateSchema } from '@parliamo/domain';
-import { parseInput } from './parse.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  DomainError,
+  errorResponses,
+  isDateOfBirthPlausible,
+  MESSAGES,
+  noBodySchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '@parliamo/domain';
 import { getProfile, passwordHashOf, setPasswordHash, updateProfile } from './users.ts';
 import { hashPassword, UNUSABLE_PASSWORD, verifyPassword } from './passwords.ts';
 import { checkPasswordWithinLimits } from './login-throttle.ts';
@@ -8,10 +17,12 @@ import { ADDRESS_LIMITS } from './auth-routes.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** One's own details and password (any signed-in person, only their own). */
-export default async function profileRoutes(app: FastifyInstance) {
-  const signedIn = { preHandler: app.requireUser() };
+export default async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireUser();
+  const answers = { response: { 200: profileSchema, ...errorResponses } };
 
-  app.get('/profile', signedIn, async (request) => {
+  app.get('/profile', { preValidation: signedIn, schema: answers }, async (request) => {
     const profile = await getProfile(app.pool, request.user!.id);
     if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
     return profile;
@@ -19,10 +30,10 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   // A stolen session must not let anyone guess the password: the sign-in limits apply (per address
   // here, per account or device in checkCurrentPassword).
-  const signedInLimited = { ...signedIn, config: { rateLimit: ADDRESS_LIMITS.login } };
+  const limited = { rateLimit: ADDRESS_LIMITS.login };
 
-  app.put('/profile', signedInLimited, async (request, reply) => {
-    const input = parseInput(profileUpdateSchema, request.body);
+  app.put('/profile', { preValidation: signedIn, config: limited, schema: { body: profileUpdateSchema, ...answers } }, async (request, reply) => {
+    const input = request.body;
     if (!isDateOfBirthPlausible(input.dateOfBirth, app.clock.now().toISOString().slice(0, 10))) {
       throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
     }
@@ -31,17 +42,23 @@ export default async function profileRoutes(app: FastifyInstance) {
     if (emailChanges) {
       // The sign-in address is the key to the account: changing it needs the password, not just a session.
       if (!currentPassword) throw new DomainError('invalid', MESSAGES.emailChangeNeedsPassword);
-      await checkCurrentPassword(app, request, reply, currentPassword);
+      await checkCurrentPassword(fastify, request, reply, currentPassword);
     }
     await updateProfile(app.pool, request.user!.id, details);
     if (emailChanges) app.deviceCookies.issue(reply, details.email); // this browser stays trusted under the new address
-    return await getProfile(app.pool, request.user!.id);
+    const profile = await getProfile(app.pool, request.user!.id);
+    if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
+    return profile;
   });
 
-  app.post('/profile/password', signedInLimited, async (request, reply) => {
-    const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
+  app.post('/profile/password', {
+    preValidation: signedIn,
+    config: limited,
+    schema: { body: changePasswordSchema, response: { 204: noBodySchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const { currentPassword, newPassword } = request.body;
     const userId = request.user!.id;
-    await checkCurrentPassword(app, request, reply, currentPassword);
+    await checkCurrentPassword(fastify, request, reply, currentPassword);
     await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
     // Every other session ends (a thief's included); this one goes on with a fresh id.
     await revokeUserSessions(app.pool, userId, app.clock.now());

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, cookieFrom, createUser, signedIn } from '../../../tests/support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, cookieFrom, createUser, signedIn } from '../testing/users.ts';
 import { ADDRESS_LIMITS } from './auth-routes.ts';
 import { MAX_WAIT_MS, waitAfter } from './login-throttle.ts';
 import { resetPassword } from './password-reset.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 
 describe('rate limits: per address and per account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   let n = 0;
   const from = () => `192.0.2.${++n}`;

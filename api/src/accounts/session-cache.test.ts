@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, signedIn } from '../../../tests/support/users.ts';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, signedIn } from '../testing/users.ts';
 import { SessionCache } from './session-cache.ts';
 
 /** Repeats `check` until it holds (a notification is on its way), for at most 3 s. */
@@ -37,15 +37,13 @@ describe('SessionCache', () => {
 });
 
 describe('sessions checked from memory, changed elsewhere', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let other: pg.Pool; // another process, or an operator with psql
   beforeAll(async () => {
-    t = await createTestApp();
     other = new pg.Pool({ connectionString: t.db.url, max: 2 });
   });
   afterAll(async () => {
     await other.end();
-    await t.close();
   });
 
   const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(cookie) });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import fastifyCookie from '@fastify/cookie';
@@ -29,8 +29,8 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyInstance {
-    /** A preHandler: 401 without a session; 403 when the user's role is not one of `roles` (none = any role). */
-    requireUser(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** A preValidation hook (before the contract judges the input): 401 without a session; 403 when the user's role is not one of `roles` (none = any role). */
+    requireUser(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Starts a fresh session for `userId` on this reply (a new id: no session fixation). */
     startSession(request: FastifyRequest, userId: string): Promise<void>;
     /** Ends the current session, in the database and in the browser. */
@@ -90,7 +90,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     }
   });
 
-  app.decorate('requireUser', (...roles: Role[]): preHandlerAsyncHookHandler => {
+  app.decorate('requireUser', (...roles: Role[]) => {
     return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
       if (!request.user) throw new DomainError('unauthorized', 'Unauthorized');
       if (roles.length && !roles.includes(request.user.role)) {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { createUser } from '../../../tests/support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.ts';
+import { createUser } from '../testing/users.ts';
 import { promoteToAdmin } from './users.ts';
 
 describe('ADMIN_EMAIL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('promotes a registered, active account (any case) to admin', async () => {
     const u = await createUser(t, { email: 'boss@example.test' });

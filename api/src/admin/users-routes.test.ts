@@ -1,21 +1,17 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@parliamo/ledger';
 import { streams } from '@parliamo/domain';
 import { buyHours } from '../payments/demo-purchase.ts';
 import { commandDeps } from '../platform/command.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, login, sessionCookie, signedIn } from '../../../tests/support/users.ts';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, login, sessionCookie, signedIn } from '../testing/users.ts';
 
 describe('admin: users, teachers, students, erasure', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Awaited<ReturnType<typeof signedIn>>;
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await signedIn(t, 'admin');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   // The admin signs in afresh for each request: some tests move the clock past a session's lifetime.

@@ -1,39 +1,64 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminTeacherUpdateSchema, adminUserPatchSchema, adminUserSearchSchema, DomainError } from '@parliamo/domain';
-import { parseInput } from '../accounts/parse.ts';
+import {
+  adminStudentSchema,
+  adminTeacherSchema,
+  adminTeacherUpdateSchema,
+  adminUserPatchSchema,
+  adminUserRowSchema,
+  adminUserSearchSchema,
+  DomainError,
+  errorResponses,
+  idParamsSchema,
+  noBodySchema,
+} from '@parliamo/domain';
 import { eraseUser, getTeacher, listStudents, listUsers, patchUser, updateTeacher } from './users.ts';
 
-const idParams = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The :id of a route; a malformed id is simply not found. */
-function idOf(params: unknown): string {
-  const { id } = idParams.parse(params);
-  if (!UUID.test(id)) throw new DomainError('not_found', 'No such user');
-  return id;
+function idOf(params: { id: string }): string {
+  if (!UUID.test(params.id)) throw new DomainError('not_found', 'No such user');
+  return params.id;
 }
 
 /** Admin user management: list and search, role, activation, approval, teacher edit, erasure. */
-export default async function adminUserRoutes(app: FastifyInstance) {
-  const admin = { preHandler: app.requireUser('admin') };
+export default async function adminUserRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = app.requireUser('admin');
+  const teacherAnswer = { 200: adminTeacherSchema, ...errorResponses };
 
-  app.get('/admin/users', admin, async (request) => listUsers(app.pool, parseInput(adminUserSearchSchema, request.query)));
+  app.get('/admin/users', {
+    preValidation: admin,
+    schema: { querystring: adminUserSearchSchema, response: { 200: z.array(adminUserRowSchema), ...errorResponses } },
+  }, async (request) => listUsers(app.pool, request.query));
 
-  app.patch('/admin/users/:id', admin, async (request) =>
-    patchUser(app.pool, request.user!.id, idOf(request.params), parseInput(adminUserPatchSchema, request.body), app.clock.now()),
-  );
+  app.patch('/admin/users/:id', {
+    preValidation: admin,
+    schema: { params: idParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserRowSchema, ...errorResponses } },
+  }, async (request) => patchUser(app.pool, request.user!.id, idOf(request.params), request.body, app.clock.now()));
 
-  app.post('/admin/users/:id/erase', admin, async (request, reply) => {
+  app.post('/admin/users/:id/erase', {
+    preValidation: admin,
+    schema: { params: idParamsSchema, response: { 204: noBodySchema, ...errorResponses } },
+  }, async (request, reply) => {
     await eraseUser(app.pool, request.user!.id, idOf(request.params), app.clock.now());
     return reply.status(204).send();
   });
 
-  app.get('/admin/students', admin, async () => listStudents(app.pool, app.clock.now()));
+  app.get('/admin/students', {
+    preValidation: admin,
+    schema: { response: { 200: z.array(adminStudentSchema), ...errorResponses } },
+  }, async () => listStudents(app.pool, app.clock.now()));
 
-  app.get('/admin/teachers/:id', admin, async (request) => getTeacher(app.pool, idOf(request.params)));
+  app.get('/admin/teachers/:id', {
+    preValidation: admin,
+    schema: { params: idParamsSchema, response: teacherAnswer },
+  }, async (request) => getTeacher(app.pool, idOf(request.params)));
 
-  app.put('/admin/teachers/:id', admin, async (request) =>
-    updateTeacher(app.pool, idOf(request.params), parseInput(adminTeacherUpdateSchema, request.body), app.clock.now()),
-  );
+  app.put('/admin/teachers/:id', {
+    preValidation: admin,
+    schema: { params: idParamsSchema, body: adminTeacherUpdateSchema, response: teacherAnswer },
+  }, async (request) => updateTeacher(app.pool, idOf(request.params), request.body, app.clock.now()));
 }

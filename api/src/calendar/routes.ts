@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DomainError, teacherDisplayName } from '@parliamo/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { calendarFileParamsSchema, calendarTokenSchema, DomainError, errorResponses, icsSchema, teacherDisplayName } from '@parliamo/domain';
 import { buildCalendar } from './ics.ts';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /** A private .ics feed of a person's lessons at a secret URL; a new secret retires the old URL. */
-export default async function calendarRoutes(app: FastifyInstance) {
-  app.post('/calendar/token', { preHandler: app.requireUser('student', 'teacher') }, async (request) => {
+export default async function calendarRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/calendar/token', {
+    preValidation: app.requireUser('student', 'teacher'),
+    schema: { response: { 200: calendarTokenSchema, ...errorResponses } },
+  }, async (request) => {
     const token = crypto.randomBytes(24).toString('base64url');
     await app.pool.query(
       `INSERT INTO calendar_tokens (user_id, token_hash, created_at) VALUES ($1, $2, $3)
@@ -17,7 +22,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     return { url: `${app.config.publicUrl}/api/calendar/${token}.ics` };
   });
 
-  app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
+  app.get('/calendar/:file', { schema: { params: calendarFileParamsSchema, response: { 200: icsSchema, ...errorResponses } } }, async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(request.params.file);
     if (!m) throw new DomainError('not_found', 'Calendar not found');
     const owner = await app.pool.query<{ id: string; role: string }>(

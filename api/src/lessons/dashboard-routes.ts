@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardStatsSchema, earningsQuerySchema, earningsSchema, errorResponses, teacherStudentListSchema, textSchema } from '@parliamo/domain';
 import { dashboardStats, teacherEarnings, teacherEarningsByMonth, teacherStudents } from '@parliamo/projections';
 
 /** Dashboard numbers, a teacher's students and earnings (with CSV export). */
-export default async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/dashboard/stats', { preHandler: app.requireUser() }, async (request) => dashboardStats(app.pool, request.user!, app.clock.now()));
+export default async function dashboardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/dashboard/stats', {
+    preValidation: app.requireUser(),
+    schema: { response: { 200: dashboardStatsSchema, ...errorResponses } },
+  }, async (request) => dashboardStats(app.pool, request.user!, app.clock.now()));
 
-  app.get('/teacher/students', { preHandler: app.requireUser('teacher') }, async (request) =>
-    teacherStudents(app.pool, request.user!.id, app.clock.now()),
-  );
+  app.get('/teacher/students', {
+    preValidation: app.requireUser('teacher'),
+    schema: { response: { 200: teacherStudentListSchema, ...errorResponses } },
+  }, async (request) => teacherStudents(app.pool, request.user!.id, app.clock.now()));
 
-  app.get<{ Querystring: { format?: string } }>('/teacher/earnings', { preHandler: app.requireUser('teacher') }, async (request, reply) => {
+  app.get('/teacher/earnings', {
+    preValidation: app.requireUser('teacher'),
+    // ?format=csv answers a CSV file (text, sent as it is), otherwise the JSON object.
+    schema: { querystring: earningsQuerySchema, response: { 200: earningsSchema.or(textSchema), ...errorResponses } },
+  }, async (request, reply) => {
     const teacherId = request.user!.id;
     const lessons = await teacherEarnings(app.pool, teacherId);
     if (request.query.format === 'csv') {

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, outboxSchema, textSchema } from '@parliamo/domain';
 import { listOutbox, type OutboxMail } from './outbox.ts';
 
 /** Development helpers: the mail outbox. Not registered in production (404 there). */
-export default async function devRoutes(app: FastifyInstance) {
-  if (app.config.isProduction) return;
+export default async function devRoutes(fastify: FastifyInstance) {
+  if (fastify.config.isProduction) return;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // JSON for programs; a readable page when a browser asks (so a developer can follow a reset link).
-  app.get('/dev/outbox', async (request, reply) => {
+  app.get('/dev/outbox', { schema: { response: { 200: outboxSchema.or(textSchema), ...errorResponses } } }, async (request, reply) => {
     const mails = await listOutbox(app.pool);
     if (/text\/html/.test(request.headers.accept ?? '')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(app.mailer.kind, mails));

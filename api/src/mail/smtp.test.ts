@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser } from '../../../tests/support/users.ts';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser } from '../testing/users.ts';
 
 interface Received {
   from: string;
@@ -12,7 +12,6 @@ interface Received {
 
 describe('mail over SMTP (SMTP_URL set)', () => {
   let server: SMTPServer;
-  let t: TestApp;
   const received: Received[] = [];
 
   beforeAll(async () => {
@@ -35,12 +34,13 @@ describe('mail over SMTP (SMTP_URL set)', () => {
       },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Parliamo <no-reply@parliamo.test>' });
   });
   afterAll(async () => {
-    await t.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const t = useTestApp(() => {
+    const { port } = server.server.address() as AddressInfo;
+    return { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Parliamo <no-reply@parliamo.test>' };
   });
 
   async function receivedBy(address: string) {

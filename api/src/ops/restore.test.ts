@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresEventStore, type RecordedEvent } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { useTestLedger } from '@parliamo/ledger/testing';
+import { createPool } from '../platform/db/pool.ts';
 import { assertEmptyDatabase, DatabaseNotEmptyError, normaliseRestoredLedger } from './restore.ts';
 
 const ev = (n: number) => ({ id: crypto.randomUUID(), type: 'Tested', data: { n } });
@@ -17,48 +18,39 @@ async function readEverything(store: PostgresEventStore): Promise<RecordedEvent[
 }
 
 describe('restored ledger rows on a server whose transaction ids are behind', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const ledger = useTestLedger(createPool);
 
   it('are visible in their original commit order and take new appends after them', async () => {
     const a = `a-${crypto.randomUUID()}`;
     const b = `b-${crypto.randomUUID()}`;
-    await store.append([{ stream: a, expectedVersion: 'no_stream', events: [ev(1), ev(2)] }]);
-    await store.append([
+    await ledger.store.append([{ stream: a, expectedVersion: 'no_stream', events: [ev(1), ev(2)] }]);
+    await ledger.store.append([
       { stream: b, expectedVersion: 'no_stream', events: [ev(3)] },
       { stream: a, expectedVersion: 1, events: [ev(4)] },
     ]);
-    await store.append([{ stream: b, expectedVersion: 0, events: [ev(5)] }]);
-    const original = (await readEverything(store)).map((e) => [e.stream, e.revision, e.data]);
+    await ledger.store.append([{ stream: b, expectedVersion: 0, events: [ev(5)] }]);
+    const original = (await readEverything(ledger.store)).map((e) => [e.stream, e.revision, e.data]);
     expect(original).toHaveLength(5);
 
     // As if dumped on a busier server: transaction ids far ahead of this one's, positions out of
     // commit order (a later transaction holding a smaller position).
-    await db.pool.query(`UPDATE events SET transaction_id = (transaction_id::text::bigint + 100000000)::text::xid8`);
-    await db.pool.query(`UPDATE streams SET last_transaction_id = (last_transaction_id::text::bigint + 100000000)::text::xid8`);
-    await db.pool.query(`UPDATE events SET position = position + 1000 WHERE (data->>'n')::int < 5`);
-    expect(await readEverything(store)).toEqual([]); // the trap: all of history hidden
+    await ledger.db.pool.query(`UPDATE events SET transaction_id = (transaction_id::text::bigint + 100000000)::text::xid8`);
+    await ledger.db.pool.query(`UPDATE streams SET last_transaction_id = (last_transaction_id::text::bigint + 100000000)::text::xid8`);
+    await ledger.db.pool.query(`UPDATE events SET position = position + 1000 WHERE (data->>'n')::int < 5`);
+    expect(await readEverything(ledger.store)).toEqual([]); // the trap: all of history hidden
 
-    await normaliseRestoredLedger(db.pool);
-    const restored = await readEverything(store);
+    await normaliseRestoredLedger(ledger.db.pool);
+    const restored = await readEverything(ledger.store);
     expect(restored.map((e) => [e.stream, e.revision, e.data])).toEqual(original);
     expect(restored.map((e) => Number(e.position.prepare))).toEqual([1, 2, 3, 4, 5]);
 
-    await store.append([{ stream: a, expectedVersion: 2, events: [ev(6)] }]);
-    const after = await readEverything(store);
+    await ledger.store.append([{ stream: a, expectedVersion: 2, events: [ev(6)] }]);
+    const after = await readEverything(ledger.store);
     expect(after.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(Number(after[5]!.position.prepare)).toBe(6);
   });
 
   it('refuses to restore into a database that has tables', async () => {
-    await expect(assertEmptyDatabase(db.pool)).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+    await expect(assertEmptyDatabase(ledger.db.pool)).rejects.toBeInstanceOf(DatabaseNotEmptyError);
   });
 });

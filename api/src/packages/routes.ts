@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { addDays, adjustmentSchema, DomainError, isValidDate, packageHistoryQuerySchema, romeInstant } from '@parliamo/domain';
-import { adjustHours } from './commands.ts';
-import { commandDeps } from '../platform/command.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addDays,
+  adjustedPackageSchema,
+  adjustmentSchema,
+  DomainError,
+  errorResponses,
+  hourPackageListSchema,
+  idParamsSchema,
+  isValidDate,
+  packageHistoryQuerySchema,
+  packageHistorySchema,
+  romeInstant,
+} from '@parliamo/domain';
 import { balanceAsOf, packageById, packageHistory, packagesOf } from '@parliamo/projections';
+import { commandDeps } from '../platform/command.ts';
+import { adjustHours } from './commands.ts';
 
 /** `asOf` as an instant: a date means the end of that day in Rome; an ISO instant is taken as is. */
 export function parseAsOf(asOf: string): Date {
@@ -15,28 +28,38 @@ export function parseAsOf(asOf: string): Date {
 }
 
 /** A student's packages, one package's history (with the balance at a date), and admin adjustments. */
-export default async function hourPackageRoutes(app: FastifyInstance) {
-  app.get('/hour-packages', { preHandler: app.requireUser('student') }, async (request) =>
-    packagesOf(app.pool, request.user!.id, app.clock.now()),
-  );
+export default async function hourPackageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/hour-packages', {
+    preValidation: app.requireUser('student'),
+    schema: { response: { 200: hourPackageListSchema, ...errorResponses } },
+  }, async (request) => packagesOf(app.pool, request.user!.id, app.clock.now()));
 
-  app.get<{ Params: { id: string }; Querystring: { asOf?: string } }>(
+  app.get(
     '/hour-packages/:id/history',
-    { preHandler: app.requireUser('student', 'admin') },
+    {
+      preValidation: app.requireUser('student', 'admin'),
+      schema: { params: idParamsSchema, querystring: packageHistoryQuerySchema, response: { 200: packageHistorySchema, ...errorResponses } },
+    },
     async (request) => {
       const user = request.user!;
       const pkg = await packageById(app.pool, request.params.id, app.clock.now());
       if (!pkg || (user.role === 'student' && pkg.studentId !== user.id)) throw new DomainError('not_found', 'Hour package not found');
-      const query = packageHistoryQuerySchema.parse(request.query);
-      const asOf = query.asOf ? parseAsOf(query.asOf) : undefined;
+      const asOf = request.query.asOf ? parseAsOf(request.query.asOf) : undefined;
       const entries = await packageHistory(app.pool, pkg.id, asOf);
       return asOf ? { balanceAsOf: balanceAsOf(entries), entries } : { entries };
     },
   );
 
-  app.post('/admin/adjustments', { preHandler: app.requireUser('admin'), config: { keepsSessions: true } }, async (request, reply) => {
-    const body = adjustmentSchema.parse(request.body);
+  app.post('/admin/adjustments', {
+    preValidation: app.requireUser('admin'),
+    config: { keepsSessions: true },
+    schema: { body: adjustmentSchema, response: { 201: adjustedPackageSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const body = request.body;
     await adjustHours(commandDeps(app), { adminId: request.user!.id, ...body });
-    return reply.status(201).send(await packageById(app.pool, body.packageId, app.clock.now()));
+    const pkg = await packageById(app.pool, body.packageId, app.clock.now());
+    if (!pkg) throw new DomainError('not_found', 'Hour package not found');
+    return reply.status(201).send(pkg);
   });
 }

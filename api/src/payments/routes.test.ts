@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
 import { runLessonTimers } from '../lessons/timers.ts';
 
 type Person = TestUser & { cookie: string };
 
 describe('buying hours with the local test checkout (no Stripe key)', () => {
-  let t: TestApp;
+  const t = useTestApp({ stripeSecretKey: undefined, stripeWebhookSecret: undefined });
   let student: Person;
   let other: Person;
   let teacher: TestUser;
   let admin: Person;
 
   beforeAll(async () => {
-    t = await createTestApp({ stripeSecretKey: undefined, stripeWebhookSecret: undefined });
     student = await signedIn(t, 'student');
     other = await signedIn(t, 'student');
     admin = await signedIn(t, 'admin');
     teacher = await createUser(t, { role: 'teacher', firstName: 'Giulia', lastName: 'Rossi', teacher: { hourlyRate: 25 } });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const checkout = (who: Person | null, payload: unknown) =>

@@ -1,17 +1,27 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, assertCheckoutAmount, eurosToCents, HOURS_RANGE_MESSAGE, MAX_HOURS, MIN_HOURS, teacherDisplayName } from '@parliamo/domain';
+import {
+  adminPaymentListSchema,
+  assertCheckoutAmount,
+  checkoutSchema,
+  checkoutStartedSchema,
+  DomainError,
+  errorResponses,
+  eurosToCents,
+  paymentStatusSchema,
+  redirectSchema,
+  teacherDisplayName,
+  testCheckoutSchema,
+} from '@parliamo/domain';
 import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
 import { commandDeps } from '../platform/command.ts';
 import { findPayment, findPaymentBySession, listPayments, paymentFlags, type PaymentRow } from '@parliamo/projections';
 import { publicTeachers } from '../teachers/queries.ts';
 
-const checkoutBody = z.object({
-  amount: z.number({ error: 'amount: a number of euros is required' }).positive('amount must be positive'),
-  teacherId: z.string({ error: 'Please select a teacher' }).min(1, 'Please select a teacher'),
-  totalHours: z.number({ error: HOURS_RANGE_MESSAGE }).int(HOURS_RANGE_MESSAGE).min(MIN_HOURS, HOURS_RANGE_MESSAGE).max(MAX_HOURS, HOURS_RANGE_MESSAGE),
-});
+const paymentParams = z.object({ paymentId: z.string() });
+const sessionParams = z.object({ sessionId: z.string() });
 
 /** The student's own payment, or 404 (another student's payment is not revealed). */
 function ownPayment(request: FastifyRequest, row: PaymentRow | undefined): PaymentRow {
@@ -20,11 +30,16 @@ function ownPayment(request: FastifyRequest, row: PaymentRow | undefined): Payme
 }
 
 /** Buying hours: checkout, the local test checkout, the payment's status, the admin reconciliation. */
-export default async function paymentRoutes(app: FastifyInstance) {
+export default async function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const student = app.requireUser('student');
 
-  app.post('/create-checkout-session', { preHandler: student, config: { keepsSessions: true } }, async (request, reply) => {
-    const body = checkoutBody.parse(request.body);
+  app.post('/create-checkout-session', {
+    preValidation: student,
+    config: { keepsSessions: true },
+    schema: { body: checkoutSchema, response: { 200: checkoutStartedSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const body = request.body;
     // Only active, approved teachers sell hours; the others are unknown to students.
     const [teacher] = await publicTeachers(app.pool, body.teacherId);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
@@ -68,7 +83,12 @@ export default async function paymentRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.get<{ Params: { paymentId: string } }>('/test-checkout/:paymentId', { preHandler: student }, async (request) => {
+  const redirect = { params: paymentParams, response: { 200: redirectSchema, ...errorResponses } };
+
+  app.get('/test-checkout/:paymentId', {
+    preValidation: student,
+    schema: { params: paymentParams, response: { 200: testCheckoutSchema, ...errorResponses } },
+  }, async (request) => {
     const row = await testCheckout(request);
     const [teacher] = await publicTeachers(app.pool, row.teacher_id);
     return {
@@ -80,7 +100,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post<{ Params: { paymentId: string } }>('/test-checkout/:paymentId/pay', { preHandler: student }, async (request) => {
+  app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: redirect }, async (request) => {
     const row = await testCheckout(request);
     if (row.status === 'expired' || row.status === 'failed') {
       throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
@@ -90,13 +110,16 @@ export default async function paymentRoutes(app: FastifyInstance) {
     return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
   });
 
-  app.post<{ Params: { paymentId: string } }>('/test-checkout/:paymentId/cancel', { preHandler: student }, async (request) => {
+  app.post('/test-checkout/:paymentId/cancel', { preValidation: student, schema: redirect }, async (request) => {
     const row = await testCheckout(request);
     await expireCheckout(commandDeps(app), { paymentId: row.payment_id });
     return { redirect: '/teachers' };
   });
 
-  app.get<{ Params: { sessionId: string } }>('/payments/:sessionId', { preHandler: student }, async (request) => {
+  app.get('/payments/:sessionId', {
+    preValidation: student,
+    schema: { params: sessionParams, response: { 200: paymentStatusSchema, ...errorResponses } },
+  }, async (request) => {
     const row = ownPayment(request, await findPaymentBySession(app.pool, request.params.sessionId));
     return {
       paymentId: row.payment_id,
@@ -109,7 +132,10 @@ export default async function paymentRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/admin/payments', { preHandler: app.requireUser('admin') }, async () => {
+  app.get('/admin/payments', {
+    preValidation: app.requireUser('admin'),
+    schema: { response: { 200: adminPaymentListSchema, ...errorResponses } },
+  }, async () => {
     const rows = await listPayments(app.pool);
     return rows.map((r) => ({
       paymentId: r.payment_id,
@@ -126,8 +152,8 @@ export default async function paymentRoutes(app: FastifyInstance) {
       hoursRevoked: r.hours_revoked,
       refundedCents: r.refunded_cents,
       status: r.status,
-      startedAt: r.started_at,
-      confirmedAt: r.confirmed_at,
+      startedAt: r.started_at?.toISOString() ?? null,
+      confirmedAt: r.confirmed_at?.toISOString() ?? null,
       flags: paymentFlags(r),
     }));
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '@parliamo/domain';
-import { startFakeStripe, signedDelivery, stripeEvent, type FakeStripe } from '../../../tests/support/fake-stripe.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
 import { createPayments, toProviderEvent, verifyStripeWebhook } from './index.ts';
 
 const secret = 'whsec_unit_test_secret';
@@ -19,13 +19,7 @@ const request = {
 };
 
 describe('Stripe adapter through the official client', () => {
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = useFakeStripe();
 
   it('opens a Checkout Session in EUR with the hours and the fee as line items', async () => {
     const payments = createPayments({ stripeSecretKey: 'sk_test_unit', stripeApiUrl: fake.url });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, signedIn } from '../../../tests/support/users.ts';
-import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from '../../../tests/support/fake-stripe.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, signedIn } from '../testing/users.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
 
 const secret = 'whsec_metrics_secret';
 
 describe('webhook outcomes in /metrics', () => {
-  let t: TestApp;
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const fake = useFakeStripe();
+  const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
 
   it('counts paid, duplicate, rejected, unknown-payment and ignored deliveries', async () => {
     const student = await signedIn(t, 'student');

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
 import { paymentsProjection } from '@parliamo/projections';
-import { compareLiveWithRebuild } from '../../../projections/src/testing.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, createUser, signedIn, type TestUser } from '../../../tests/support/users.ts';
-import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe, type WebhookDelivery } from '../../../tests/support/fake-stripe.ts';
+import { compareLiveWithRebuild } from '@parliamo/projections/testing';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
+import { signedDelivery, stripeEvent, useFakeStripe, type WebhookDelivery } from '../testing/fake-stripe.ts';
 
 const secret = 'whsec_integration_secret';
 
 describe('Stripe checkout and webhooks (official client against a local Stripe)', () => {
-  let t: TestApp;
-  let fake: FakeStripe;
+  const fake = useFakeStripe();
   let student: TestUser & { cookie: string };
   let teacher: TestUser;
-
+  const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url });
     student = await signedIn(t, 'student');
     teacher = await createUser(t, { role: 'teacher', teacher: { hourlyRate: 25 } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);

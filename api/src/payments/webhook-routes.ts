@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { DomainError, streams } from '@parliamo/domain';
+import { DomainError, errorResponses, streams, webhookAnswerSchema } from '@parliamo/domain';
 import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from './index.ts';
 import { confirmPayment, expireCheckout, failPayment, recordRefund } from './flow.ts';
 import { commandDeps } from '../platform/command.ts';
@@ -61,7 +61,12 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
 
   app.post(
     '/stripe/webhook',
-    { config: { csrf: false, keepsSessions: true }, bodyLimit: 1024 * 1024 },
+    {
+      config: { csrf: false, keepsSessions: true },
+      bodyLimit: 1024 * 1024,
+      // No body schema: the body is Stripe's signed bytes, judged by the signature (verifyStripeWebhook).
+      schema: { response: { 200: webhookAnswerSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       let event;
       try {

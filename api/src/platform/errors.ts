@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '@parliamo/domain';
 import { ProjectionTimeoutError } from '@parliamo/projections';
 
@@ -21,10 +22,14 @@ const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key|Expected
 
 /** Formats a zod error as one sentence a person can act on. */
 export function describeZodError(err: ZodError): string {
-  const first = err.issues[0];
-  if (!first) return 'Invalid request';
-  const where = first.path.length && ZOD_DEFAULT_MESSAGE.test(first.message) ? `${first.path.join('.')}: ` : '';
-  return `${where}${first.message}`;
+  return describeIssue(err.issues[0]);
+}
+
+/** One issue as a sentence: our own messages as they are, zod's with the field they are about. */
+function describeIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return 'Invalid request';
+  const where = issue.path.length && ZOD_DEFAULT_MESSAGE.test(issue.message) ? `${issue.path.map(String).join('.')}: ` : '';
+  return `${where}${issue.message}`;
 }
 
 /**
@@ -35,6 +40,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (err instanceof DomainError) {
       return reply.status(statusOf[err.kind]).send({ message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // A route's contract refused the params, query or body (platform/contracts.ts).
+      const first = err.validation[0];
+      return reply.status(400).send({ message: describeIssue(first && { path: first.instancePath.split('/').filter(Boolean), message: first.message ?? 'Invalid request' }) });
     }
     if (err instanceof ZodError) {
       return reply.status(400).send({ message: describeZodError(err) });

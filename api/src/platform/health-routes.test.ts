@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.ts';
 
 describe('health and readiness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('answers health while the process lives', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

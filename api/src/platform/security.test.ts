@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { authHeaders, cookieFrom, createUser, signedIn } from '../../../tests/support/users.ts';
+import { createTestApp, useTestApp, type TestApp } from '../testing/app.ts';
+import { authHeaders, cookieFrom, createUser, signedIn } from '../testing/users.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { loadSessionKeys } from '../accounts/session-keys.ts';
 import { tokenHash } from '../accounts/tokens.ts';
@@ -15,13 +15,7 @@ const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
 
 describe('CSRF, headers, cookies over http', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'http://localhost:3000' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ publicUrl: 'http://localhost:3000' });
 
   const logout = (headers: Record<string, string>, payload?: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/logout', headers, ...(payload !== undefined ? { payload } : {}) });
@@ -79,13 +73,7 @@ describe('CSRF, headers, cookies over http', () => {
 });
 
 describe('cookies and headers over https', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'https://parliamo.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ publicUrl: 'https://parliamo.example' });
 
   it('names the session and device cookies __Host- and marks them Secure; sends HSTS', async () => {
     const u = await createUser(t);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, type EventStore } from '@parliamo/ledger';
 import { packageDecider, slotDecider, streams, type PackageState } from '@parliamo/domain';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/db.ts';
 import { LedgerSession } from './ledger-session.ts';
 import { StreamStates } from './stream-states.ts';
 

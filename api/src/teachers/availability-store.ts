@@ -1,13 +1,10 @@
 import type pg from 'pg';
-import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type WeeklyHours } from '@parliamo/domain';
+import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type TeacherAvailability, type WeeklyHours } from '@parliamo/domain';
 import { isUserId, PUBLIC_TEACHER } from './queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-export interface TeacherAvailability {
-  weekly: WeeklyHours;
-  daysOff: string[];
-}
+export type { TeacherAvailability };
 
 /** A teacher's weekly hours and days off (none set: no hours at all). */
 export async function loadAvailability(db: Queryable, teacherId: string): Promise<TeacherAvailability> {
@@ -35,12 +32,12 @@ export async function publicTeacherAvailability(db: Queryable, teacherId: string
 }
 
 /** Every weekday present, hours sorted: the shape the API answers with. */
-function normalise(weekly: WeeklyHours): WeeklyHours {
-  return Object.fromEntries(WEEKDAYS.map((d) => [d, [...(weekly[d] ?? [])].sort((a, b) => a - b)]));
+function normalise(weekly: WeeklyHours): TeacherAvailability['weekly'] {
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, [...(weekly[d] ?? [])].sort((a, b) => a - b)])) as TeacherAvailability['weekly'];
 }
 
 /** Replaces a teacher's weekly hours and days off. */
-export async function saveAvailability(db: Queryable, teacherId: string, a: TeacherAvailability, now: Date): Promise<TeacherAvailability> {
+export async function saveAvailability(db: Queryable, teacherId: string, a: { weekly: WeeklyHours; daysOff: string[] }, now: Date): Promise<TeacherAvailability> {
   assertWeeklyHours(a.weekly);
   for (const d of a.daysOff) if (!isValidDate(d)) throw new DomainError('invalid', `Day off ${d} is not a date written YYYY-MM-DD`);
   const daysOff = [...new Set(a.daysOff)].sort();

@@ -1,7 +1,7 @@
 import { centsToEuros } from '@parliamo/domain';
 import type { Queryable } from '@parliamo/projections';
 
-/** A teacher as the public sees them (spec section 3); hourlyRate in euros. */
+/** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
 export interface TeacherView {
   id: string;
   firstName: string;

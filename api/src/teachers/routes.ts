@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addDays,
   availabilityQuerySchema,
   centsToEuros,
   DomainError,
+  errorResponses,
   eurosToCents,
   freeSlots,
+  idParamsSchema,
+  ownTeacherProfileSchema,
   romeToday,
+  slotListSchema,
+  teacherAvailabilityAnswerSchema,
   teacherAvailabilitySchema,
+  teacherListSchema,
   teacherProfileSchema,
+  teacherSchema,
 } from '@parliamo/domain';
 import { loadAvailability, publicTeacherAvailability, saveAvailability } from './availability-store.ts';
 import { publicTeachers } from './queries.ts';
@@ -16,28 +24,33 @@ import { publicTeachers } from './queries.ts';
 const DEFAULT_DAYS = 28;
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
-export default async function teacherRoutes(app: FastifyInstance) {
+export default async function teacherRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The most read list of the site (landing page, teacher list): kept as JSON in memory, emptied
   // whenever a person or a teacher profile changes anywhere (see SessionCache.dependentValue).
   const teacherList = app.sessionCache.dependentValue<string>();
-  app.get('/teachers', async (_request, reply) => {
+  app.get('/teachers', { schema: { response: { 200: teacherListSchema, ...errorResponses } } }, async (_request, reply) => {
     let json = teacherList.get();
     if (json === undefined) {
       const generation = teacherList.begin();
-      json = JSON.stringify(await publicTeachers(app.pool));
+      // Serialized by the route's serializer (so checked against the contract where answers are checked).
+      json = reply.serialize(await publicTeachers(app.pool)) as string;
       teacherList.put(json, generation);
     }
-    return reply.type('application/json; charset=utf-8').send(json);
+    // Already JSON: sent as it is (a string with a content type is not serialized again).
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
-  app.get<{ Params: { id: string } }>('/teachers/:id', async (request) => {
+  app.get('/teachers/:id', { schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } } }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
     return teacher;
   });
 
-  app.get('/availabilities', async (request) => {
-    const query = availabilityQuerySchema.parse(request.query);
+  app.get('/availabilities', {
+    schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
+  }, async (request) => {
+    const query = request.query;
     const { teacherId } = query;
     const availability = await publicTeacherAvailability(app.pool, teacherId);
     if (!availability) throw new DomainError('not_found', 'Teacher not found');
@@ -69,10 +82,14 @@ export default async function teacherRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get('/teacher/profile', { preHandler: app.requireUser('teacher') }, async (request) => ownProfile(request.user!.id));
+  const teacher = app.requireUser('teacher');
+  const profileAnswer = { 200: ownTeacherProfileSchema, ...errorResponses };
+  const availabilityAnswer = { 200: teacherAvailabilityAnswerSchema, ...errorResponses };
 
-  app.put('/teacher/profile', { preHandler: app.requireUser('teacher') }, async (request) => {
-    const body = teacherProfileSchema.parse(request.body);
+  app.get('/teacher/profile', { preValidation: teacher, schema: { response: profileAnswer } }, async (request) => ownProfile(request.user!.id));
+
+  app.put('/teacher/profile', { preValidation: teacher, schema: { body: teacherProfileSchema, response: profileAnswer } }, async (request) => {
+    const body = request.body;
     const id = request.user!.id;
     const specializations = [...new Set(body.specializations)];
     await app.pool.query(
@@ -87,12 +104,16 @@ export default async function teacherRoutes(app: FastifyInstance) {
     return ownProfile(id);
   });
 
-  app.get('/teacher/availability', { preHandler: app.requireUser('teacher') }, async (request) =>
+  app.get('/teacher/availability', { preValidation: teacher, schema: { response: availabilityAnswer } }, async (request) =>
     loadAvailability(app.pool, request.user!.id),
   );
 
-  app.put('/teacher/availability', { preHandler: app.requireUser('teacher'), config: { keepsSessions: true } }, async (request) => {
-    const body = teacherAvailabilitySchema.parse(request.body);
+  app.put('/teacher/availability', {
+    preValidation: teacher,
+    config: { keepsSessions: true },
+    schema: { body: teacherAvailabilitySchema, response: availabilityAnswer },
+  }, async (request) => {
+    const body = request.body;
     return saveAvailability(app.pool, request.user!.id, body, app.clock.now());
   });
 }

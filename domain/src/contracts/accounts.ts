@@ -1,6 +1,7 @@
 // The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
-// Messages are shown to people as they are; the spec's own strings (section 5) are used verbatim.
+// Messages are shown to people as they are; the spec's own strings ("Validation rules") are used verbatim.
 import { z } from 'zod';
+import { answer } from './common.ts';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -10,7 +11,7 @@ export const PASSWORD_MAX = 128;
 export const FISCAL_CODE_MAX = 16;
 export const VAT_NUMBER_MAX = 11;
 
-/** Spec section 5, verbatim. */
+/** Spec "Validation rules", verbatim. */
 export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   requiredFieldsMissing: 'Compila tutti i campi obbligatori',
@@ -94,7 +95,7 @@ export const personalDetailsShape = {
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
-/** POST /api/register: the registration payload of spec section 3. */
+/** POST /api/register: the registration payload of spec "Entities and their fields". */
 export const registerSchema = z
   .object({
     ...personalDetailsShape,
@@ -149,34 +150,42 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** What GET /api/profile answers. */
-export interface Profile {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  dateOfBirth: string | null;
-  placeOfBirth: string | null;
-  nationality: string | null;
-  phoneNumber: string | null;
-  address: string | null;
-  city: string | null;
-  postalCode: string | null;
-  fiscalCode: string | null;
-  vatNumber: string | null;
-  profileImageUrl: string | null;
-}
+/** What GET and PUT /api/profile answer. */
+export const profileSchema = answer({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  dateOfBirth: z.string().nullable(),
+  placeOfBirth: z.string().nullable(),
+  nationality: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  fiscalCode: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
 /** What GET /api/auth/user and POST /api/auth/login answer. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  profileImageUrl: string | null;
-}
+export const currentUserSchema = answer({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  profileImageUrl: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** POST /api/register answers 201 with the new account's id. */
+export const registeredSchema = answer({ id: z.string() });
+
+/** POST /api/auth/request-password-reset answers 202 with the same sentence whether the account exists or not. */
+export const resetRequestedSchema = answer({ message: z.string() });
 
 /** GET /api/admin/users query. */
 export const adminUserSearchSchema = z.object({
@@ -193,17 +202,18 @@ export const adminUserPatchSchema = z
   })
   .refine((v) => v.role !== undefined || v.isActive !== undefined || v.isApproved !== undefined, 'Nothing to change: send role, isActive or isApproved');
 
-/** One row of GET /api/admin/users. */
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isActive: boolean;
-  isApproved?: boolean;
-  createdAt: string;
-}
+/** One row of GET /api/admin/users (and the answer of PATCH /api/admin/users/:id); isApproved for teachers only. */
+export const adminUserRowSchema = answer({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  isApproved: z.boolean().optional(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** The teacher fields an admin reads and edits (GET/PUT /api/admin/teachers/:id); hourlyRate in euros. */
 export const adminTeacherUpdateSchema = z.object({
@@ -236,19 +246,33 @@ export const adminTeacherUpdateSchema = z.object({
 });
 export type AdminTeacherUpdateInput = z.input<typeof adminTeacherUpdateSchema>;
 
-/** GET /api/admin/teachers/:id. */
-export interface AdminTeacher {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isApproved: boolean;
-  profileImageUrl: string | null;
-  bio: string;
-  city: string | null;
-  country: string | null;
-  specializations: string[];
-  hourlyRate: number;
-  googleMeetLink: string | null;
-}
+/** GET and PUT /api/admin/teachers/:id. */
+export const adminTeacherSchema = answer({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  isApproved: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  specializations: z.array(z.string()),
+  hourlyRate: z.number(),
+  googleMeetLink: z.string().nullable(),
+});
+export type AdminTeacher = z.infer<typeof adminTeacherSchema>;
+
+/** One row of GET /api/admin/students. */
+export const adminStudentSchema = answer({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  totalHours: z.number(),
+  remainingHours: z.number(),
+});
+export type AdminStudent = z.infer<typeof adminStudentSchema>;

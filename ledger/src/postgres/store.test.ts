@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createTestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase } from '../testing/index.ts';
 import { runEventStoreContract } from '../contract.ts';
 import { PostgresEventStore } from './store.ts';
 

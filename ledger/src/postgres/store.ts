@@ -59,7 +59,7 @@ function toRecorded(r: EventRow): RecordedEvent {
 }
 
 /**
- * The ledger on PostgreSQL (ARCHITECTURE.md, "The ledger"). An append is one statement, one
+ * The ledger on PostgreSQL (docs/ledger.md). An append is one statement, one
  * round trip, one transaction (see appendToLedger).
  */
 export class PostgresEventStore implements EventStore {

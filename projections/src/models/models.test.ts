@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParliamoEvent } from '@parliamo/domain';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { useTestDatabase } from '@parliamo/ledger/testing';
 import { balanceAsOf, packageHistory, teacherEarningsByMonth } from './index.ts';
 import { readModels } from './index.ts';
 import { createProjectionTables } from '../testing.ts';
 import { applyEvents } from './test-support.ts';
 
-let db: TestDatabase;
+const db = useTestDatabase();
 beforeAll(async () => {
-  db = await createTestDatabase();
   await createProjectionTables(db.pool, readModels);
 });
-afterAll(async () => db?.drop());
 
 const apply = (events: ParliamoEvent[]) => applyEvents(db.pool, readModels, events);
 

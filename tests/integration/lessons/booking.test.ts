@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_HOURS_MESSAGE, TEACHER_NOT_AVAILABLE_MESSAGE, TOO_LATE_TO_BOOK_MESSAGE } from '@parliamo/domain';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { useTestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
 
 // The test clock starts on Monday 2026-03-02 at 10:00 in Rome (09:00 UTC).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('POST /api/bookings', () => {
   it('books a slot 48 hours ahead and shows it with the teacher name and meeting link', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { signedIn } from '../../support/users.ts';
+import { useTestApp } from '../../../api/src/testing/app.ts';
+import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const remaining = async (who: Who) => (await get<any[]>(t, who, '/api/hour-packages')).body.map((p) => p.remainingHours);
 

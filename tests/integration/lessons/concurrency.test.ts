@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, get, student, teacher } from './fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('double booking under concurrency (invariant 1, cal.com#13397)', () => {
   it('gives one slot to exactly one of many students booking it at the same moment', async () => {

@@ -3,8 +3,8 @@ import type { WeeklyHours } from '@parliamo/domain';
 import { saveAvailability } from '../../../api/src/teachers/availability-store.ts';
 import { buyHours } from '../../../api/src/payments/demo-purchase.ts';
 import { commandDeps } from '../../../api/src/platform/command.ts';
-import type { TestApp } from '../../support/app.ts';
-import { authHeaders, sessionCookie, signedIn, type TeacherOptions } from '../../support/users.ts';
+import type { TestApp } from '../../../api/src/testing/app.ts';
+import { authHeaders, sessionCookie, signedIn, type TeacherOptions } from '../../../api/src/testing/users.ts';
 
 /** Every day, 08:00 to 20:00 in Rome, plus 02:00 (for the daylight-saving days). */
 export const ALL_WEEK: WeeklyHours = Object.fromEntries(

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { authHeaders, sessionCookie, signedIn } from '../../support/users.ts';
+import { useTestApp } from '../../../api/src/testing/app.ts';
+import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { book, credit, get, student, teacher, type Who } from './fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 async function send(who: Who, method: 'PUT' | 'POST', url: string, payload?: unknown) {
   const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);

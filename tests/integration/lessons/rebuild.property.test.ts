@@ -1,20 +1,16 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { addDays, romeToday } from '@parliamo/domain';
 import { adjustHours } from '../../../api/src/packages/commands.ts';
 import { commandDeps } from '../../../api/src/platform/command.ts';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { signedIn } from '../../support/users.ts';
+import { useTestApp } from '../../../api/src/testing/app.ts';
+import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, student, teacher } from './fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type Step =
   | { kind: 'buy'; s: number; g: number; hours: number }

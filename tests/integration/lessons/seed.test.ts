@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } from '../../../api/src/seed.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { authHeaders, login } from '../../support/users.ts';
+import { useTestApp, type TestApp } from '../../../api/src/testing/app.ts';
+import { authHeaders, login } from '../../../api/src/testing/users.ts';
 
 async function get(t: TestApp, cookie: string | null, url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: authHeaders(cookie ?? undefined) });
@@ -11,11 +11,7 @@ async function get(t: TestApp, cookie: string | null, url: string) {
   return { body: res.json() };
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, '2026-11-22T09:00:00Z');
-});
-afterAll(async () => t?.close());
+const t = useTestApp({}, '2026-11-22T09:00:00Z');
 
 describe('demo seed', () => {
   it('fills an empty database through the ledger with teachers, a student with lessons, and working logins', async () => {

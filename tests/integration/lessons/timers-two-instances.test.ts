@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../api/src/app.ts';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
-import { allMigrations } from '../../../api/src/migrations.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { anotherInstance, useTestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, get, mailsTo, student, teacher } from './fixtures.ts';
 
 // Two API instances on one database (as behind a load balancer), each running the lesson timers.
-let t: TestApp;
+const t = useTestApp();
 let second: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp();
-  second = await buildApp({ config: t.app.config, pool: t.db.pool, clock: t.clock, migrations: allMigrations });
-  await second.ready();
+  second = await anotherInstance(t);
 });
 afterAll(async () => {
   await second?.close();
-  await t?.close();
 });
 
 describe('lesson timers on two instances at once', () => {

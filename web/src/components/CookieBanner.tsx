@@ -12,7 +12,7 @@ function storedChoice(): string | null {
 }
 
 /**
- * The cookie banner (spec sections 2 and 4): shown while `cookiesAccepted` is unset; Accept sets "true",
+ * The cookie banner (spec "Screens and routes" and "States and transitions"): shown while `cookiesAccepted` is unset; Accept sets "true",
  * Essential only or the close icon set "false"; either hides it.
  */
 export function CookieBanner() {

@@ -1,24 +1,25 @@
 import { useState, type ComponentProps } from 'react';
 import { Box, Field, IconButton, Input, NativeSelect } from '@chakra-ui/react';
 
-interface TextFieldProps extends Omit<ComponentProps<typeof Input>, 'onChange'> {
+interface TextFieldProps extends ComponentProps<typeof Input> {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   hint?: string;
+  /** A message shown under the field (the field is marked invalid). */
   error?: string;
+  /** Marks the field invalid without a message of its own (the toast says what is missing). */
+  invalid?: boolean;
   required?: boolean;
 }
 
-/** A labelled input with an optional hint and error text. */
-export function TextField({ label, value, onChange, hint, error, required, ...input }: TextFieldProps) {
+/** A labelled input with an optional hint and error text; takes react-hook-form's `register(...)` props. */
+export function TextField({ label, hint, error, invalid, required, ...input }: TextFieldProps) {
   return (
-    <Field.Root required={required} invalid={!!error}>
+    <Field.Root required={required} invalid={invalid || !!error}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator aria-hidden="true" />}
       </Field.Label>
-      <Input value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      <Input {...input} />
       {hint && !error && <Field.HelperText>{hint}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
@@ -35,32 +36,17 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** A password input with a show/hide toggle. */
-export function PasswordField({ label, value, onChange, error, required, autoComplete, name }: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  required?: boolean;
-  autoComplete: string;
-  name: string;
-}) {
+/** A password input with a show/hide toggle; takes react-hook-form's `register(...)` props. */
+export function PasswordField({ label, error, invalid, required, autoComplete, ...input }: Omit<TextFieldProps, 'hint' | 'type'> & { autoComplete: string }) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field.Root required={required} invalid={!!error}>
+    <Field.Root required={required} invalid={invalid || !!error}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator aria-hidden="true" />}
       </Field.Label>
       <Box position="relative" w="100%">
-        <Input
-          name={name}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          autoComplete={autoComplete}
-          pr="12"
-        />
+        <Input {...input} type={visible ? 'text' : 'password'} autoComplete={autoComplete} pr="12" />
         <IconButton
           type="button"
           variant="ghost"

@@ -3,6 +3,7 @@ import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth.ts';
+import { forgetPrivateReads, queries } from '../lib/queries.ts';
 import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
 
@@ -18,7 +19,7 @@ export const mainLinks = [
   { to: '/about-us', label: 'About Us' },
 ];
 
-/** Logs out, then goes to / whether the call worked or not (spec section 4). */
+/** Logs out, then goes to / whether the call worked or not (spec "States and transitions"). */
 export function useLogout() {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -28,8 +29,8 @@ export function useLogout() {
     } catch (e) {
       console.error('Logout failed', e);
     }
-    qc.setQueryData(['/api/auth/user'], null);
-    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== '/api/auth/user' && q.queryKey[0] !== '/api/site-config' });
+    qc.setQueryData(queries.session().queryKey, null);
+    forgetPrivateReads(qc, ['session']);
     navigate('/');
   };
 }

@@ -1,7 +1,7 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { useSiteConfig } from '../lib/site.ts';
 
-/** The launch-phase notice (spec section 1); the contact address comes from /api/site-config. */
+/** The launch-phase notice (spec "What the product does and for whom"); the contact address comes from /api/site-config. */
 export function LaunchNotice() {
   const { contactEmail } = useSiteConfig();
   return (

@@ -1,5 +1,5 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { PageHeader } from './PageHeader.tsx';
+import { InfoPageHeader } from './InfoPageHeader.tsx';
 import { PageMeta, type PageMetaProps } from './PageMeta.tsx';
 import { legalUpdated, type LegalSection } from '../pages/public/content/legal.ts';
 
@@ -8,9 +8,9 @@ export function LegalPage({ title, intro, sections, meta }: { title: string; int
   return (
     <>
       <PageMeta {...meta} />
-      <PageHeader eyebrow={`Last updated ${legalUpdated}`} title={title}>
+      <InfoPageHeader eyebrow={`Last updated ${legalUpdated}`} title={title}>
         {intro}
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="3xl" py={{ base: '8', md: '12' }}>
         <Stack gap="8">
           {sections.map((s, i) => (

@@ -1,4 +1,4 @@
-/** What a page says about itself to browsers and search engines (spec section 2, "Page metadata"). */
+/** What a page says about itself to browsers and search engines (spec "Page metadata"). */
 export interface PageMetaProps {
   title: string;
   description: string;

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { rateLabel, teacherLocation, truncate, type Teacher } from '../lib/teachers.ts';
+import { type Teacher } from '../lib/teachers.ts';
+import { rateLabel, teacherLocation, truncate } from '../lib/format.ts';
 
 /** Initials in a coloured circle, or the teacher's photo when there is one. */
 export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?: number }) {

@@ -1,7 +1,7 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 
-/** The signed-in user's menu: Profile, Settings, Logout (spec section 2). */
+/** The signed-in user's menu: Profile, Settings, Logout (spec "Screens and routes"). */
 export default function UserMenu({ firstName, onLogout }: { firstName: string; onLogout: () => void }) {
   return (
     <Menu.Root>

@@ -1,6 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 
-/** Turns a non-OK response into an Error whose message is "STATUS: body" (spec section 8). */
+/** Turns a non-OK response into an Error whose message is "STATUS: body" (spec "Error catalogue"). */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
@@ -8,7 +8,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Every call sends cookies; a JSON body goes with a JSON content type (spec section 7). */
+/** Every call sends cookies; a JSON body goes with a JSON content type (spec "Calls"). */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'parliamo' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
@@ -45,22 +45,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   return body.trim() && !body.trim().startsWith('<') ? body.trim() : fallback;
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default query function: GET the query key's first element as JSON. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey[0] as string, { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
-}
-
+/** Defaults of every read (spec "Calls"); each read's address and type come from lib/queries.ts. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: Infinity,

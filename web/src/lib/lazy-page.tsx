@@ -1,9 +1,10 @@
 import { lazy, type ComponentProps, type ComponentType } from 'react';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import { queryClient } from './api.ts';
 
-/** A page module: the page, and the API addresses it reads on its first render (if it says). */
+/** A page module: the page, and the reads (lib/queries.ts) it makes on its first render (if it says). */
 // Props `any`: the same constraint as React.lazy's.
-type PageModule<T extends ComponentType<any>> = { default: T; firstReads?: readonly string[] };
+type PageModule<T extends ComponentType<any>> = { default: T; firstReads?: () => readonly FetchQueryOptions<any, any, any, any>[] };
 
 /**
  * Like React.lazy, plus `preload`: loads the page's code and the data it reads first (its module's
@@ -21,7 +22,7 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<PageM
         throw e;
       },
     ));
-  const preload = () => code().then((m) => Promise.all((m.firstReads ?? []).map((url) => queryClient.prefetchQuery({ queryKey: [url] }))));
+  const preload = () => code().then((m) => Promise.all((m.firstReads?.() ?? []).map((options) => queryClient.prefetchQuery(options))));
   const Lazy = lazy(code);
   function Page(props: ComponentProps<T>) {
     const Component = (loaded ?? Lazy) as ComponentType<ComponentProps<T>>;

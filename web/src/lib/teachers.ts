@@ -1,36 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { romeDate } from './format.ts';
+import { queries } from './queries.ts';
 
-/** A teacher as GET /api/teachers lists it (spec section 3, docs/api.md). */
-export interface Teacher {
-  id: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isApproved: boolean;
-  profileImageUrl: string | null;
-  city: string | null;
-  country: string | null;
-  bio: string | null;
-  specializations: string[];
-  hourlyRate: number | string;
-}
+/** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts, docs/api.md). */
+import type { Slot, Teacher } from '@parliamo/domain/contracts';
 
-/** A free one-hour slot: Rome wall-clock date and hour. */
-export interface Slot {
-  date: string;
-  hour: number;
-}
-
-/** The public teacher list's address. */
-export const TEACHERS_URL = '/api/teachers';
+export type { Slot, Teacher };
 
 /** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
 const JUST_FETCHED_MS = 2000;
 
-/** The public teacher list; refetched on mount (spec section 7), unless it was fetched for this very mount. */
+/** The public teacher list; refetched on mount (spec "Calls"), unless it was fetched for this very mount. */
 export function useTeachers() {
-  return useQuery<Teacher[]>({
-    queryKey: [TEACHERS_URL],
+  return useQuery({
+    ...queries.teachers(),
     refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),
   });
 }
@@ -38,11 +21,6 @@ export function useTeachers() {
 /** Only teachers both active and approved are shown to visitors. */
 export function visibleTeachers(teachers: readonly Teacher[]): Teacher[] {
   return teachers.filter((t) => t.isActive && t.isApproved);
-}
-
-/** The calendar date in Rome ("YYYY-MM-DD") at the instant `now`. */
-export function romeDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** FNV-1a hash of a string, as an unsigned 32-bit seed. */
@@ -85,27 +63,6 @@ export function homeGridTeachers(teachers: readonly Teacher[], now: Date): Teach
   return dailyShuffle(visibleTeachers(teachers), romeDate(now)).slice(0, 6);
 }
 
-/** A text cut to `max` characters with an ellipsis when longer. */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-/** "City, Country", or "Italy" when the teacher gave no location. */
-export function teacherLocation(t: Pick<Teacher, 'city' | 'country'>): string {
-  const parts = [t.city, t.country].filter((p): p is string => !!p && p.trim() !== '');
-  return parts.length ? parts.join(', ') : 'Italy';
-}
-
-/** The hourly rate as shown to people: "€{hourlyRate}/hour". */
-export function rateLabel(hourlyRate: number | string): string {
-  return `€${hourlyRate}/hour`;
-}
-
-/** A slot's hour as HH:00. */
-export function hourLabel(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
-}
-
 /** The filters of /teachers: a name search and optional specialization and price range. */
 export interface TeacherFilters {
   query: string;
@@ -144,18 +101,3 @@ export function allSpecializations(teachers: readonly Teacher[]): string[] {
   return [...new Set(teachers.flatMap((t) => t.specializations))].sort((a, b) => a.localeCompare(b));
 }
 
-/** A Rome calendar date moved by `days` ("YYYY-MM-DD" in, "YYYY-MM-DD" out). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** A calendar date for people, e.g. "Mon 24 Nov 2025". */
-export function dateLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  // Built from parts: ICU versions disagree on the comma after the weekday.
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
-    .formatToParts(new Date(Date.UTC(y, m - 1, d)));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-}

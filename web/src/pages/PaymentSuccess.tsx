@@ -3,15 +3,11 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
+import { queries } from '../lib/queries.ts';
 
-type PaymentStatus = 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
+import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
-interface PaymentView {
-  status: PaymentStatus;
-  hours: number;
-  teacherId: string;
-  packageId?: string;
-}
+type PaymentStatus = PaymentView['status'];
 
 /** Polling stops once the payment reached an end a person can act on. */
 const settled: PaymentStatus[] = ['credited', 'failed', 'expired', 'refunded'];
@@ -43,8 +39,8 @@ export default function PaymentSuccess() {
     const timer = setTimeout(() => setSlow(true), 30_000);
     return () => clearTimeout(timer);
   }, []);
-  const payment = useQuery<PaymentView>({
-    queryKey: [`/api/payments/${encodeURIComponent(sessionId)}`],
+  const payment = useQuery({
+    ...queries.payment(sessionId),
     enabled: sessionId !== '',
     refetchInterval: (q) => (q.state.data && settled.includes(q.state.data.status) ? false : slow ? 15_000 : 1500),
   });

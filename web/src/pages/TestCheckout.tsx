@@ -3,15 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { Loading } from '../components/Loading.tsx';
+import { queries } from '../lib/queries.ts';
 
-interface TestCheckoutData {
-  paymentId: string;
-  /** Total in euros, fee included. */
-  amount: number;
-  hours: number;
-  teacherName: string;
-  status: 'pending' | 'paid' | 'credited' | 'failed' | 'expired' | 'refunded';
-}
+/** `amount`: the total in euros, fee included. */
+import type { TestCheckout as TestCheckoutData } from '@parliamo/domain/contracts';
 
 const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
@@ -22,7 +17,7 @@ const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR
 export default function TestCheckout() {
   const { paymentId = '' } = useParams();
   const url = `/api/test-checkout/${encodeURIComponent(paymentId)}`;
-  const checkout = useQuery<TestCheckoutData>({ queryKey: [url] });
+  const checkout = useQuery(queries.testCheckout(paymentId));
   const act = useMutation({
     mutationFn: async (action: 'pay' | 'cancel') => (await (await apiRequest('POST', `${url}/${action}`)).json()) as { redirect: string },
     onSuccess: ({ redirect }) => window.location.assign(redirect),

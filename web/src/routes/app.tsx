@@ -9,7 +9,7 @@ const LessonRegistry = lazyPage(() => import('../pages/app/LessonRegistry.tsx'))
 const MyHours = lazyPage(() => import('../pages/app/MyHours.tsx'));
 const BookLesson = lazyPage(() => import('../pages/app/BookLesson.tsx'));
 const MyStudents = lazyPage(() => import('../pages/app/MyStudents.tsx'));
-const TeacherProfile = lazyPage(() => import('../pages/app/TeacherProfile.tsx'));
+const TeacherProfileEditor = lazyPage(() => import('../pages/app/TeacherProfileEditor.tsx'));
 const AdminUsers = lazyPage(() => import('../pages/app/AdminUsers.tsx'));
 const AdminStudents = lazyPage(() => import('../pages/app/AdminStudents.tsx'));
 const AdminTeacher = lazyPage(() => import('../pages/app/AdminTeacher.tsx'));
@@ -21,7 +21,7 @@ const Settings = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) 
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
- * sends visitors to the login (spec section 8) and tells a role without access so. The role is
+ * sends visitors to the login (spec "Error catalogue") and tells a role without access so. The role is
  * read by the layout, so the table is the same for everyone.
  */
 export function appRoutes(_role: Role | string | null): RouteObject[] {
@@ -45,7 +45,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       element: <AppLayout roles={['teacher']} />,
       children: [
         { path: '/my-students', element: <MyStudents /> },
-        { path: '/teacher/profile', element: <TeacherProfile /> },
+        { path: '/teacher/profile', element: <TeacherProfileEditor /> },
       ],
     },
     {

@@ -7,7 +7,7 @@ const StudentDashboard = lazyPage(() => import('../pages/app/StudentDashboard.ts
 const TeacherDashboard = lazyPage(() => import('../pages/app/TeacherDashboard.tsx'));
 const AdminDashboard = lazyPage(() => import('../pages/app/AdminDashboard.tsx'));
 
-/** What "/" shows: the landing page for visitors, the role's dashboard for users (spec section 2). */
+/** What "/" shows: the landing page for visitors, the role's dashboard for users (spec "Screens and routes"). */
 export function Home({ role }: { role: Role | null }) {
   switch (role) {
     case 'teacher':

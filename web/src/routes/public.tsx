@@ -6,7 +6,7 @@ const Register = lazyPage(() => import('../pages/public/Register.tsx'));
 const RequestPasswordReset = lazyPage(() => import('../pages/public/RequestPasswordReset.tsx'));
 const ResetPassword = lazyPage(() => import('../pages/public/ResetPassword.tsx'));
 const Teachers = lazyPage(() => import('../pages/public/Teachers.tsx'));
-const TeacherProfile = lazyPage(() => import('../pages/public/TeacherProfile.tsx'));
+const TeacherPublicProfile = lazyPage(() => import('../pages/public/TeacherPublicProfile.tsx'));
 const Courses = lazyPage(() => import('../pages/public/Courses.tsx'));
 const CourseDetail = lazyPage(() => import('../pages/public/CourseDetail.tsx'));
 const SchoolRome = lazyPage(() => import('../pages/public/SchoolRome.tsx'));
@@ -19,7 +19,7 @@ const TestCheckout = lazyPage(() => import('../pages/TestCheckout.tsx'));
 const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccess.tsx'));
 
 /**
- * Routes for everyone (spec section 2, "Logged-out routes" and "Routes in both states").
+ * Routes for everyone (spec "Logged-out routes" and "Routes in both states").
  * "/" is chosen in App.tsx by role; signed-in users on /login and /register go to /.
  */
 export function publicRoutes(signedIn: boolean): RouteObject[] {
@@ -30,7 +30,7 @@ export function publicRoutes(signedIn: boolean): RouteObject[] {
     { path: '/request-password-reset', element: <RequestPasswordReset /> },
     { path: '/reset-password', element: <ResetPassword /> },
     { path: '/teachers', element: <Teachers /> },
-    { path: '/teacher/:id', element: <TeacherProfile /> },
+    { path: '/teacher/:id', element: <TeacherPublicProfile /> },
     { path: '/courses', element: <Courses /> },
     { path: '/courses/:id', element: <CourseDetail /> },
     { path: '/school-rome', element: <SchoolRome /> },
@@ -38,7 +38,7 @@ export function publicRoutes(signedIn: boolean): RouteObject[] {
     { path: '/about-us', element: <AboutUs /> },
     { path: '/privacy-policy', element: <PrivacyPolicy /> },
     { path: '/terms-conditions', element: <TermsConditions /> },
-    // The local test checkout (no Stripe key) and the checkout's return page (issue 5, payments).
+    // The local test checkout (no Stripe key) and the checkout's return page.
     { path: '/test-checkout/:paymentId', element: <TestCheckout /> },
     { path: '/payment-success', element: <PaymentSuccess /> },
     { path: '*', element: <NotFound /> },

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../testing/db.ts';
 
 describe('createPool: prepared statements', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = useTestDatabase();
 
   const preparedOn = async (client: { query: (sql: string) => Promise<{ rows: { statement: string }[] }> }) =>
     (await client.query(`SELECT statement FROM pg_prepared_statements`)).rows.map((r) => r.statement);

@@ -1,11 +1,7 @@
 import pg from 'pg';
+import { installTypeParsers } from '@parliamo/ledger';
 
-// int8 (bigint) as number: our positions and counts stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-// numeric as number (euro amounts are stored as integer cents; numerics only appear in aggregates).
-pg.types.setTypeParser(1700, (v) => Number(v));
-// date as the plain 'YYYY-MM-DD' string: lesson dates are Rome wall-clock dates, never instants.
-pg.types.setTypeParser(1082, (v) => v);
+installTypeParsers();
 
 /** Statement texts given a name so far (process-wide): text -> name. */
 const statementNames = new Map<string, string>();

@@ -1,18 +1,12 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConcurrencyError, PostgresEventStore } from '@parliamo/ledger';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+import { useTestDatabase } from '../../testing/db.ts';
 import { createMetrics } from './plugin.ts';
 import { instrumentEventStore } from './ledger.ts';
 
 describe('ledger append metrics', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = useTestDatabase();
 
   it('counts written, duplicate and conflicting appends and the events written', async () => {
     const metrics = createMetrics();

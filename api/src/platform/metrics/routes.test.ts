@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.ts';
 import { Counter, Histogram, Registry } from './registry.ts';
 
 /** The sample lines of one metric family, as "name{labels} value". */
@@ -8,13 +8,7 @@ function samples(text: string, name: string): string[] {
 }
 
 describe('/metrics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('times requests by route pattern, method and status in the Prometheus text format', async () => {
     for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { errorResponses, textSchema } from '@parliamo/domain';
 
 function sameSecret(a: string, b: string): boolean {
   const ha = crypto.createHash('sha256').update(a).digest();
@@ -9,7 +10,8 @@ function sameSecret(a: string, b: string): boolean {
 
 /** GET /metrics: Prometheus text format; behind `Authorization: Bearer $METRICS_TOKEN` when that is set. */
 export default async function metricsRoutes(app: FastifyInstance) {
-  app.get('/metrics', async (request, reply) => {
+  // Prometheus text, not JSON.
+  app.get('/metrics', { schema: { response: { 200: textSchema, ...errorResponses } } }, async (request, reply) => {
     const token = app.config.metricsToken;
     if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
       return reply.status(401).send({ message: 'Unauthorized' });

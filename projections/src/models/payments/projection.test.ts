@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParliamoEvent } from '@parliamo/domain';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '@parliamo/ledger/testing';
 import type { ProjectedEvent } from '../../types.ts';
 import { paymentFlags, paymentsProjection, type PaymentRow } from './projection.ts';
 

@@ -10,7 +10,7 @@ interface NavItem {
   label: string;
 }
 
-/** The side navigation per role (spec section 2), plus the screens each role's work needs. */
+/** The side navigation per role (spec "Screens and routes"), plus the screens each role's work needs. */
 export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'Dashboard' }];
   if (role === 'student') {
@@ -103,25 +103,3 @@ export function AppLayout({ roles, children }: { roles?: Role[]; children?: Reac
 }
 
 export default AppLayout;
-
-/** A page title with an optional line below it and actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
-  return (
-    <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" mb="6" direction={{ base: 'column', sm: 'row' }}>
-      {/* React 19 hoists these into <head>; signed-in pages are private, so not indexed (spec section 2). */}
-      <title>{`${title} | Parliamo`}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <Box>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {title}
-        </Heading>
-        {subtitle && (
-          <Text color="fg.muted" mt="1">
-            {subtitle}
-          </Text>
-        )}
-      </Box>
-      {actions}
-    </Flex>
-  );
-}

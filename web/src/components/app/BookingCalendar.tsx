@@ -2,27 +2,40 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Field, Flex, HStack, SimpleGrid, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasBookingNotice } from '@parliamo/domain/rules';
+import { useForm } from 'react-hook-form';
+import { bookingSchema, MAX_NOTES, type BookingBody } from '@parliamo/domain/contracts/lessons';
+import type { z } from 'zod';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
+import { toastInvalid } from '../form-errors.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
-import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from './format.ts';
-import { invalidateLessonReads } from './LessonDetailsDialog.tsx';
+import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from '../../lib/format.ts';
 import { ErrorNotice, LoadingRows } from './states.tsx';
 import type { Booking, Slot } from './types.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
 const WEEKS = 4;
 
-/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm (issue 7, LESSONS.md). */
+type BookingInput = z.input<typeof bookingSchema>;
+
+/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm; a week that crosses a daylight-saving change keeps its hours in Rome time. */
 export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherId: string; teacherName: string; onBooked?: (b: Booking) => void }) {
   const [now] = useState(() => new Date());
   const [week, setWeek] = useState(0);
   const [day, setDay] = useState<string | null>(null);
-  const [slot, setSlot] = useState<Slot | null>(null);
-  const [notes, setNotes] = useState('');
+  const noSlot: BookingInput = { teacherId, date: '', hour: 0, notes: '' };
+  const form = useForm<BookingInput, unknown, BookingBody>({ resolver: contractResolver(bookingSchema), defaultValues: noSlot });
+  const [date, hour] = form.watch(['date', 'hour']);
+  const slot: Slot | null = date ? { date, hour } : null;
+  const setSlot = (s: Slot | null) => {
+    form.setValue('date', s?.date ?? '');
+    form.setValue('hour', s?.hour ?? 0);
+  };
   const qc = useQueryClient();
   const from = romeDate(now, 0);
   const to = romeDate(now, WEEKS * 7 - 1);
-  const slots = useQuery<Slot[]>({ queryKey: [`/api/availabilities?teacherId=${encodeURIComponent(teacherId)}&from=${from}&to=${to}`] });
+  const slots = useQuery(queries.availability(teacherId, from, to));
 
   const byDay = useMemo(() => {
     const map = new Map<string, number[]>();
@@ -36,18 +49,17 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
   const days = Array.from({ length: 7 }, (_, i) => romeDate(now, week * 7 + i));
 
   const book = useMutation({
-    mutationFn: async (body: { teacherId: string; date: string; hour: number; notes?: string }) =>
+    mutationFn: async (body: BookingBody) =>
       (await (await apiRequest('POST', '/api/bookings', body)).json()) as Booking,
     onSuccess: async (b) => {
       toaster.create({ type: 'success', title: 'Lesson booked', description: `${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}.` });
-      setSlot(null);
-      setNotes('');
-      await invalidateLessonReads(qc);
+      form.reset(noSlot);
+      await invalidate(qc, 'lessonBooked');
       onBooked?.(b);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) sendToLogin(500);
-      else void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/availabilities') });
+      else void invalidate(qc, 'bookingRefused');
     },
   });
 
@@ -146,7 +158,7 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
           </Text>
           <Field.Root>
             <Field.Label>Notes for your teacher (optional)</Field.Label>
-            <Textarea value={notes} maxLength={1000} onChange={(e) => setNotes(e.target.value)} placeholder="What would you like to work on?" />
+            <Textarea maxLength={MAX_NOTES} {...form.register('notes')} placeholder="What would you like to work on?" />
           </Field.Root>
           {book.error && !isUnauthorizedError(book.error) && (
             <Alert.Root status="error">
@@ -159,7 +171,10 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
             alignSelf="flex-start"
             loading={book.isPending}
             loadingText="Booking..."
-            onClick={() => book.mutate({ teacherId, date: slot.date, hour: slot.hour, ...(notes.trim() ? { notes: notes.trim() } : {}) })}
+            onClick={form.handleSubmit(
+              ({ notes, ...lesson }) => book.mutate({ ...lesson, ...(notes?.trim() ? { notes: notes.trim() } : {}) }),
+              (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please choose a free slot.' }),
+            )}
           >
             Confirm Booking
           </Button>

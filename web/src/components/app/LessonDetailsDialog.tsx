@@ -4,14 +4,10 @@ import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
-import { canCancel, dateLabel, hourLabel } from './format.ts';
+import { dateLabel, hourLabel } from '../../lib/format.ts';
+import { canCancel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
-
-/** After a lesson changes, every read that counts hours or slots is stale (spec section 7). */
-export function invalidateLessonReads(qc: ReturnType<typeof useQueryClient>) {
-  const prefixes = ['/api/bookings', '/api/hour-packages', '/api/availabilities', '/api/dashboard/stats', '/api/teacher/students'];
-  return qc.invalidateQueries({ predicate: (q) => prefixes.some((p) => String(q.queryKey[0]).startsWith(p)) });
-}
+import { invalidate } from '../../lib/queries.ts';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,7 +20,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec sections 2, 4, 8). */
+/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec "Screens and routes", "States and transitions" and "Error catalogue"). */
 export default function LessonDetailsDialog({
   booking,
   viewer,
@@ -43,7 +39,7 @@ export default function LessonDetailsDialog({
         title: 'Lesson Cancelled',
         description: 'Your lesson has been cancelled successfully and your hour has been refunded.',
       });
-      await invalidateLessonReads(qc);
+      await invalidate(qc, 'lessonCancelled');
       onClose();
     },
     onError: (error) => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Box, Button, Flex, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { dateLabel, hourLabel } from './format.ts';
+import { dateLabel, hourLabel } from '../../lib/format.ts';
 import type { Booking } from './types.ts';
 
 const LessonDetailsDialog = lazy(() => import('./LessonDetailsDialog.tsx'));

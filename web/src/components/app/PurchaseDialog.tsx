@@ -1,13 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
+import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
 import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
 import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
-import { euros, num, shortName } from './format.ts';
+import { euros, num, rateLabel, shortName } from '../../lib/format.ts';
 import { LoadingRows, ErrorNotice } from './states.tsx';
-import type { Teacher } from './types.ts';
+import { queries } from '../../lib/queries.ts';
 
 export interface PurchaseDialogProps {
   open: boolean;
@@ -16,13 +20,16 @@ export interface PurchaseDialogProps {
   teacherId?: string;
 }
 
-/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec sections 2, 5, 8, 9). */
+/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec "Screens and routes", "Validation rules", "Error catalogue" and "Business constants and limits"). */
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
   const [search, setSearch] = useState('');
-  const [teacherId, setTeacherId] = useState<string | undefined>(preselected);
-  const [hours, setHours] = useState<number>(DEFAULT_HOURS);
-  const [custom, setCustom] = useState(String(DEFAULT_HOURS));
-  const teachers = useQuery<Teacher[]>({ queryKey: ['/api/teachers'], enabled: open, refetchOnMount: 'always' });
+  const form = useForm<PurchaseFormInput, unknown, Omit<CheckoutBody, 'amount'>>({
+    resolver: contractResolver(purchaseFormSchema),
+    defaultValues: { teacherId: preselected ?? '', hours: String(DEFAULT_HOURS) },
+  });
+  const [teacherId, custom] = form.watch(['teacherId', 'hours']);
+  const hours = parseHours(custom);
+  const teachers = useQuery({ ...queries.teachers(), enabled: open, refetchOnMount: 'always' });
 
   const matches = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -35,7 +42,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   const hoursOk = isValidPackageHours(hours);
 
   const checkout = useMutation({
-    mutationFn: async (body: { amount: number; teacherId: string; totalHours: number }) =>
+    mutationFn: async (body: CheckoutBody) =>
       (await (await apiRequest('POST', '/api/create-checkout-session', body)).json()) as { checkout_url: string },
     onSuccess: (data) => {
       window.location.href = data.checkout_url;
@@ -56,17 +63,14 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     },
   });
 
-  const pickHours = (h: number) => {
-    setHours(h);
-    setCustom(String(h));
-  };
-  const submit = () => {
-    if (!teacher || !price || !hoursOk) {
-      toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
-      return;
-    }
-    checkout.mutate({ amount: price.total, teacherId: teacher.id, totalHours: hours });
-  };
+  const pickHours = (h: number) => form.setValue('hours', String(h));
+  const invalidSelection = () =>
+    toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
+  const submit = form.handleSubmit((selection) => {
+    if (!teacher || !price) return invalidSelection();
+    checkout.mutate({ ...selection, amount: price.total });
+  }, invalidSelection);
+  const hoursField = form.register('hours', { onBlur: () => form.setValue('hours', String(hours)) });
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size="lg">
@@ -99,10 +103,10 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                           colorPalette="green"
                           justifyContent="space-between"
                           aria-pressed={t.id === teacherId}
-                          onClick={() => setTeacherId(t.id)}
+                          onClick={() => form.setValue('teacherId', t.id)}
                         >
                           <span>{shortName(t.firstName, t.lastName)}</span>
-                          <span>{euros(num(t.hourlyRate))}/hour</span>
+                          <span>{rateLabel(t.hourlyRate)}</span>
                         </Button>
                       ))}
                     </Stack>
@@ -127,12 +131,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                     inputMode="numeric"
                     min={MIN_HOURS}
                     max={MAX_HOURS}
-                    value={custom}
-                    onChange={(e) => {
-                      setCustom(e.target.value);
-                      setHours(parseHours(e.target.value));
-                    }}
-                    onBlur={() => setCustom(String(hours))}
+                    {...hoursField}
                   />
                   {!hoursOk && <Field.ErrorText>{HOURS_RANGE_MESSAGE}</Field.ErrorText>}
                 </Field.Root>

@@ -3,7 +3,7 @@ import { toaster } from '../toaster.tsx';
 
 let redirecting = false;
 
-/** Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms (spec section 8). */
+/** Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms (spec "Error catalogue"). */
 export function sendToLogin(delay = 500): void {
   if (redirecting) return;
   redirecting = true;

@@ -1,15 +1,12 @@
-/** The purchase dialog's arithmetic and input rules (spec sections 5 and 9). */
+/** The purchase dialog's arithmetic and input rules (spec "Validation rules" and "Business constants and limits"). */
 import { centsToEuros, eurosToCents, FEE_CENTS, isValidPackageHours, priceCents } from '@parliamo/domain/rules';
 
 export const FEE_EUROS = centsToEuros(FEE_CENTS);
 
-/** Empty or non-numeric becomes 1 (spec section 5). */
-export function parseHours(raw: string): number {
-  const n = Number.parseInt(raw, 10);
-  return Number.isFinite(n) ? n : 1;
-}
+/** Empty or non-numeric becomes 1 (spec "Validation rules"). */
+export { parsePackageHours as parseHours } from '@parliamo/domain/contracts/forms';
 
-/** hours x rate + EUR 3 in euros (spec section 9), or null when the hours or rate are not valid. */
+/** hours x rate + EUR 3 in euros (spec "Business constants and limits"), or null when the hours or rate are not valid. */
 export function packagePrice(hours: number, hourlyRate: number): { lessons: number; total: number } | null {
   const rateCents = eurosToCents(hourlyRate);
   if (!isValidPackageHours(hours) || rateCents <= 0) return null;

@@ -2,22 +2,22 @@ import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { eurosFromCents } from '../../components/app/format.ts';
-import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
+import { eurosFromCents } from '../../lib/format.ts';
+import { queries } from '../../lib/queries.ts';
 
 const PAID = new Set(['paid', 'credited', 'refunded', 'partially_refunded']);
 
 /** The admin dashboard: totals of people and money, with the way to each tool. */
 export default function AdminDashboard() {
   const { user } = useAuth();
-  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'] });
-  const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
+  const users = useQuery(queries.adminUsers());
+  const payments = useQuery(queries.adminPayments());
   return (
     <Stack gap="6">
-      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="The school at a glance." />
+      <AppPageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="The school at a glance." />
       <QueryView query={users} rows={1}>
         {(list) => (
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">

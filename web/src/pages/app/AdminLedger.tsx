@@ -1,28 +1,26 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { AdjustmentBody } from '@parliamo/domain/contracts/packages';
+import { adjustmentFormSchema, type AdjustmentFormInput as AdjustmentFields } from '@parliamo/domain/contracts/forms';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { instantLabel, MONO } from '../../components/app/format.ts';
+import { instantLabel } from '../../lib/format.ts';
+import { MONO } from '../../theme.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
-/** One ledger event as the admin ledger browser lists it. */
-export interface LedgerEvent {
-  eventId: string;
-  /** "commit:prepare", the cursor for older pages (`after`). */
-  position: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: Record<string, unknown>;
-  recordedAt: string;
-}
+/** One ledger event as the admin ledger browser lists it; `position` ("commit:prepare") is the cursor for older pages. */
+import type { LedgerEntry as LedgerEvent } from '@parliamo/domain/contracts';
 
-/** The server answers 100 events a page. */
-const PAGE = 100;
+export type { LedgerEvent };
+
 
 function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: string) => void }) {
   const packageId = typeof e.data.packageId === 'string' ? e.data.packageId : null;
@@ -53,46 +51,57 @@ function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: stri
 }
 
 /** An admin correction of a package's hours, with a reason (POST /api/admin/adjustments). */
-function AdjustmentForm({ packageId, setPackageId, inputRef }: { packageId: string; setPackageId: (id: string) => void; inputRef: RefObject<HTMLInputElement | null> }) {
+function AdjustmentForm({ pick, inputRef }: { pick: { packageId: string }; inputRef: RefObject<HTMLInputElement | null> }) {
+  const { packageId } = pick;
   const qc = useQueryClient();
-  const [delta, setDelta] = useState('');
-  const [reason, setReason] = useState('');
-  const n = Number.parseInt(delta, 10);
-  const valid = packageId.trim() !== '' && Number.isInteger(n) && n !== 0 && reason.trim().length > 0;
+  const form = useForm<AdjustmentFields, unknown, AdjustmentBody>({
+    resolver: contractResolver(adjustmentFormSchema),
+    mode: 'onChange',
+    defaultValues: { packageId, delta: '', reason: '' },
+  });
+  // "Adjust" on an event fills in its package.
+  useEffect(() => form.setValue('packageId', packageId, { shouldValidate: packageId !== '' }), [form, pick, packageId]);
+  const { errors, isValid, touchedFields } = form.formState;
+  const shown = (name: keyof AdjustmentFields) => fieldError(touchedFields[name] ? errors[name] : undefined);
   const adjust = useMutation({
-    mutationFn: async () => apiRequest('POST', '/api/admin/adjustments', { packageId: packageId.trim(), delta: n, reason: reason.trim() }),
-    onSuccess: async () => {
+    mutationFn: async (body: AdjustmentBody) => apiRequest('POST', '/api/admin/adjustments', body),
+    onSuccess: async (_res, { delta: n }) => {
       toaster.create({ type: 'success', title: 'Hours adjusted', description: `${n > 0 ? '+' : ''}${n} hours recorded in the ledger.` });
-      setDelta('');
-      setReason('');
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/hour-packages') });
+      form.reset({ packageId: form.getValues('packageId'), delta: '', reason: '' });
+      await invalidate(qc, 'hoursAdjusted');
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The adjustment could not be recorded.') }),
   });
+  const packageField = form.register('packageId');
+  const errorText = (f: ReturnType<typeof shown>) => f.error && <Field.ErrorText>{f.error}</Field.ErrorText>;
   return (
-    <form
-      aria-label="Adjust hours"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        if (valid) adjust.mutate();
-      }}
-    >
+    <form aria-label="Adjust hours" onSubmit={form.handleSubmit((body) => adjust.mutate(body))}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          <Field.Root required>
+          <Field.Root required invalid={shown('packageId').invalid}>
             <Field.Label>Package id</Field.Label>
-            <Input ref={inputRef} value={packageId} onChange={(e) => setPackageId(e.target.value)} fontFamily={MONO} />
+            <Input
+              {...packageField}
+              ref={(el) => {
+                packageField.ref(el);
+                inputRef.current = el;
+              }}
+              fontFamily={MONO}
+            />
+            {errorText(shown('packageId'))}
           </Field.Root>
-          <Field.Root required>
+          <Field.Root required invalid={shown('delta').invalid}>
             <Field.Label>Hours (+ or -)</Field.Label>
-            <Input type="number" step={1} value={delta} onChange={(e) => setDelta(e.target.value)} />
+            <Input type="number" step={1} {...form.register('delta')} />
+            {errorText(shown('delta'))}
           </Field.Root>
-          <Field.Root required>
+          <Field.Root required invalid={shown('reason').invalid}>
             <Field.Label>Reason</Field.Label>
-            <Input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+            <Input maxLength={500} {...form.register('reason')} />
+            {errorText(shown('reason'))}
           </Field.Root>
         </SimpleGrid>
-        <Button type="submit" colorPalette="green" alignSelf="flex-start" disabled={!valid} loading={adjust.isPending} loadingText="Saving...">
+        <Button type="submit" colorPalette="green" alignSelf="flex-start" disabled={!isValid} loading={adjust.isPending} loadingText="Saving...">
           Record Adjustment
         </Button>
       </Stack>
@@ -107,32 +116,24 @@ export default function AdminLedger() {
   const [stream, setStream] = useState(search.get('stream') ?? '');
   const [userId, setUserId] = useState(search.get('userId') ?? '');
   const [applied, setApplied] = useState({ stream, userId });
-  const [packageId, setPackageId] = useState('');
+  // A new object on every "Adjust", so picking the same package again fills it in again.
+  const [pick, setPick] = useState({ packageId: '' });
   const packageInput = useRef<HTMLInputElement>(null);
   const adjust = (id: string) => {
-    setPackageId(id);
+    setPick({ packageId: id });
     packageInput.current?.scrollIntoView({ block: 'center' });
     packageInput.current?.focus();
   };
-  const params = new URLSearchParams();
-  if (applied.stream) params.set('stream', applied.stream);
-  if (applied.userId) params.set('userId', applied.userId);
-  const base = `/api/admin/ledger?${params}`;
-  const events = useInfiniteQuery({
-    queryKey: [base],
-    initialPageParam: '',
-    queryFn: async ({ pageParam }) => (await (await apiRequest('GET', pageParam ? `${base}&after=${pageParam}` : base)).json()) as LedgerEvent[],
-    getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.position : undefined),
-  });
+  const events = useInfiniteQuery(queries.adminLedger(applied));
   const list = events.data?.pages.flat();
   return (
     <Stack gap="6">
-      <PageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
+      <AppPageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
       <Panel title="Adjust hours">
         <Text color="fg.muted" fontSize="sm" mb="3">
           A correction adds or removes hours of one package. The reason is kept in the ledger and shown in the student's history.
         </Text>
-        <AdjustmentForm packageId={packageId} setPackageId={setPackageId} inputRef={packageInput} />
+        <AdjustmentForm pick={pick} inputRef={packageInput} />
       </Panel>
       <Panel title="Events">
         <Stack gap="4">

@@ -1,19 +1,20 @@
 import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { eurosFromCents, MONO } from '../../components/app/format.ts';
-import type { AdminPayment, AdminUser } from '../../components/app/types.ts';
+import { eurosFromCents } from '../../lib/format.ts';
+import { MONO } from '../../theme.ts';
+import { queries } from '../../lib/queries.ts';
 
 /** /admin/payments: every payment next to the hours it credited; mismatches flagged. */
 export default function AdminPayments() {
-  const payments = useQuery<AdminPayment[]>({ queryKey: ['/api/admin/payments'] });
-  const users = useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'] });
+  const payments = useQuery(queries.adminPayments());
+  const users = useQuery(queries.adminUsers());
   const names = new Map((users.data ?? []).map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
   const nameOf = (id: string) => names.get(id) ?? id.slice(0, 8);
   return (
     <Stack gap="6">
-      <PageHeader title="Payments" subtitle="Reconciliation: what each payment charged and the hours it credited." />
+      <AppPageHeader title="Payments" subtitle="Reconciliation: what each payment charged and the hours it credited." />
       <QueryView query={payments} isEmpty={(p) => p.length === 0} empty="No payments yet.">
         {(list) => {
           const flagged = list.filter((p) => p.flags.length > 0).length;

@@ -1,27 +1,21 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, num } from '../../components/app/format.ts';
+import { dateLabel, num, romeDate } from '../../lib/format.ts';
+import { queries } from '../../lib/queries.ts';
 
-/** One student with the hours summary (fields named as accounts serves them). */
-export interface AdminStudent {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive?: boolean;
-  remainingHours?: number | string;
-  totalHours?: number | string;
-  createdAt?: string;
-}
+/** One student with the hours summary. */
+import type { AdminStudent } from '@parliamo/domain/contracts';
+
+export type { AdminStudent };
 
 /** /admin/students: every student; the hours columns show when the server sends an hours summary. */
 export default function AdminStudents() {
-  const students = useQuery<AdminStudent[]>({ queryKey: ['/api/admin/students'] });
+  const students = useQuery(queries.adminStudents());
   return (
     <Stack gap="6">
-      <PageHeader title="Students" subtitle="Every student of the school." />
+      <AppPageHeader title="Students" subtitle="Every student of the school." />
       <QueryView query={students} isEmpty={(s) => s.length === 0} empty="No students yet.">
         {(list) => {
           const hours = list.some((s) => s.remainingHours !== undefined);
@@ -53,7 +47,7 @@ export default function AdminStudents() {
                       </Table.Cell>
                       {hours && <Table.Cell textAlign="end">{num(s.remainingHours)}</Table.Cell>}
                       {hours && <Table.Cell textAlign="end">{num(s.totalHours)}</Table.Cell>}
-                      <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(s.createdAt.slice(0, 10)) : ''}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(romeDate(s.createdAt)) : ''}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>

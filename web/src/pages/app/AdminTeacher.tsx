@@ -1,20 +1,29 @@
-import { useState } from 'react';
 import { Badge, Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { adminTeacherUpdateSchema, MESSAGES } from '@parliamo/domain/contracts/accounts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { euros, num } from '../../components/app/format.ts';
+import { rateLabel } from '../../lib/format.ts';
 import type { AdminTeacher } from '../../components/app/types.ts';
-import { TeacherProfileForm } from './TeacherProfile.tsx';
+import { TeacherProfileForm, type TeacherProfileData } from './TeacherProfileEditor.tsx';
+
+/** The account part of PUT /api/admin/teachers/:id, checked with the API's own schema. */
+const accountSchema = adminTeacherUpdateSchema.pick({ firstName: true, lastName: true, isActive: true, isApproved: true });
+type AccountFields = z.output<typeof accountSchema>;
+import { invalidate, queries } from '../../lib/queries.ts';
 
 function useTeacher() {
   const { id = '' } = useParams();
   const path = `/api/admin/teachers/${encodeURIComponent(id)}`;
-  return { id, path, teacher: useQuery<AdminTeacher>({ queryKey: [path] }) };
+  return { id, path, teacher: useQuery(queries.adminTeacher(id)) };
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -35,7 +44,7 @@ export default function AdminTeacher() {
     <QueryView query={teacher} rows={4}>
       {(t) => (
         <Stack gap="6">
-          <PageHeader
+          <AppPageHeader
             title={`${t.firstName} ${t.lastName}`}
             subtitle={t.email}
             actions={
@@ -51,7 +60,7 @@ export default function AdminTeacher() {
                 <Badge colorPalette={t.isApproved ? 'green' : 'orange'}>{t.isApproved ? 'approved' : 'awaiting approval'}</Badge>
               </HStack>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <Fact label="Hourly rate">{euros(num(t.hourlyRate))}/hour</Fact>
+                <Fact label="Hourly rate">{rateLabel(t.hourlyRate)}</Fact>
                 <Fact label="Location">{[t.city, t.country].filter(Boolean).join(', ') || 'Italy'}</Fact>
                 <Fact label="Specializations">{t.specializations.join(', ') || 'None'}</Fact>
               </SimpleGrid>
@@ -81,12 +90,25 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
 function EditForm({ id, path, teacher }: { id: string; path: string; teacher: AdminTeacher }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [account, setAccount] = useState({ firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved });
+  const form = useForm<AccountFields, unknown, AccountFields>({
+    resolver: contractResolver(accountSchema),
+    defaultValues: { firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved },
+  });
+  const { errors } = form.formState;
+  const [isActive, isApproved] = form.watch(['isActive', 'isApproved']);
+  const firstName = fieldError(errors.firstName);
+  const lastName = fieldError(errors.lastName);
+  // The profile form's Save sends both: the account fields checked here, the profile there.
+  const saveWith = (profile: TeacherProfileData) =>
+    form.handleSubmit(
+      (account) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' }),
+      (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }),
+    )();
   const save = useMutation({
     mutationFn: async (body: object) => apiRequest('PUT', path, body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'Teacher saved', description: 'The teacher profile has been updated.' });
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') || String(q.queryKey[0]).startsWith('/api/teachers') });
+      await invalidate(qc, 'teacherSavedByAdmin');
       navigate(`/admin/teacher/${id}`);
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The teacher could not be saved.') }),
@@ -96,23 +118,25 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
       <Panel title="Account">
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Field.Root required>
+            <Field.Root required invalid={firstName.invalid}>
               <Field.Label>First name</Field.Label>
-              <Input value={account.firstName} onChange={(e) => setAccount((a) => ({ ...a, firstName: e.target.value }))} />
+              <Input {...form.register('firstName')} />
+              {firstName.error && <Field.ErrorText>{firstName.error}</Field.ErrorText>}
             </Field.Root>
-            <Field.Root required>
+            <Field.Root required invalid={lastName.invalid}>
               <Field.Label>Last name</Field.Label>
-              <Input value={account.lastName} onChange={(e) => setAccount((a) => ({ ...a, lastName: e.target.value }))} />
+              <Input {...form.register('lastName')} />
+              {lastName.error && <Field.ErrorText>{lastName.error}</Field.ErrorText>}
             </Field.Root>
           </SimpleGrid>
           <HStack gap="6" wrap="wrap">
-            <Check label="Active" checked={account.isActive} onChange={(v) => setAccount((a) => ({ ...a, isActive: v }))} />
-            <Check label="Approved (shown to students)" checked={account.isApproved} onChange={(v) => setAccount((a) => ({ ...a, isApproved: v }))} />
+            <Check label="Active" checked={isActive} onChange={(v) => form.setValue('isActive', v)} />
+            <Check label="Approved (shown to students)" checked={isApproved} onChange={(v) => form.setValue('isApproved', v)} />
           </HStack>
         </Stack>
       </Panel>
       <Panel title="Public profile">
-        <TeacherProfileForm initial={teacher} onSave={(profile) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' })} pending={save.isPending} />
+        <TeacherProfileForm initial={teacher} onSave={(profile) => void saveWith(profile)} pending={save.isPending} />
       </Panel>
     </Stack>
   );
@@ -125,7 +149,7 @@ export function AdminTeacherEdit() {
     <QueryView query={teacher} rows={4}>
       {(t) => (
         <Stack gap="6">
-          <PageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
+          <AppPageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
           <EditForm id={id} path={path} teacher={t} />
         </Stack>
       )}

@@ -5,10 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel } from '../../components/app/format.ts';
+import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 
 const ROLES = ['student', 'teacher', 'admin'] as const;
 
@@ -28,7 +29,7 @@ function UserRow({ user }: { user: AdminUser }) {
     mutationFn: async (body: Partial<Pick<AdminUser, 'role' | 'isActive' | 'isApproved'>>) => apiRequest('PATCH', `/api/admin/users/${user.id}`, body),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'User updated', description: `${name} has been updated.` });
-      await qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
+      await invalidate(qc, 'userUpdated');
     },
     onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The user could not be updated.') }),
   });
@@ -44,7 +45,7 @@ function UserRow({ user }: { user: AdminUser }) {
           {user.email}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          Joined {dateLabel(user.createdAt.slice(0, 10))}
+          Joined {dateLabel(romeDate(user.createdAt))}
         </Text>
       </Box>
       <HStack gap="2" wrap="wrap">
@@ -90,13 +91,10 @@ export default function AdminUsers() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const q = useDebounced(search.trim(), 250);
-  const params = new URLSearchParams();
-  if (q) params.set('search', q);
-  if (role) params.set('role', role);
-  const users = useQuery<AdminUser[]>({ queryKey: [`/api/admin/users${params.size ? `?${params}` : ''}`], placeholderData: (prev) => prev });
+  const users = useQuery({ ...queries.adminUsers({ search: q, role }), placeholderData: (prev) => prev });
   return (
     <Stack gap="6">
-      <PageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
+      <AppPageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" as="form" role="search" aria-label="Search users" onSubmit={(e) => e.preventDefault()}>
         <Field.Root>
           <Field.Label>Search</Field.Label>

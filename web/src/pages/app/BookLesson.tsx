@@ -1,20 +1,20 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { BookingCalendar } from '../../components/app/BookingCalendar.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { num, shortName } from '../../components/app/format.ts';
-import type { HourPackage, Teacher } from '../../components/app/types.ts';
+import { num, shortName } from '../../lib/format.ts';
+import { queries } from '../../lib/queries.ts';
 
 /** Book a lesson with one teacher: hours left with them, then the calendar of free slots. */
 export default function BookLesson() {
   const { teacherId = '' } = useParams();
   const navigate = useNavigate();
-  const teacher = useQuery<Teacher>({ queryKey: [`/api/teachers/${encodeURIComponent(teacherId)}`] });
-  const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
+  const teacher = useQuery(queries.teacher(teacherId));
+  const packages = useQuery(queries.hourPackages());
   const left = (packages.data ?? [])
     .filter((p) => p.teacherId === teacherId && p.status !== 'expired')
     .reduce((sum, p) => sum + num(p.remainingHours), 0);
@@ -24,7 +24,7 @@ export default function BookLesson() {
         const name = shortName(t.firstName, t.lastName);
         return (
           <Stack gap="6">
-            <PageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `Hours left with ${name}: ${left}`} />
+            <AppPageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `Hours left with ${name}: ${left}`} />
             {!packages.isLoading && left === 0 ? (
               <Panel title="No hours left">
                 <Stack gap="3" align="flex-start">

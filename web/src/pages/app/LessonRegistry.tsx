@@ -2,18 +2,19 @@ import { useMemo, useState } from 'react';
 import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import type { Booking } from '../../components/app/types.ts';
 import { SelectField } from '../../components/FormFields.tsx';
+import { queries } from '../../lib/queries.ts';
 
 
 /** /lesson-registry: every lesson, filtered by status, person and date range. */
 export default function LessonRegistry() {
   const { user } = useAuth();
   const viewer = user?.role === 'teacher' ? 'teacher' : 'student';
-  const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
+  const bookings = useQuery(queries.bookings());
   const [status, setStatus] = useState('');
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');
@@ -32,7 +33,7 @@ export default function LessonRegistry() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
+      <AppPageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" as="form" role="search" aria-label="Filter lessons" onSubmit={(e) => e.preventDefault()}>
         <SelectField
           label="Status"

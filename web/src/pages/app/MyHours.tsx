@@ -1,12 +1,13 @@
 import { Badge, Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { StepChart } from '../../components/app/charts.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, num, timeLabel } from '../../components/app/format.ts';
-import type { HistoryEntry, HourPackage, PackageHistory } from '../../components/app/types.ts';
+import { dateLabel, num, romeDate, timeLabel } from '../../lib/format.ts';
+import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
   purchase: 'Bought',
@@ -25,7 +26,7 @@ export function describeEntry(e: HistoryEntry): string {
 }
 
 function History({ entries }: { entries: HistoryEntry[] }) {
-  const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(e.at.slice(0, 10), { day: 'numeric', month: 'short' }) }));
+  const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(romeDate(e.at), { day: 'numeric', month: 'short' }) }));
   const last = points[points.length - 1];
   const now = new Date().toISOString();
   // The balance holds until now: draw it up to today.
@@ -52,7 +53,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
             {entries.map((e) => (
               <Table.Row key={e.eventId} data-cause={e.cause}>
                 <Table.Cell>
-                  <Text whiteSpace="nowrap">{dateLabel(e.at.slice(0, 10), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
+                  <Text whiteSpace="nowrap">{dateLabel(romeDate(e.at), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
                   <Text fontSize="xs" color="fg.muted">
                     {timeLabel(e.at)}
                   </Text>
@@ -73,7 +74,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
 
 /** One package with its full history (every hour's source and fate) and its balance chart. */
 export function PackageCard({ pkg }: { pkg: HourPackage }) {
-  const history = useQuery<PackageHistory>({ queryKey: [`/api/hour-packages/${pkg.id}/history`] });
+  const history = useQuery(queries.packageHistory(pkg.id));
   return (
     <Panel title={pkg.teacherName} actions={<Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{pkg.status}</Badge>}>
       <Stack gap="4">
@@ -90,13 +91,13 @@ export function PackageCard({ pkg }: { pkg: HourPackage }) {
             <Text fontSize="sm" color="fg.muted">
               Bought
             </Text>
-            <Text fontWeight="medium">{dateLabel(pkg.purchasedAt.slice(0, 10))}</Text>
+            <Text fontWeight="medium">{dateLabel(romeDate(pkg.purchasedAt))}</Text>
           </Box>
           <Box>
             <Text fontSize="sm" color="fg.muted">
               Expires
             </Text>
-            <Text fontWeight="medium">{dateLabel(pkg.expiresAt.slice(0, 10))}</Text>
+            <Text fontWeight="medium">{dateLabel(romeDate(pkg.expiresAt))}</Text>
           </Box>
         </Flex>
         <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty="No history yet.">
@@ -109,10 +110,10 @@ export function PackageCard({ pkg }: { pkg: HourPackage }) {
 
 /** /my-hours: each package, its history and its balance over time. */
 export default function MyHours() {
-  const packages = useQuery<HourPackage[]>({ queryKey: ['/api/hour-packages'] });
+  const packages = useQuery(queries.hourPackages());
   return (
     <Stack gap="6">
-      <PageHeader title="My Hours" subtitle="Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
+      <AppPageHeader title="My Hours" subtitle="Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
       <QueryView query={packages} isEmpty={(p) => p.length === 0} empty="No hour packages yet." rows={2}>
         {(list) => (
           <Stack gap="6">

@@ -1,9 +1,10 @@
 import { Stack, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel } from '../../components/app/format.ts';
+import { dateLabel, hourLabel } from '../../lib/format.ts';
 import type { TeacherStudent } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 function nextLessonLabel(n: TeacherStudent['nextLesson']): string {
   if (!n) return 'None booked';
@@ -13,10 +14,10 @@ function nextLessonLabel(n: TeacherStudent['nextLesson']): string {
 
 /** /my-students: the teacher's students, their hours left, lessons done and next lesson. */
 export default function MyStudents() {
-  const students = useQuery<TeacherStudent[]>({ queryKey: ['/api/teacher/students'] });
+  const students = useQuery(queries.teacherStudents());
   return (
     <Stack gap="6">
-      <PageHeader title="My Students" subtitle="Everyone who bought hours with you." />
+      <AppPageHeader title="My Students" subtitle="Everyone who bought hours with you." />
       <QueryView query={students} isEmpty={(s) => s.length === 0} empty="No students yet. Students appear here when they buy hours with you.">
         {(list) => (
           <Table.ScrollArea borderWidth="1px" borderRadius="md">

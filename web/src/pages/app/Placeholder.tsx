@@ -1,12 +1,12 @@
 import { Stack } from '@chakra-ui/react';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { EmptyState } from '../../components/app/states.tsx';
 
-/** Analytics and Settings: placeholders, as the spec names them (sections 2 and 6). */
+/** Analytics and Settings: placeholders, as the spec names them ("Screens and routes", "Roles and permissions"). */
 export function Placeholder({ title }: { title: string }) {
   return (
     <Stack gap="6">
-      <PageHeader title={title} />
+      <AppPageHeader title={title} />
       <EmptyState>{title} is coming soon.</EmptyState>
     </Stack>
   );

@@ -3,16 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { progressPercent } from '@parliamo/domain/rules';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { LaunchNotice } from '../../components/LaunchNotice.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel, num, upcoming } from '../../components/app/format.ts';
-import type { Booking, DashboardStats, HourPackage } from '../../components/app/types.ts';
+import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
+import { upcoming } from '../../lib/lessons.ts';
+import type { DashboardStats, HourPackage } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
-/** remaining / total x 100 (spec section 9). */
+/** remaining / total x 100 (spec "Business constants and limits"). */
 function packageProgress(p: HourPackage): number {
   return progressPercent(p.remainingHours, p.totalHours);
 }
@@ -49,7 +51,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
           </Progress.Root>
           <HStack justify="space-between" mt="1" gap="2" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
-              Expires {dateLabel(p.expiresAt.slice(0, 10))}
+              Expires {dateLabel(romeDate(p.expiresAt))}
             </Text>
             {num(p.remainingHours) > 0 && p.status !== 'expired' && (
               <Button asChild size="xs" variant="outline">
@@ -66,22 +68,21 @@ function Packages({ packages }: { packages: HourPackage[] }) {
 }
 
 /** What the dashboard reads on its first render (loaded with its code, lib/lazy-page.tsx). */
-export const firstReads = ['/api/dashboard/stats', '/api/bookings', '/api/hour-packages'] as const;
+export const firstReads = () => [queries.dashboardStats(), queries.bookings(), queries.hourPackages()];
 
-/** The student dashboard (spec section 2). */
+/** The student dashboard (spec "Screens and routes"). */
 export default function StudentDashboard() {
   const { user } = useAuth();
   // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.
   const [params] = useSearchParams();
   const buy = params.get('buy') ?? undefined;
-  const [statsUrl, bookingsUrl, packagesUrl] = firstReads;
-  const stats = useQuery<DashboardStats>({ queryKey: [statsUrl] });
-  const bookings = useQuery<Booking[]>({ queryKey: [bookingsUrl] });
-  const packages = useQuery<HourPackage[]>({ queryKey: [packagesUrl] });
+  const stats = useQuery(queries.dashboardStats());
+  const bookings = useQuery(queries.bookings());
+  const packages = useQuery(queries.hourPackages());
   const now = new Date();
   return (
     <Stack gap="6">
-      <PageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
+      <AppPageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
           <PurchaseButton teacherId={buy} defaultOpen={!!buy}>
             Buy Hours
           </PurchaseButton>

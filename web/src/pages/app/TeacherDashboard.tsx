@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { PageHeader } from '../../components/app/AppLayout.tsx';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { MonthBars } from '../../components/app/charts.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, eurosFromCents, hourLabel, romeDate, upcoming } from '../../components/app/format.ts';
-import type { Booking, DashboardStats, Earnings } from '../../components/app/types.ts';
+import { dateLabel, eurosFromCents, hourLabel, romeDate } from '../../lib/format.ts';
+import { upcoming } from '../../lib/lessons.ts';
+import type { Earnings } from '../../components/app/types.ts';
+import { queries } from '../../lib/queries.ts';
 
 function monthLabel(month: string): string {
   return dateLabel(`${month}-01`, { month: 'short', year: '2-digit' });
@@ -93,16 +95,16 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
   );
 }
 
-/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec section 2). */
+/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec "Screens and routes"). */
 export default function TeacherDashboard() {
   const { user } = useAuth();
-  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-  const bookings = useQuery<Booking[]>({ queryKey: ['/api/bookings'] });
-  const earnings = useQuery<Earnings>({ queryKey: ['/api/teacher/earnings'] });
+  const stats = useQuery(queries.dashboardStats());
+  const bookings = useQuery(queries.bookings());
+  const earnings = useQuery(queries.teacherEarnings());
   const now = new Date();
   return (
     <Stack gap="6">
-      <PageHeader
+      <AppPageHeader
         title={`Ciao, ${user?.firstName ?? ''}!`}
         subtitle="Your lessons, students and earnings."
         actions={

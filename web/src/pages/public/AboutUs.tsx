@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { milestones, principles } from './content/about.ts';
 
@@ -14,10 +14,10 @@ export default function AboutUs() {
         keywords="about Parliamo, Italian school Rome since 1985, Italian teachers, learn Italian Rome"
         path="/about-us"
       />
-      <PageHeader eyebrow="About Us" title="Teaching Italian in Rome since 1985">
+      <InfoPageHeader eyebrow="About Us" title="Teaching Italian in Rome since 1985">
         For forty years students from all over the world have learned Italian with us in the heart of Rome. Parliamo brings
         our teachers to you, wherever you are.
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="5xl" py={{ base: '8', md: '12' }}>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
           {principles.map((p) => (

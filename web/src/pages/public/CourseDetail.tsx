@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useParams } from 'react-router-dom';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { findCourse } from './content/courses.ts';
 import { rules } from './content/school.ts';
@@ -19,9 +19,9 @@ export default function CourseDetail() {
         keywords={course.keywords}
         path={`/courses/${course.id}`}
       />
-      <PageHeader eyebrow={`Course · Level ${course.level}`} title={course.title}>
+      <InfoPageHeader eyebrow={`Course · Level ${course.level}`} title={course.title}>
         {course.tagline}
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="5xl" py={{ base: '8', md: '12' }}>
         <Flex gap="10" direction={{ base: 'column', md: 'row' }}>
           <Stack flex="2" gap="4">

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { courses } from './content/courses.ts';
 import { rules } from './content/school.ts';
@@ -15,10 +15,10 @@ export default function Courses() {
         keywords="Italian courses online, General Italian, B2 Italian certification, Business Italian, Italian school Rome"
         path="/courses"
       />
-      <PageHeader eyebrow="Courses" title="Italian courses for every goal">
+      <InfoPageHeader eyebrow="Courses" title="Italian courses for every goal">
         One-to-one online lessons with the teachers of our school in Rome. Choose a course, then buy hours from the teacher
         who suits you: every course uses the same simple hour packages.
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="7xl" py={{ base: '8', md: '12' }}>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           {courses.map((c) => (

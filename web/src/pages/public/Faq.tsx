@@ -1,6 +1,6 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { faq } from './content/faq.ts';
 
@@ -14,13 +14,13 @@ export default function Faq() {
         keywords="Parliamo FAQ, Italian lessons questions, hour packages, cancellation policy, lesson booking"
         path="/faq"
       />
-      <PageHeader eyebrow="FAQ" title="Frequently asked questions">
+      <InfoPageHeader eyebrow="FAQ" title="Frequently asked questions">
         Everything about hours, payments, booking and our teachers. Can’t find your answer?{' '}
         <Box as="span" color="green.800" fontWeight="semibold" textDecoration="underline">
           <Link to="/school-rome">Contact us</Link>
         </Box>
         .
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="4xl" py={{ base: '8', md: '12' }}>
         <Stack gap="10">
           {faq.map((group) => (

@@ -6,7 +6,7 @@ import { LaunchNotice } from '../../components/LaunchNotice.tsx';
 import { HomeTeacherGrid } from '../../components/HomeTeacherGrid.tsx';
 import { Testimonials } from '../../components/Testimonials.tsx';
 import { CertificationLogos } from '../../components/CertificationLogos.tsx';
-import { TEACHERS_URL } from '../../lib/teachers.ts';
+import { queries } from '../../lib/queries.ts';
 import { certifications, howItWorks, testimonials, valueCards } from './content/landing.ts';
 
 function Section({ id, title, intro, children, bg }: { id: string; title: string; intro?: string; children: ReactNode; bg?: string }) {
@@ -71,7 +71,7 @@ function Hero() {
 }
 
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
-export const firstReads = [TEACHERS_URL];
+export const firstReads = () => [queries.teachers()];
 
 export default function Landing() {
   return (

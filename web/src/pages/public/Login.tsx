@@ -1,43 +1,43 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { LoginInput } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { forgetPrivateReads, invalidate, queries } from '../../lib/queries.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 
-/** /login: e-mail and password; success goes to / (spec sections 2, 5 and 8). */
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
+
+/** /login: e-mail and password; success goes to / (spec "Screens and routes", "Validation rules" and "Error catalogue"). */
 export default function Login() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const form = useForm<LoginInput, unknown, LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !password) {
-      toaster.create({ type: 'error', title: 'Errore', description: 'Inserisci email e password' });
-      return;
-    }
-    setPending(true);
-    try {
-      const res = await apiRequest('POST', '/api/auth/login', { email: email.trim(), password });
-      const user = (await res.json().catch(() => null)) as CurrentUser | null;
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== '/api/site-config' && q.queryKey[0] !== '/api/teachers' });
-      if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(['/api/auth/user'], user);
-      else await qc.invalidateQueries({ queryKey: ['/api/auth/user'] });
-      toaster.create({ type: 'success', title: 'Successfully signed in', description: 'Welcome to Parliamo!' });
-      navigate('/');
-    } catch (err) {
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Invalid credentials') });
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (credentials) => {
+      try {
+        const res = await apiRequest('POST', '/api/auth/login', credentials);
+        const user = (await res.json().catch(() => null)) as CurrentUser | null;
+        forgetPrivateReads(qc, ['teachers']);
+        if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(queries.session().queryKey, user);
+        else await invalidate(qc, 'signedIn');
+        toaster.create({ type: 'success', title: 'Successfully signed in', description: 'Welcome to Parliamo!' });
+        navigate('/');
+      } catch (err) {
+        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Invalid credentials') });
+      }
+    },
+    (invalid) => toastInvalid(invalid, { title: 'Errore', description: 'Inserisci email e password' }),
+  );
 
   return (
     <AuthLayout title="Sign in" intro="Welcome back. Sign in to book lessons and see your hours.">
@@ -50,12 +50,12 @@ export default function Login() {
       />
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="5">
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-          <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+          <TextField label="Email" type="email" autoComplete="email" {...form.register('email')} {...fieldError(errors.email)} required />
+          <PasswordField label="Password" autoComplete="current-password" {...form.register('password')} {...fieldError(errors.password)} required />
           <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="green.800">
             <Link to="/request-password-reset">Forgot your password?</Link>
           </ChakraLink>
-          <Button type="submit" colorPalette="green" size="lg" loading={pending} loadingText="Signing in...">
+          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Signing in...">
             Sign in
           </Button>
           <Text fontSize="sm" textAlign="center">

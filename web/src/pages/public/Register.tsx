@@ -1,65 +1,42 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import type { RegisterInput, Registration } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 
-/** The registration payload of spec section 3. */
-type RegistrationForm = Record<
-  | 'email' | 'password' | 'confirmPassword' | 'firstName' | 'lastName' | 'dateOfBirth' | 'placeOfBirth'
-  | 'nationality' | 'phoneNumber' | 'address' | 'city' | 'postalCode' | 'fiscalCode' | 'vatNumber',
-  string
->;
-
-const empty: RegistrationForm = {
+/** Every field of the registration payload (spec "Entities and their fields"), empty. */
+const empty: Required<{ [K in keyof RegisterInput]: string }> = {
   email: '', password: '', confirmPassword: '', firstName: '', lastName: '', dateOfBirth: '', placeOfBirth: '',
   nationality: '', phoneNumber: '', address: '', city: '', postalCode: '', fiscalCode: '', vatNumber: '',
 };
 
-/** Required fields (spec section 5); phoneNumber, fiscalCode and vatNumber are optional. */
-export const requiredFields = [
-  'email', 'password', 'firstName', 'lastName', 'dateOfBirth', 'placeOfBirth', 'nationality', 'address', 'city', 'postalCode',
-] as const;
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.register));
 
-/** /register: creates a student account, then goes to /login. */
+/** /register: creates a student account, then goes to /login (validated with the API's own schema). */
 export default function Register() {
-  const [form, setForm] = useState<RegistrationForm>(empty);
-  const [mismatch, setMismatch] = useState(false);
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  const set = (key: keyof RegistrationForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const form = useForm<RegisterInput, unknown, Registration>({ resolver, defaultValues: empty });
+  const { errors, isSubmitting } = form.formState;
+  const field = (name: keyof RegisterInput) => ({ ...form.register(name), ...fieldError(errors[name]) });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (requiredFields.some((k) => form[k].trim() === '')) {
-      toaster.create({ type: 'error', title: 'Errore', description: 'Compila tutti i campi obbligatori' });
-      return;
-    }
-    if (form.password !== form.confirmPassword) {
-      setMismatch(true);
-      toaster.create({ type: 'error', title: 'Error', description: 'Passwords do not match' });
-      return;
-    }
-    setMismatch(false);
-    const payload: Record<string, string> = {};
-    for (const [k, v] of Object.entries(form)) {
-      const value = k === 'password' || k === 'confirmPassword' ? v : v.trim();
-      if (value !== '') payload[k] = value;
-    }
-    setPending(true);
-    try {
-      await apiRequest('POST', '/api/register', payload);
-      toaster.create({ type: 'success', title: 'Registration completed', description: 'Account created successfully! You can now log in.' });
-      navigate('/login');
-    } catch (err) {
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Error during registration') });
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (registration) => {
+      try {
+        await apiRequest('POST', '/api/register', registration);
+        toaster.create({ type: 'success', title: 'Registration completed', description: 'Account created successfully! You can now log in.' });
+        navigate('/login');
+      } catch (err) {
+        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Error during registration') });
+      }
+    },
+    (invalid) => toastInvalid(invalid, { title: 'Errore', description: 'Compila tutti i campi obbligatori' }),
+  );
 
   return (
     <AuthLayout
@@ -77,16 +54,13 @@ export default function Register() {
         <Stack gap="8">
           <Stack as="fieldset" gap="4">
             <Heading as="legend" size="md" mb="3">Account</Heading>
-            <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
+            <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} required />
+              <PasswordField label="Password" {...field('password')} autoComplete="new-password" required />
               <PasswordField
                 label="Confirm password"
-                name="confirmPassword"
                 autoComplete="new-password"
-                value={form.confirmPassword}
-                onChange={set('confirmPassword')}
-                error={mismatch ? 'Passwords do not match' : undefined}
+                {...field('confirmPassword')}
                 required
               />
             </SimpleGrid>
@@ -94,32 +68,30 @@ export default function Register() {
           <Stack as="fieldset" gap="4">
             <Heading as="legend" size="md" mb="3">About you</Heading>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} required />
-              <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} required />
-              <TextField label="Date of birth" name="dateOfBirth" type="date" autoComplete="bday" value={form.dateOfBirth} onChange={set('dateOfBirth')} required />
-              <TextField label="Place of birth" name="placeOfBirth" value={form.placeOfBirth} onChange={set('placeOfBirth')} required />
-              <TextField label="Nationality" name="nationality" value={form.nationality} onChange={set('nationality')} required />
-              <TextField label="Phone number" name="phoneNumber" type="tel" autoComplete="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />
+              <TextField label="First name" {...field('firstName')} autoComplete="given-name" required />
+              <TextField label="Last name" {...field('lastName')} autoComplete="family-name" required />
+              <TextField label="Date of birth" {...field('dateOfBirth')} type="date" autoComplete="bday" required />
+              <TextField label="Place of birth" {...field('placeOfBirth')} required />
+              <TextField label="Nationality" {...field('nationality')} required />
+              <TextField label="Phone number" {...field('phoneNumber')} type="tel" autoComplete="tel" />
             </SimpleGrid>
           </Stack>
           <Stack as="fieldset" gap="4">
             <Heading as="legend" size="md" mb="3">Address and tax details</Heading>
-            <TextField label="Address" name="address" autoComplete="street-address" value={form.address} onChange={set('address')} required />
+            <TextField label="Address" {...field('address')} autoComplete="street-address" required />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField label="City" name="city" autoComplete="address-level2" value={form.city} onChange={set('city')} required />
-              <TextField label="Postal code" name="postalCode" autoComplete="postal-code" value={form.postalCode} onChange={set('postalCode')} required />
+              <TextField label="City" {...field('city')} autoComplete="address-level2" required />
+              <TextField label="Postal code" {...field('postalCode')} autoComplete="postal-code" required />
               <TextField
                 label="Fiscal code"
-                name="fiscalCode"
                 maxLength={16}
-                value={form.fiscalCode}
-                onChange={set('fiscalCode')}
+                {...field('fiscalCode')}
                 hint="Required only for Italian residents"
               />
-              <TextField label="Partita IVA" name="vatNumber" maxLength={11} value={form.vatNumber} onChange={set('vatNumber')} hint="VAT number, if you need invoices for a business" />
+              <TextField label="Partita IVA" {...field('vatNumber')} maxLength={11} hint="VAT number, if you need invoices for a business" />
             </SimpleGrid>
           </Stack>
-          <Button type="submit" colorPalette="green" size="lg" loading={pending} loadingText="Creating account...">
+          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Creating account...">
             Create account
           </Button>
           <Text fontSize="sm" textAlign="center">

@@ -1,7 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Box, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { requestPasswordResetSchema } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { TextField } from '../../components/FormFields.tsx';
@@ -9,29 +14,29 @@ import { PageMeta } from '../../components/PageMeta.tsx';
 
 const sentFallback = 'If an account exists for this address, we have sent an e-mail with a link to reset the password.';
 
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.requestPasswordReset));
+
 /** /request-password-reset: asks for a reset link by e-mail; the answer is the same whether the account exists. */
 export default function RequestPasswordReset() {
-  const [email, setEmail] = useState('');
-  const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<z.input<typeof requestPasswordResetSchema>, unknown, z.output<typeof requestPasswordResetSchema>>({
+    resolver,
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim()) {
-      toaster.create({ type: 'error', title: 'Error', description: 'Please enter your email address.' });
-      return;
-    }
-    setPending(true);
-    try {
-      const res = await apiRequest('POST', '/api/auth/request-password-reset', { email: email.trim() });
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      setSent(body?.message || sentFallback);
-    } catch (err) {
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Could not send the reset e-mail. Please try again.') });
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        const res = await apiRequest('POST', '/api/auth/request-password-reset', body);
+        const answer = (await res.json().catch(() => null)) as { message?: string } | null;
+        setSent(answer?.message || sentFallback);
+      } catch (err) {
+        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Could not send the reset e-mail. Please try again.') });
+      }
+    },
+    (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please enter your email address.' }),
+  );
 
   return (
     <AuthLayout title="Reset your password" intro="Enter the e-mail address of your account and we will send you a link to choose a new password.">
@@ -48,8 +53,8 @@ export default function RequestPasswordReset() {
       ) : (
         <form onSubmit={submit} noValidate aria-label="Reset your password">
           <Stack gap="5">
-            <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-            <Button type="submit" colorPalette="green" size="lg" loading={pending} loadingText="Sending...">
+            <TextField label="Email" type="email" autoComplete="email" {...form.register('email')} {...fieldError(errors.email)} required />
+            <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Sending...">
               Send reset link
             </Button>
           </Stack>

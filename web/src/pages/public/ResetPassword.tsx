@@ -1,45 +1,41 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { resetPasswordSchema } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { fieldError, toastInvalid } from '../../components/form-errors.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 
+const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.resetPassword));
+
 /** /reset-password?token=...: choose a new password with the token from the e-mail. */
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
+  const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({
+    resolver,
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!password || !confirmPassword) {
-      toaster.create({ type: 'error', title: 'Error', description: 'Please enter and confirm your new password.' });
-      return;
-    }
-    if (password !== confirmPassword) {
-      setMismatch(true);
-      toaster.create({ type: 'error', title: 'Error', description: 'Passwords do not match' });
-      return;
-    }
-    setMismatch(false);
-    setPending(true);
-    try {
-      await apiRequest('POST', '/api/auth/reset-password', { token, password, confirmPassword });
-      toaster.create({ type: 'success', title: 'Password updated', description: 'You can now log in with your new password.' });
-      navigate('/login');
-    } catch (err) {
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'This reset link is invalid or has expired.') });
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await apiRequest('POST', '/api/auth/reset-password', body);
+        toaster.create({ type: 'success', title: 'Password updated', description: 'You can now log in with your new password.' });
+        navigate('/login');
+      } catch (err) {
+        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'This reset link is invalid or has expired.') });
+      }
+    },
+    (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please enter and confirm your new password.' }),
+  );
 
   const meta = (
     <PageMeta
@@ -66,17 +62,9 @@ export default function ResetPassword() {
       {meta}
       <form onSubmit={submit} noValidate aria-label="Choose a new password">
         <Stack gap="5">
-          <PasswordField label="New password" name="password" autoComplete="new-password" value={password} onChange={setPassword} required />
-          <PasswordField
-            label="Confirm new password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            error={mismatch ? 'Passwords do not match' : undefined}
-            required
-          />
-          <Button type="submit" colorPalette="green" size="lg" loading={pending} loadingText="Saving...">
+          <PasswordField label="New password" autoComplete="new-password" {...form.register('password')} {...fieldError(errors.password)} required />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...form.register('confirmPassword')} {...fieldError(errors.confirmPassword)} required />
+          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Saving...">
             Save new password
           </Button>
           <Text fontSize="sm" textAlign="center">

@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { useSiteConfig } from '../../lib/site.ts';
 import { school } from './content/school.ts';
@@ -15,10 +15,10 @@ export default function SchoolRome() {
         keywords="Italian school Rome, contact Parliamo, Italian language school Monti, Via dei Serpenti"
         path="/school-rome"
       />
-      <PageHeader eyebrow="Contact Us" title="Our school in Rome">
+      <InfoPageHeader eyebrow="Contact Us" title="Our school in Rome">
         Since {school.founded} we have taught Italian in the Monti district, a short walk from the Colosseum. Write, call or
         visit us: we answer every message within one working day.
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="5xl" py={{ base: '8', md: '12' }}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <Stack as="address" fontStyle="normal" borderWidth="1px" borderRadius="xl" p="6" gap="3">

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Box, Container, Field, Input, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/FormFields.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { queries } from '../../lib/queries.ts';
 import { TeacherCard } from '../../components/TeacherCard.tsx';
-import { allSpecializations, filterTeachers, priceRanges, TEACHERS_URL, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
+import { allSpecializations, filterTeachers, priceRanges, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
 
-/** /teachers: every active and approved teacher, with a name search and filters (spec section 5). */
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
-export const firstReads = [TEACHERS_URL];
+export const firstReads = () => [queries.teachers()];
 
+/** /teachers: every active and approved teacher, with a name search and filters (spec "Validation rules"). */
 export default function Teachers() {
   const { data, isLoading } = useTeachers();
   const [query, setQuery] = useState('');
@@ -37,10 +38,10 @@ export default function Teachers() {
         keywords="Italian teacher online, find Italian tutor, Italian teachers Rome, Italian lessons price"
         path="/teachers"
       />
-      <PageHeader eyebrow="Our teachers" title="Find your Italian teacher">
+      <InfoPageHeader eyebrow="Our teachers" title="Find your Italian teacher">
         Every teacher is a native speaker trained by our school in Rome. Compare specializations and hourly rates, then open
         a profile to see free lesson times.
-      </PageHeader>
+      </InfoPageHeader>
       <Container maxW="7xl" py={{ base: '8', md: '10' }}>
         <Box role="search" aria-label="Teachers" mb="8">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">

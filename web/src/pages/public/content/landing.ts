@@ -1,4 +1,4 @@
-/** The fixed copy of the home page (spec section 2, "Home page"). */
+/** The fixed copy of the home page (spec "Home page"). */
 
 export const valueCards = [
   {

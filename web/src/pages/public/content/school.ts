@@ -15,7 +15,7 @@ export const school = {
   metro: 'Metro B, Cavour station (4 minutes on foot); buses 75 and 117 stop on Via Cavour.',
 } as const;
 
-/** The copy rules every page states the same way (spec section 1). */
+/** The copy rules every page states the same way (spec "What the product does and for whom"). */
 export const rules = {
   validity: 'Hours must be used within 6 months of purchase.',
   booking: 'Lessons are booked at least 48 hours ahead.',

@@ -1,0 +1,24 @@
+// Pieces every HTTP contract uses: the error body, path parameters, answers without a body.
+import { z } from 'zod';
+
+/**
+ * Every refusal and failure: `{ message }`, a sentence a person can act on (docs/api.md "Errors").
+ * Loose: a few answers carry more (GET /api/ready adds `status`).
+ */
+export const errorBodySchema = z.looseObject({ message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The error answers of every route, declared once. */
+export const errorResponses = { '4xx': errorBodySchema, '5xx': errorBodySchema } as const;
+
+/** An answer without a body (204, a redirect). */
+export const noBodySchema = z.undefined();
+
+/** `:id` in a path. A malformed id is not refused here: it names nothing, so the route answers 404. */
+export const idParamsSchema = z.object({ id: z.string() });
+
+/** An instant as the API writes it (ISO 8601, UTC). */
+export const instantSchema = z.string();
+
+/** A strict answer object: a field the route adds without the contract knowing is an error in development and tests. */
+export const answer = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject(shape);

@@ -1,0 +1,86 @@
+// The HTTP contract of lessons (docs/api.md "Lessons"): bookings, the dashboard, a teacher's students
+// and earnings; requests and answers.
+import { z } from 'zod';
+import { answer } from './common.ts';
+import { dateSchema, hourSchema, id, strict } from './fields.ts';
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A lesson as GET /api/bookings lists it (and POST /api/bookings, DELETE /api/bookings/:id answer). */
+export const bookingAnswerSchema = answer({
+  id: z.string(),
+  date: z.string(),
+  hour: z.number(),
+  startsAt: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  notes: z.string().nullable(),
+  googleMeetLink: z.string().nullable(),
+});
+export type Booking = z.infer<typeof bookingAnswerSchema>;
+export const bookingListSchema = z.array(bookingAnswerSchema);
+
+/** GET /api/dashboard/stats: the numbers of the signed-in person's dashboard. */
+export const dashboardStatsSchema = answer({
+  remainingHours: z.number(),
+  lessonsThisMonth: z.number(),
+  nextLesson: answer({ date: z.string(), hour: z.number(), teacherName: z.string(), studentName: z.string() }).nullable(),
+  totalStudents: z.number(),
+  /** Teachers only, in euros. */
+  earningsThisMonth: z.number().optional(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** One row of GET /api/teacher/students. */
+export const teacherStudentSchema = answer({
+  studentId: z.string(),
+  name: z.string(),
+  hoursLeft: z.number(),
+  lessonsDone: z.number(),
+  nextLesson: answer({ date: z.string(), hour: z.number() }).nullable(),
+});
+export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
+export const teacherStudentListSchema = z.array(teacherStudentSchema);
+
+/** GET /api/teacher/earnings?format=csv|json (CSV is a file, JSON this object). */
+export const earningsQuerySchema = z.strictObject(
+  { format: z.enum(['csv', 'json'], 'format must be csv or json').optional() },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
+);
+
+export const earningsSchema = answer({
+  lessons: z.array(
+    answer({
+      lessonId: z.string(),
+      date: z.string(),
+      hour: z.number(),
+      priceCents: z.number(),
+      teacherEarningCents: z.number(),
+      commissionCents: z.number(),
+    }),
+  ),
+  months: z.array(
+    answer({ month: z.string(), grossCents: z.number(), teacherCents: z.number(), commissionCents: z.number(), lessons: z.number() }),
+  ),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+// ---- POST /api/bookings -----------------------------------------------------------------------
+
+export const MAX_NOTES = 1000;
+
+export const bookingSchema = strict({
+  teacherId: id('A teacher'),
+  date: dateSchema,
+  hour: hourSchema,
+  notes: z
+    .string('Notes must be text')
+    .max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`)
+    .nullable()
+    .optional(),
+});
+export type BookingBody = z.infer<typeof bookingSchema>;

@@ -1,0 +1,81 @@
+// The HTTP contract of hour packages (docs/api.md "Hour packages"): a student's packages, one
+// package's history, the admin's adjustments; requests and answers.
+import { z } from 'zod';
+import { answer } from './common.ts';
+import { id, isDateOrInstant, inQueryRange, msg, QUERY_DATE_RANGE, strict } from './fields.ts';
+import { MAX_HOURS } from '../rules.ts';
+import { isValidDate } from '../time.ts';
+
+export const PACKAGE_STATUSES = ['active', 'expired', 'revoked'] as const;
+
+const packageShape = {
+  id: z.string(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  totalHours: z.number(),
+  remainingHours: z.number(),
+  purchasedAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(PACKAGE_STATUSES),
+};
+
+/** One package of GET /api/hour-packages. */
+export const hourPackageSchema = answer(packageShape);
+export type HourPackage = z.infer<typeof hourPackageSchema>;
+export const hourPackageListSchema = z.array(hourPackageSchema);
+
+/** POST /api/admin/adjustments answers 201 with the adjusted package and its student. */
+export const adjustedPackageSchema = answer({ ...packageShape, studentId: z.string() });
+
+export const HISTORY_CAUSES = ['purchase', 'booked', 'refunded', 'completed', 'expired', 'adjusted', 'revoked'] as const;
+export type HistoryCause = (typeof HISTORY_CAUSES)[number];
+
+export const historyEntrySchema = answer({
+  eventId: z.string(),
+  at: z.string(),
+  cause: z.enum(HISTORY_CAUSES),
+  delta: z.number(),
+  balanceAfter: z.number(),
+  lessonId: z.string().optional(),
+  paymentId: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** GET /api/hour-packages/:id/history (balanceAsOf only with ?asOf=). */
+export const packageHistorySchema = answer({ balanceAsOf: z.number().optional(), entries: z.array(historyEntrySchema) });
+export type PackageHistory = z.infer<typeof packageHistorySchema>;
+
+// ---- POST /api/admin/adjustments --------------------------------------------------------------
+
+export const MAX_REASON = 500;
+
+export const adjustmentSchema = strict({
+  packageId: id('A package'),
+  delta: z
+    .number(msg('The change in hours is required', 'The change in hours must be a whole number'))
+    .int('The change in hours must be a whole number')
+    .refine((d) => d !== 0, 'The change in hours cannot be 0')
+    .refine((d) => Math.abs(d) <= MAX_HOURS, `The change can be at most ${MAX_HOURS} hours either way`),
+  reason: z
+    .string(msg('A reason is required', 'The reason must be text'))
+    .trim()
+    .min(1, 'A reason is required')
+    .max(MAX_REASON, `The reason can be at most ${MAX_REASON} characters`),
+});
+export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
+
+// ---- GET /api/hour-packages/:id/history?asOf= -------------------------------------------------
+
+export const packageHistoryQuerySchema = strict({
+  /** A date (end of that Rome day is the API's reading) or an ISO instant. */
+  asOf: z
+    .string('asOf must be a date or an instant')
+    .refine(isDateOrInstant, { message: 'asOf must be a date (YYYY-MM-DD) or an ISO instant', abort: true })
+    .refine(
+      (v) => inQueryRange(isValidDate(v) ? v : new Date(Date.parse(v)).toISOString().slice(0, 10)),
+      `asOf must be between ${QUERY_DATE_RANGE.from} and ${QUERY_DATE_RANGE.to}`,
+    )
+    .optional(),
+});
+export type PackageHistoryQuery = z.infer<typeof packageHistoryQuerySchema>;

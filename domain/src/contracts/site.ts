@@ -1,0 +1,33 @@
+// The HTTP contract of the site's plumbing: public settings, health, readiness, the development outbox.
+import { z } from 'zod';
+import { answer } from './common.ts';
+
+/** GET /api/site-config: the public settings the web app shows. */
+export const siteConfigSchema = answer({ contactEmail: z.string(), paymentsMode: z.enum(['stripe', 'test']) });
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** GET /api/health: the process answers. */
+export const healthSchema = answer({ status: z.literal('ok') });
+
+/** GET /api/ready: 200 ready, or 503 with what is missing. */
+export const readySchema = answer({ status: z.literal('ready') });
+export const notReadySchema = answer({ status: z.literal('unavailable'), message: z.string() });
+
+/** GET /api/dev/outbox (development only): the mails kept instead of sent; an HTML page for browsers. */
+export const outboxSchema = answer({
+  mailer: z.string(),
+  mails: z.array(
+    answer({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string().nullable(),
+      attachments: z.array(answer({ filename: z.string(), contentType: z.string().nullable(), content: z.string() })),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** Text answers (GET /metrics, pages, files): not JSON, documented as strings. */
+export const textSchema = z.string();

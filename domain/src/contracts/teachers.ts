@@ -1,0 +1,147 @@
+// The HTTP contract of teachers (docs/api.md "Teachers"): the public list and profile, free slots, a
+// teacher's own profile and weekly availability; requests and answers.
+import { z } from 'zod';
+import { answer } from './common.ts';
+import { dateSchema, hourSchema, id, euros, queryDate, strict } from './fields.ts';
+
+/** A teacher as the public sees them (spec section 3); hourlyRate in euros. */
+export const teacherSchema = answer({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  isApproved: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  bio: z.string(),
+  specializations: z.array(z.string()),
+  hourlyRate: z.number(),
+});
+export type Teacher = z.infer<typeof teacherSchema>;
+
+/** GET /api/teachers. */
+export const teacherListSchema = z.array(teacherSchema);
+
+/** A free one-hour slot, Rome wall-clock date and hour: GET /api/availabilities answers a list. */
+export const slotSchema = answer({ date: z.string(), hour: z.number() });
+export type Slot = z.infer<typeof slotSchema>;
+export const slotListSchema = z.array(slotSchema);
+
+/** GET and PUT /api/teacher/profile: the teacher's own profile. */
+export const ownTeacherProfileSchema = answer({
+  bio: z.string(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  specializations: z.array(z.string()),
+  hourlyRate: z.number(),
+  profileImageUrl: z.string().nullable(),
+  googleMeetLink: z.string().nullable(),
+});
+export type OwnTeacherProfile = z.infer<typeof ownTeacherProfileSchema>;
+
+const hours = z.array(z.number());
+
+/** GET and PUT /api/teacher/availability: hours per ISO weekday ("1" = Monday) and days off. */
+export const teacherAvailabilityAnswerSchema = answer({
+  weekly: answer({ '1': hours, '2': hours, '3': hours, '4': hours, '5': hours, '6': hours, '7': hours }),
+  daysOff: z.array(z.string()),
+});
+export type TeacherAvailability = z.infer<typeof teacherAvailabilityAnswerSchema>;
+
+// ---- GET /api/availabilities?teacherId=&from=&to= ---------------------------------------------
+
+/** The longest window one availability query may ask for. */
+export const MAX_AVAILABILITY_DAYS = 62;
+
+export const availabilityQuerySchema = strict({
+  teacherId: id('A teacher'),
+  from: queryDate('"from"').optional(),
+  to: queryDate('"to"').optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
+  .refine(
+    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_AVAILABILITY_DAYS,
+    { message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`, path: ['to'] },
+  );
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+// ---- GET/PUT /api/teacher/availability --------------------------------------------------------
+
+const weekdayHours = z
+  .array(hourSchema, 'Each weekday needs a list of hours')
+  .max(24)
+  .refine((hs) => new Set(hs).size === hs.length, 'An hour is listed twice on the same day')
+  .transform((hs) => [...hs].sort((a, b) => a - b))
+  .default([]);
+
+/** Weekly hours per ISO weekday ("1" = Monday .. "7" = Sunday) and single days off. */
+export const teacherAvailabilitySchema = strict({
+  weekly: strict({
+    '1': weekdayHours,
+    '2': weekdayHours,
+    '3': weekdayHours,
+    '4': weekdayHours,
+    '5': weekdayHours,
+    '6': weekdayHours,
+    '7': weekdayHours,
+  }),
+  daysOff: z
+    .array(dateSchema, 'Days off are a list of dates')
+    .max(366, 'At most 366 days off')
+    .transform((ds) => [...new Set(ds)].sort())
+    .default([]),
+});
+export type TeacherAvailabilityBody = z.infer<typeof teacherAvailabilitySchema>;
+
+// ---- GET/PUT /api/teacher/profile -------------------------------------------------------------
+// Same fields and limits as the admin's teacher edit (contracts/accounts.ts), except that the hourly
+// rate must be above 0 here: a teacher's own profile sets the price students pay.
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string(`${name} must be text`)
+    .trim()
+    .max(max, `${name} can be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const httpsUrl = (name: string) =>
+  z
+    .string(`${name} must be a link`)
+    .trim()
+    .max(500, `${name} is too long`)
+    .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), `${name} must be an https:// link`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An image: an https:// link or a path on this site (the demo portraits live under /teachers/). */
+const imageUrl = z
+  .string('The profile image must be a link')
+  .trim()
+  .max(500, 'The profile image is too long')
+  .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v) || /^\/(?!\/)\S*$/.test(v), 'The profile image must be an https:// link or a path on this site')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const teacherProfileSchema = strict({
+  bio: z
+    .string('The bio must be text')
+    .trim()
+    .max(5000, 'The bio can be at most 5000 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
+  city: optionalText('The city', 100),
+  country: optionalText('The country', 100),
+  specializations: z
+    .array(
+      z.string('A specialization must be text').trim().min(1, 'A specialization cannot be empty').max(60, 'A specialization can be at most 60 characters'),
+      'Specializations must be a list of words',
+    )
+    .max(20, 'At most 20 specializations')
+    .default([]),
+  hourlyRate: euros('The hourly rate', 1000),
+  profileImageUrl: imageUrl,
+  googleMeetLink: httpsUrl('The meeting link'),
+});
+export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
+export type TeacherProfile = z.output<typeof teacherProfileSchema>;

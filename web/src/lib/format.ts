@@ -1,0 +1,100 @@
+/**
+ * How the web shows dates, hours and money: one module for every screen. Dates and times are read in
+ * Europe/Rome (the domain's time helpers); amounts are euros.
+ */
+import { teacherDisplayName } from '@parliamo/domain/rules';
+import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parliamo/domain/time';
+
+export { addDays };
+
+/** A number that may arrive as a string (spec "Entities and their fields": remainingHours, hourlyRate). */
+export function num(v: number | string | null | undefined): number {
+  const n = typeof v === 'string' ? Number.parseFloat(v) : (v ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Hours shown as HH:00 (spec "Business constants and limits"). */
+export function hourLabel(hour: number): string {
+  return formatHour(hour);
+}
+
+/** Euros with the euro sign, cents only when there are some: €45, €45.50. */
+export function euros(amount: number): string {
+  return Number.isInteger(amount) ? `€${amount}` : `€${amount.toFixed(2)}`;
+}
+
+/** Integer euro cents as euros: 4550 is €45.50. */
+export function eurosFromCents(cents: number): string {
+  return euros(cents / 100);
+}
+
+/** A teacher's hourly rate as shown to people, "€{hourlyRate}/hour" (spec "Business constants and limits"). */
+export function rateLabel(hourlyRate: number | string): string {
+  return `${euros(num(hourlyRate))}/hour`;
+}
+
+const calendarDate = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+};
+
+/**
+ * A Rome calendar date (YYYY-MM-DD) for people: "Mon 24 Nov 2025" by default, or with the given
+ * Intl options (e.g. { day: 'numeric', month: 'short' } gives "24 Nov").
+ */
+export function dateLabel(date: string, opts?: Intl.DateTimeFormatOptions): string {
+  if (opts) return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(calendarDate(date));
+  // Built from parts: ICU versions disagree on the comma after the weekday.
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(
+    calendarDate(date),
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** An instant (ISO string) as a date and time in Rome, e.g. "24 Nov 2025, 09:30". */
+export function instantLabel(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: ROME_TIME_ZONE }).format(new Date(iso));
+}
+
+/** The Rome time of day of an instant, HH:MM. */
+export function timeLabel(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: ROME_TIME_ZONE }).format(new Date(iso));
+}
+
+/** The Rome calendar date (YYYY-MM-DD) of an instant, plus `days`: `now` for today, an ISO string for a stored instant. */
+export function romeDate(instant: Date | string, days = 0): string {
+  const today = romeToday(typeof instant === 'string' ? new Date(instant) : instant);
+  return days ? addDays(today, days) : today;
+}
+
+/** The instant a Rome slot starts, or null for an hour that does not exist (spring DST gap). */
+export function romeToInstant(date: string, hour: number): Date | null {
+  return slotStart(date, hour);
+}
+
+/** The browser's own time (or `timeZone`'s) for a Rome slot, as "Mon 08:00"; null when it reads the same as in Rome. */
+export function localTimeIfDifferent(date: string, hour: number, timeZone?: string): string | null {
+  const instant = romeToInstant(date, hour);
+  if (!instant) return null;
+  const fmt = (zone: string | undefined) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  const local = fmt(timeZone);
+  return local === fmt(ROME_TIME_ZONE) ? null : local;
+}
+
+/** "Anna R." from first and last name (spec "Business constants and limits"). */
+export function shortName(firstName: string, lastName: string): string {
+  return teacherDisplayName(firstName, lastName);
+}
+
+/** "City, Country", or "Italy" when the teacher gave no location (spec "Business constants and limits"). */
+export function teacherLocation(t: { city: string | null; country: string | null }): string {
+  const parts = [t.city, t.country].filter((p): p is string => !!p && p.trim() !== '');
+  return parts.length ? parts.join(', ') : 'Italy';
+}
+
+/** A text cut to `max` characters with an ellipsis when longer (spec "Business constants and limits": bios at 150). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { CHANGES, forgetPrivateReads, getJson, invalidate, queries } from './queries.ts';
+
+/** A client holding fresh data under the keys of these reads. */
+function clientWith(reads: { queryKey: readonly unknown[] }[]): QueryClient {
+  const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  for (const r of reads) qc.setQueryData(r.queryKey, []);
+  return qc;
+}
+const stale = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated ?? 'absent';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('query keys', () => {
+  it('are structured: a topic first, then what narrows it', () => {
+    expect(queries.bookings().queryKey).toEqual(['bookings', 'list']);
+    expect(queries.availability('t1', '2026-03-01', '2026-03-28').queryKey).toEqual(['availability', { teacherId: 't1', from: '2026-03-01', to: '2026-03-28' }]);
+    expect(queries.adminUsers({ search: 'anna' }).queryKey).toEqual(['admin', 'users', { search: 'anna', role: '' }]);
+    expect(queries.packageHistory('p1').queryKey).toEqual(['hourPackages', 'history', 'p1']);
+  });
+
+  it('fetch the address of the read, with the session cookie', async () => {
+    const fetch = vi.fn(async () => new Response('[]', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const qc = new QueryClient();
+    await qc.fetchQuery(queries.availability('t 1', '2026-03-01', '2026-03-28'));
+    await qc.fetchQuery(queries.adminUsers({ role: 'teacher' }));
+    expect(fetch.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
+      '/api/availabilities?teacherId=t+1&from=2026-03-01&to=2026-03-28',
+      '/api/admin/users?role=teacher',
+    ]);
+    expect((fetch.mock.calls[0] as unknown[])[1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('turn a non-OK answer into "STATUS: body", and a 401 on the session into nobody signed in', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Not found"}', { status: 404 }));
+    await expect(getJson('/api/teachers/x')).rejects.toThrow('404: {"message":"Not found"}');
+    vi.stubGlobal('fetch', async () => new Response('Unauthorized', { status: 401 }));
+    expect(await new QueryClient().fetchQuery(queries.session())).toBeNull();
+  });
+});
+
+describe('invalidation map', () => {
+  it('a cancelled lesson refreshes bookings, hour packages, free slots and stats (spec "Calls"), nothing else', async () => {
+    const qc = clientWith([queries.bookings(), queries.hourPackages(), queries.packageHistory('p1'), queries.availability('t1', 'a', 'b'), queries.dashboardStats(), queries.teachers(), queries.profile()]);
+    await invalidate(qc, 'lessonCancelled');
+    expect(stale(qc, queries.bookings().queryKey)).toBe(true);
+    expect(stale(qc, queries.hourPackages().queryKey)).toBe(true);
+    expect(stale(qc, queries.packageHistory('p1').queryKey)).toBe(true);
+    expect(stale(qc, queries.availability('t1', 'a', 'b').queryKey)).toBe(true);
+    expect(stale(qc, queries.dashboardStats().queryKey)).toBe(true);
+    expect(stale(qc, queries.teachers().queryKey)).toBe(false);
+    expect(stale(qc, queries.profile().queryKey)).toBe(false);
+  });
+
+  it('an admin change refreshes every admin read, whatever its filter', async () => {
+    const qc = clientWith([queries.adminUsers({ search: 'a' }), queries.adminUsers(), queries.adminPayments(), queries.bookings()]);
+    await invalidate(qc, 'userUpdated');
+    expect(stale(qc, queries.adminUsers({ search: 'a' }).queryKey)).toBe(true);
+    expect(stale(qc, queries.adminUsers().queryKey)).toBe(true);
+    expect(stale(qc, queries.adminPayments().queryKey)).toBe(true);
+    expect(stale(qc, queries.bookings().queryKey)).toBe(false);
+  });
+
+  it('names only topics that some read has', () => {
+    const topics = new Set(Object.values(queries).map((q) => (q as (...args: string[]) => { queryKey: readonly unknown[] })('x', 'x', 'x').queryKey[0]));
+    for (const change of Object.values(CHANGES)) for (const t of change) expect(topics).toContain(t);
+  });
+
+  it('signing out forgets the private reads and keeps the site settings', () => {
+    const qc = clientWith([queries.siteConfig(), queries.teachers(), queries.bookings(), queries.session()]);
+    forgetPrivateReads(qc, ['session']);
+    expect(qc.getQueryData(queries.siteConfig().queryKey)).toBeDefined();
+    expect(qc.getQueryData(queries.session().queryKey)).toBeDefined();
+    expect(qc.getQueryData(queries.bookings().queryKey)).toBeUndefined();
+    expect(qc.getQueryData(queries.teachers().queryKey)).toBeUndefined();
+  });
+});

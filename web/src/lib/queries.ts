@@ -1,0 +1,158 @@
+/**
+ * Every read of the API, as TanStack Query `queryOptions` factories: one place that knows each
+ * address, its structured key and the type of its answer (`useQuery(queries.bookings())` is typed
+ * by the factory, no cast at the call site). Writes name what they change in `CHANGES`, and
+ * `invalidate` refreshes exactly those reads.
+ */
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { throwIfResNotOk } from './api.ts';
+import type { CurrentUser } from './auth.ts';
+import type { SiteConfig } from './site.ts';
+import type { Slot, Teacher } from './teachers.ts';
+import type {
+  AdminPayment,
+  AdminTeacher,
+  AdminUser,
+  Booking,
+  DashboardStats,
+  Earnings,
+  HourPackage,
+  PackageHistory,
+  TeacherStudent,
+} from '../components/app/types.ts';
+import type { AdminStudent } from '../pages/app/AdminStudents.tsx';
+import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
+import type { ProfileData } from '../pages/app/Profile.tsx';
+import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
+import type { PaymentStatusAnswer, TestCheckout } from '@parliamo/domain/contracts';
+
+/** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** "?a=1&b=2" from the non-empty values, or "". */
+function search(params: Record<string, string | undefined>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) p.set(k, v);
+  return p.size ? `?${p}` : '';
+}
+
+const id = encodeURIComponent;
+
+/** Rows per page of the admin's ledger view. */
+export const LEDGER_PAGE = 100;
+
+export const queries = {
+  /** The signed-in user, or null when /api/auth/user answers 401 (nobody signed in; spec "States and transitions"). */
+  session: () =>
+    queryOptions({
+      queryKey: ['session'] as const,
+      queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+        const res = await fetch('/api/auth/user', { credentials: 'include', signal });
+        if (res.status === 401) return null;
+        await throwIfResNotOk(res);
+        return (await res.json()) as CurrentUser;
+      },
+      retry: false,
+    }),
+  siteConfig: () => queryOptions({ queryKey: ['siteConfig'] as const, queryFn: ({ signal }) => getJson<SiteConfig>('/api/site-config', signal) }),
+
+  teachers: () => queryOptions({ queryKey: ['teachers', 'list'] as const, queryFn: ({ signal }) => getJson<Teacher[]>('/api/teachers', signal) }),
+  teacher: (teacherId: string) =>
+    queryOptions({ queryKey: ['teachers', 'detail', teacherId] as const, queryFn: ({ signal }) => getJson<Teacher>(`/api/teachers/${id(teacherId)}`, signal) }),
+  /** A teacher's free slots from `from` to `to` (Rome dates). */
+  availability: (teacherId: string, from: string, to: string) =>
+    queryOptions({
+      queryKey: ['availability', { teacherId, from, to }] as const,
+      queryFn: ({ signal }) => getJson<Slot[]>(`/api/availabilities${search({ teacherId, from, to })}`, signal),
+    }),
+
+  bookings: () => queryOptions({ queryKey: ['bookings', 'list'] as const, queryFn: ({ signal }) => getJson<Booking[]>('/api/bookings', signal) }),
+  hourPackages: () =>
+    queryOptions({ queryKey: ['hourPackages', 'list'] as const, queryFn: ({ signal }) => getJson<HourPackage[]>('/api/hour-packages', signal) }),
+  packageHistory: (packageId: string) =>
+    queryOptions({
+      queryKey: ['hourPackages', 'history', packageId] as const,
+      queryFn: ({ signal }) => getJson<PackageHistory>(`/api/hour-packages/${id(packageId)}/history`, signal),
+    }),
+  dashboardStats: () =>
+    queryOptions({ queryKey: ['dashboardStats'] as const, queryFn: ({ signal }) => getJson<DashboardStats>('/api/dashboard/stats', signal) }),
+  profile: () => queryOptions({ queryKey: ['profile'] as const, queryFn: ({ signal }) => getJson<ProfileData>('/api/profile', signal) }),
+
+  ownTeacherProfile: () =>
+    queryOptions({ queryKey: ['teacherProfile', 'profile'] as const, queryFn: ({ signal }) => getJson<TeacherProfileData>('/api/teacher/profile', signal) }),
+  ownAvailability: () =>
+    queryOptions({ queryKey: ['teacherProfile', 'availability'] as const, queryFn: ({ signal }) => getJson<Availability>('/api/teacher/availability', signal) }),
+  teacherEarnings: () => queryOptions({ queryKey: ['teacherEarnings'] as const, queryFn: ({ signal }) => getJson<Earnings>('/api/teacher/earnings', signal) }),
+  teacherStudents: () =>
+    queryOptions({ queryKey: ['teacherStudents'] as const, queryFn: ({ signal }) => getJson<TeacherStudent[]>('/api/teacher/students', signal) }),
+
+  adminUsers: (filter: { search?: string; role?: string } = {}) =>
+    queryOptions({
+      queryKey: ['admin', 'users', { search: filter.search ?? '', role: filter.role ?? '' }] as const,
+      queryFn: ({ signal }) => getJson<AdminUser[]>(`/api/admin/users${search(filter)}`, signal),
+    }),
+  adminStudents: () =>
+    queryOptions({ queryKey: ['admin', 'students'] as const, queryFn: ({ signal }) => getJson<AdminStudent[]>('/api/admin/students', signal) }),
+  adminPayments: () =>
+    queryOptions({ queryKey: ['admin', 'payments'] as const, queryFn: ({ signal }) => getJson<AdminPayment[]>('/api/admin/payments', signal) }),
+  adminTeacher: (teacherId: string) =>
+    queryOptions({ queryKey: ['admin', 'teacher', teacherId] as const, queryFn: ({ signal }) => getJson<AdminTeacher>(`/api/admin/teachers/${id(teacherId)}`, signal) }),
+  /** The ledger's events, newest first, a page at a time, filtered by stream or person. */
+  adminLedger: (filter: { stream?: string; userId?: string }) =>
+    infiniteQueryOptions({
+      queryKey: ['admin', 'ledger', { stream: filter.stream ?? '', userId: filter.userId ?? '' }] as const,
+      initialPageParam: '',
+      queryFn: ({ pageParam, signal }) => getJson<LedgerEvent[]>(`/api/admin/ledger${search({ ...filter, after: pageParam })}`, signal),
+      getNextPageParam: (last: LedgerEvent[]) => (last.length === LEDGER_PAGE ? last[last.length - 1]!.position : undefined),
+    }),
+
+  /** A checkout's payment, by the provider's session id. */
+  payment: (sessionId: string) =>
+    queryOptions({ queryKey: ['payments', sessionId] as const, queryFn: ({ signal }) => getJson<PaymentStatusAnswer>(`/api/payments/${id(sessionId)}`, signal) }),
+  testCheckout: (paymentId: string) =>
+    queryOptions({ queryKey: ['testCheckout', paymentId] as const, queryFn: ({ signal }) => getJson<TestCheckout>(`/api/test-checkout/${id(paymentId)}`, signal) }),
+};
+
+/** The first element of every key above: what a write can make stale. */
+export type Topic = ReturnType<(typeof queries)[keyof typeof queries]>['queryKey'][0];
+
+/**
+ * What each write changes, in one place. A mutation calls `invalidate(qc, 'lessonCancelled')`
+ * and every read under those topics is fetched again.
+ */
+export const CHANGES = {
+  /** A lesson booked or cancelled moves hours and slots (spec "Calls": bookings, hour-packages, availabilities). */
+  lessonBooked: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
+  lessonCancelled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
+  /** A booking refused (e.g. the slot went meanwhile): the free slots shown are out of date. */
+  bookingRefused: ['availability'],
+  hoursAdjusted: ['admin', 'hourPackages'],
+  userUpdated: ['admin'],
+  teacherSavedByAdmin: ['admin', 'teachers'],
+  profileSaved: ['profile', 'session'],
+  /** Signed in, but the answer did not carry the user: read the session again. */
+  signedIn: ['session'],
+  ownTeacherProfileSaved: ['teacherProfile', 'teachers'],
+  ownAvailabilitySaved: ['teacherProfile', 'availability'],
+} as const satisfies Record<string, readonly Topic[]>;
+
+export type Change = keyof typeof CHANGES;
+
+/** Refetches every read that `change` makes stale. */
+export function invalidate(qc: QueryClient, change: Change): Promise<void> {
+  const topics: readonly Topic[] = CHANGES[change];
+  return qc.invalidateQueries({ predicate: (q) => topics.includes(q.queryKey[0] as Topic) });
+}
+
+/**
+ * Forgets what the previous person read, on sign-in and sign-out: everything except the public
+ * reads in `keep` (the site's settings always).
+ */
+export function forgetPrivateReads(qc: QueryClient, keep: readonly Topic[] = []): void {
+  const kept: readonly Topic[] = ['siteConfig', ...keep];
+  qc.removeQueries({ predicate: (q) => !kept.includes(q.queryKey[0] as Topic) });
+}

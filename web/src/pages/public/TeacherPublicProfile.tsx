@@ -1,0 +1,138 @@
+import { useMemo } from 'react';
+import { Badge, Box, Button, Container, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { PageMeta } from '../../components/PageMeta.tsx';
+import { TeacherAvatar } from '../../components/TeacherCard.tsx';
+import { BuyHours } from '../../components/BuyHours.tsx';
+import type { Slot } from '../../lib/teachers.ts';
+import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation } from '../../lib/format.ts';
+import { rules } from './content/school.ts';
+import NotFound from './NotFound.tsx';
+import { queries } from '../../lib/queries.ts';
+
+const DAYS_AHEAD = 28;
+const MAX_DAYS_SHOWN = 6;
+
+/** Free slots grouped by Rome date, earliest first, at most MAX_DAYS_SHOWN days. */
+function groupSlots(slots: Slot[]): [string, number[]][] {
+  const byDate = new Map<string, number[]>();
+  for (const s of [...slots].sort((a, b) => a.date.localeCompare(b.date) || a.hour - b.hour)) {
+    byDate.set(s.date, [...(byDate.get(s.date) ?? []), s.hour]);
+  }
+  return [...byDate.entries()].slice(0, MAX_DAYS_SHOWN);
+}
+
+function NextSlots({ teacherId }: { teacherId: string }) {
+  const from = romeDate(new Date());
+  const { data, isLoading, isError } = useQuery(queries.availability(teacherId, from, addDays(from, DAYS_AHEAD)));
+  const days = useMemo(() => groupSlots(data ?? []), [data]);
+  if (isLoading) return <Skeleton height="120px" borderRadius="lg" />;
+  if (isError) return <Text color="fg.muted">The calendar could not be loaded. Please try again later.</Text>;
+  if (days.length === 0) return <Text color="fg.muted">No free lesson times in the next four weeks.</Text>;
+  return (
+    <Stack as="ul" listStyleType="none" gap="3" data-testid="free-slots">
+      {days.map(([date, hours]) => (
+        <Box as="li" key={date} borderWidth="1px" borderRadius="lg" p="3">
+          <Text fontWeight="semibold" mb="2">
+            {dateLabel(date)}
+          </Text>
+          <HStack gap="2" wrap="wrap">
+            {hours.map((h) => (
+              <Badge key={h} variant="outline" colorPalette="green" size="lg" fontVariantNumeric="tabular-nums">
+                {hourLabel(h)}
+              </Badge>
+            ))}
+          </HStack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** /teacher/{id}: the public profile, the next free slots in Rome time and a way to buy hours. */
+export default function TeacherPublicProfile() {
+  const { id = '' } = useParams();
+  const { data: teacher, isLoading, isError } = useQuery(queries.teacher(id));
+
+  if (isLoading) {
+    return (
+      <Container maxW="5xl" py="10">
+        <Skeleton height="200px" borderRadius="xl" />
+      </Container>
+    );
+  }
+  if (isError || !teacher) return <NotFound />;
+
+  const name = `${teacher.firstName} ${teacher.lastName}`;
+  return (
+    <>
+      <PageMeta
+        title={`${name}, Italian teacher | Parliamo`}
+        description={`Book online Italian lessons with ${name}${teacher.specializations.length ? `: ${teacher.specializations.join(', ')}` : ''}. ${rateLabel(teacher.hourlyRate)}.`}
+        keywords={`${name}, Italian teacher, ${teacher.specializations.join(', ')}, Italian lessons online`}
+        path={`/teacher/${teacher.id}`}
+      />
+      <Box bg="green.50" borderBottomWidth="1px" borderColor="green.100">
+        <Container maxW="5xl" py={{ base: '8', md: '12' }}>
+          <Flex gap="6" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+            <TeacherAvatar teacher={teacher} size={112} />
+            <Box flex="1">
+              <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+                {name}
+              </Heading>
+              <Text color="fg.muted" mt="1">
+                {teacherLocation(teacher)}
+              </Text>
+              <HStack gap="2" wrap="wrap" mt="3">
+                {teacher.specializations.map((s) => (
+                  <Badge key={s} colorPalette="green" variant="subtle">
+                    {s}
+                  </Badge>
+                ))}
+              </HStack>
+            </Box>
+            <Stack gap="3" align={{ base: 'stretch', md: 'flex-end' }} w={{ base: '100%', md: 'auto' }}>
+              <Text fontSize="2xl" fontWeight="bold" color="green.800">
+                {rateLabel(teacher.hourlyRate)}
+              </Text>
+              <BuyHours teacher={teacher} />
+            </Stack>
+          </Flex>
+        </Container>
+      </Box>
+      <Container maxW="5xl" py={{ base: '8', md: '10' }}>
+        <Flex gap="10" direction={{ base: 'column', md: 'row' }}>
+          <Box flex="1.3">
+            <Heading as="h2" size="xl" mb="3">
+              About {teacher.firstName}
+            </Heading>
+            <Text whiteSpace="pre-line">{teacher.bio || `${teacher.firstName} teaches Italian at our school in Rome.`}</Text>
+            <Heading as="h2" size="lg" mt="8" mb="3">
+              How lessons work
+            </Heading>
+            <Stack as="ul" gap="1" pl="5" listStyleType="disc">
+              <li>Lessons last 60 minutes, online, with the meeting link in your dashboard.</li>
+              <li>{rules.booking}</li>
+              <li>{rules.cancellation}</li>
+              <li>{rules.validity}</li>
+              <li>Packages of 1 to 30 hours. {rules.fee}</li>
+            </Stack>
+          </Box>
+          <Box flex="1" as="section" aria-labelledby="slots-title">
+            <Heading as="h2" id="slots-title" size="xl" mb="1">
+              Next free lessons
+            </Heading>
+            <Text fontSize="sm" color="fg.muted" mb="4">
+              Times are in Rome time (Europe/Rome).
+            </Text>
+            <NextSlots teacherId={teacher.id} />
+            <Button asChild variant="outline" mt="6" size="sm">
+              <Link to="/teachers">Back to all teachers</Link>
+            </Button>
+          </Box>
+        </Flex>
+      </Container>
+    </>
+  );
+}
