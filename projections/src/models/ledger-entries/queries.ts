@@ -24,7 +24,7 @@ export async function ledgerEntries(
     stream: r.stream as string,
     revision: r.revision as number,
     type: r.type as string,
-    data: r.data as unknown,
+    data: r.data as Record<string, unknown>,
     recordedAt: (r.recorded_at as Date).toISOString(),
   }));
 }
