@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
-import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
@@ -40,7 +39,6 @@ import type { Migration } from './platform/db/migrate.ts';
 export interface AppDeps {
   config: Config;
   pool: pg.Pool;
-  db: Kysely<any>;
   clock: Clock;
   migrations: Migration[];
   /** Where mails go; default: SMTP to config.smtpUrl, else the outbox table. */
@@ -51,7 +49,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     pool: pg.Pool;
-    db: Kysely<any>;
     clock: Clock;
     migrations: Migration[];
   }
@@ -83,7 +80,6 @@ export async function buildApp(
 
   app.decorate('config', deps.config);
   app.decorate('pool', deps.pool);
-  app.decorate('db', deps.db);
   app.decorate('clock', deps.clock);
   app.decorate('migrations', deps.migrations);
 

@@ -127,3 +127,8 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (/^\d+$/.test(value)) throw new Error(`TRUST_PROXY takes proxy addresses or true, not a hop count ("${value}")`);
   return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
+
+/** True when the site is served over https (Secure cookies, `__Host-` prefix, HSTS). */
+export function isHttps(publicUrl: string): boolean {
+  return publicUrl.startsWith('https://');
+}

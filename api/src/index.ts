@@ -3,5 +3,5 @@ export { loadConfig, type Config } from './config.ts';
 export { startServer } from './server.ts';
 export { allMigrations } from './migrations.ts';
 export { migrate, type Migration } from './platform/db/migrate.ts';
-export { createPool, createKysely } from './platform/db/pool.ts';
+export { createPool } from './platform/db/pool.ts';
 export { startEmbeddedDatabase, freePort } from './platform/db/embedded.ts';

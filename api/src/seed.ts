@@ -9,6 +9,7 @@ import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './teachers/availability-store.ts';
 import { bookLesson, completeLesson } from './lessons/commands.ts';
+import { commandDeps } from './platform/command.ts';
 import { buyHours } from './payments/demo-purchase.ts';
 
 /** The sign-ins the demo offers (also listed in README "Demo logins"). */
@@ -120,7 +121,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   const story: { at: Date; run: () => Promise<unknown> }[] = [];
   const buy = (studentId: string, key: string, hours: number, at: Date) => {
     const rateCents = TEACHERS.find((t) => t.key === key)!.rate * 100;
-    story.push({ at, run: () => buyHours(app, { studentId, teacherId: ids[key]!, hours, rateCents, at }) });
+    story.push({ at, run: () => buyHours(commandDeps(app), { studentId, teacherId: ids[key]!, hours, rateCents, at }) });
   };
   const book = (studentId: string, key: string, at: Date, fromDate: string, skip: number, notes: string | null) => {
     const slot = teachingSlot(TEACHERS.find((t) => t.key === key)!.weekly, fromDate, skip);
@@ -128,11 +129,11 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     story.push({
       at,
       run: async () => {
-        lessonId = await bookLesson(app, { studentId, teacherId: ids[key]!, ...slot, notes }, { now: at, notify: false });
+        lessonId = await bookLesson(commandDeps(app), { studentId, teacherId: ids[key]!, ...slot, notes }, { now: at, notify: false });
       },
     });
     const endsAt = lessonEnd(slotStart(slot.date, slot.hour)!);
-    if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(app, lessonId, { now: endsAt }) });
+    if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(commandDeps(app), lessonId, { now: endsAt }) });
   };
 
   // Anna: 10 hours with Giulia bought 45 days ago (3 lessons given, 2 coming), 5 with Marco 10 days ago.

@@ -9,7 +9,7 @@ import type { DEMO_LOGINS } from './seed.ts';
  * loads them while the embedded PostgreSQL starts (initdb on a fresh data folder), not before.
  */
 async function loadServerModules() {
-  const [{ buildApp }, { createKysely, createPool }, { migrate }, { allMigrations }, { startLessonTimers }, seed, { promoteToAdmin }] = await Promise.all([
+  const [{ buildApp }, { createPool }, { migrate }, { allMigrations }, { startLessonTimers }, seed, { promoteToAdmin }] = await Promise.all([
     import('./app.ts'),
     import('./platform/db/pool.ts'),
     import('./platform/db/migrate.ts'),
@@ -19,7 +19,7 @@ async function loadServerModules() {
     import('./admin/users.ts'),
   ]);
   const { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } = seed;
-  return { buildApp, createKysely, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin };
+  return { buildApp, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin };
 }
 
 export interface RunningServer {
@@ -42,7 +42,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     embedded = await startEmbeddedDatabase(config.dataDir, { log: (line) => logger.warn(line) });
     databaseUrl = embedded.url;
   }
-  const { buildApp, createKysely, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin } = await loading;
+  const { buildApp, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin } = await loading;
   const pool = createPool(databaseUrl);
   try {
     const applied = await migrate(pool, allMigrations);
@@ -52,8 +52,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       if (promoted) logger.info({ email: config.adminEmail }, 'ADMIN_EMAIL: account is an admin');
       else logger.warn({ email: config.adminEmail }, 'ADMIN_EMAIL: no active account with this email; register it first');
     }
-    const db = createKysely(pool);
-    const app = await buildApp({ config, pool, db, clock, migrations: allMigrations }, { logger });
+    const app = await buildApp({ config, pool, clock, migrations: allMigrations }, { logger });
     await app.ready();
     let demoLogins: typeof DEMO_LOGINS | undefined;
     // start.ts refuses SEED_DEMO=true in production; only a harness calling startServer directly (the bench) seeds there.
@@ -75,7 +74,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       async close() {
         stopTimers();
         await app.close();
-        await db.destroy().catch(() => {});
+        await pool.end().catch(() => {});
         await embedded?.stop();
       },
     };

@@ -1,5 +1,4 @@
 export * from './types.ts';
-export * from './models/payments.ts';
 export { projectionMigrations } from './migrations.ts';
 export {
   ProjectionRunner,
@@ -10,4 +9,3 @@ export {
 export { rebuildProjection, liveTables, inTransaction } from './rebuild.ts';
 export { readCheckpoints, type Checkpoint } from './checkpoints.ts';
 export * from './models/index.ts';
-export * from './queries.ts';

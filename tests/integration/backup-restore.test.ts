@@ -15,7 +15,7 @@ import { PostgresEventStore } from '@parliamo/ledger';
 import { liveTables, type Projection } from '@parliamo/projections';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
-import { createKysely, createPool } from '../../api/src/platform/db/pool.ts';
+import { createPool } from '../../api/src/platform/db/pool.ts';
 import { migrate } from '../../api/src/platform/db/migrate.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 import { seedDemo } from '../../api/src/seed.ts';
@@ -161,7 +161,7 @@ if ('reason' in where) {
       // The original: demo accounts, purchases and lessons written through the ledger, read models built.
       const pool = createPool(sourceUrl, 5);
       await migrate(pool, allMigrations);
-      const app = await buildApp({ config, pool, db: createKysely(pool), clock: fixedClock('2026-03-02T09:00:00Z'), migrations: allMigrations });
+      const app = await buildApp({ config, pool, clock: fixedClock('2026-03-02T09:00:00Z'), migrations: allMigrations });
       await app.ready();
       await seedDemo(app);
       await app.projections.catchUp();

@@ -1,7 +1,7 @@
 // Lessons fixtures for the reliability suites: a bookable teacher (availability set over HTTP),
 // students with hours, future slots, and the checks that read the ledger and the read models.
 import type pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import { systemClock } from '@parliamo/domain';
 import { PostgresEventStore } from '@parliamo/ledger';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild, type TableDifference } from '../../projections/src/testing.ts';
@@ -40,8 +40,8 @@ const storeOf = (pool: pg.Pool) => (store ??= new PostgresEventStore(pool));
  */
 export async function creditHours(pool: pg.Pool, student: { id: string; client: Client }, teacherId: string, hours: number): Promise<string> {
   // buyHours needs only the ledger; the server's own projection runner does the projecting.
-  const app = { ledger: storeOf(pool), projections: { waitFor: async () => {} }, pool } as unknown as FastifyInstance;
-  const packageId = await buyHours(app, { studentId: student.id, teacherId, hours, rateCents: RATE_CENTS, at: new Date() });
+  const deps = { ledger: storeOf(pool), projections: { waitFor: async () => {} }, db: pool, clock: systemClock };
+  const packageId = await buyHours(deps, { studentId: student.id, teacherId, hours, rateCents: RATE_CENTS, at: new Date() });
   for (let i = 0; i < 300; i++) {
     const res = await student.client.get('/api/hour-packages');
     if (res.status === 200 && res.json.some((p: { id: string }) => p.id === packageId)) return packageId;

@@ -8,6 +8,7 @@ import { createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } fr
 import { loadSessionKeys } from './session-keys.ts';
 import { SessionCache } from './session-cache.ts';
 import { createDeviceCookies, type DeviceCookies } from './device-cookies.ts';
+import { isHttps } from '../config.ts';
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -41,11 +42,6 @@ declare module 'fastify' {
     /** The signed cookies that mark browsers which signed in before (per-device sign-in limits). */
     deviceCookies: DeviceCookies;
   }
-}
-
-/** True when the site is served over https (Secure cookies, `__Host-` prefix, HSTS). */
-export function isHttps(publicUrl: string): boolean {
-  return publicUrl.startsWith('https://');
 }
 
 /**
@@ -117,4 +113,4 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     request.user = null;
     request.sessionToken = null;
   });
-});
+}, { name: 'session', dependencies: [], decorators: { fastify: ['config', 'pool', 'clock'] } });

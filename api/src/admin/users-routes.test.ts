@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@parliamo/ledger';
 import { streams } from '@parliamo/domain';
 import { buyHours } from '../payments/demo-purchase.ts';
+import { commandDeps } from '../platform/command.ts';
 import { useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, login, sessionCookie, signedIn } from '../testing/users.ts';
 
@@ -115,9 +116,9 @@ describe('admin: users, teachers, students, erasure', () => {
     const s = await createUser(t, { lastName: 'Zzstudent' });
     const teacher = await createUser(t, { role: 'teacher' });
     const bought = t.clock.now();
-    await buyHours(t.app, { studentId: s.id, teacherId: teacher.id, hours: 5, rateCents: 3000, at: bought });
+    await buyHours(commandDeps(t.app), { studentId: s.id, teacherId: teacher.id, hours: 5, rateCents: 3000, at: bought });
     t.clock.advance(30 * 24 * 3600_000);
-    await buyHours(t.app, { studentId: s.id, teacherId: teacher.id, hours: 3, rateCents: 3000, at: t.clock.now() });
+    await buyHours(commandDeps(t.app), { studentId: s.id, teacherId: teacher.id, hours: 3, rateCents: 3000, at: t.clock.now() });
     const list = (await get('/api/admin/students')).json() as { id: string }[];
     expect(list.some((r) => r.id === s.id)).toBe(true);
     expect(list.some((r) => r.id === teacher.id || r.id === admin.id)).toBe(false);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { DomainError, type AdminTeacher, type AdminUserRow, type Role } from '@parliamo/domain';
+import { usableHours } from '@parliamo/projections';
 import { withTransaction } from '../platform/db/transaction.ts';
 import { revokeUserSessions } from '../accounts/sessions.ts';
 import { UNUSABLE_PASSWORD } from '../accounts/passwords.ts';
@@ -184,7 +185,7 @@ export async function listStudents(pool: pg.Pool, now: Date) {
   const { rows } = await pool.query(
     `SELECT u.id, u.email, u.first_name, u.last_name, u.is_active, u.created_at,
             COALESCE(sum(h.total_hours), 0)::int AS total_hours,
-            COALESCE(sum(h.remaining_hours) FILTER (WHERE h.status = 'active' AND h.expires_at > $1), 0)::int AS remaining_hours
+            COALESCE(sum(h.remaining_hours) FILTER (WHERE ${usableHours('h', '$1')}), 0)::int AS remaining_hours
        FROM users u LEFT JOIN hour_packages h ON h.student_id = u.id::text
       WHERE u.role = 'student' AND u.erased_at IS NULL
       GROUP BY u.id

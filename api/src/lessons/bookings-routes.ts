@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, errorResponses, idParamsSchema } from '@parliamo/domain';
+import { bookingById, bookingsOf } from '@parliamo/projections';
 import { bookLesson, cancelLesson } from './commands.ts';
-import { bookingById, bookingsOf } from './views.ts';
+import { commandDeps } from '../platform/command.ts';
 
 /** Booking, listing and cancelling lessons. */
 export default async function bookingRoutes(fastify: FastifyInstance) {
@@ -13,7 +14,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
     schema: { body: bookingSchema, response: { 201: bookingAnswerSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
-    const id = await bookLesson(app, {
+    const id = await bookLesson(commandDeps(app), {
       studentId: request.user!.id,
       teacherId: body.teacherId,
       date: body.date,
@@ -39,7 +40,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
     schema: { params: idParamsSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
-    await cancelLesson(app, request.params.id, { id: user.id, role: user.role });
+    await cancelLesson(commandDeps(app), request.params.id, { id: user.id, role: user.role });
     const booking = await bookingById(app.pool, request.params.id);
     if (!booking) throw new DomainError('not_found', 'Lesson not found');
     return booking;

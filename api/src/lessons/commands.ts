@@ -1,11 +1,8 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   DomainError,
-  decideAdjustment,
   decideBooking,
   decideCancellation,
-  decideExpiry,
   decideLesson,
   isInTeacherHours,
   lessonDecider,
@@ -16,7 +13,7 @@ import {
   type LessonCancelled,
 } from '@parliamo/domain';
 import { publicTeacherAvailability } from '../teachers/availability-store.ts';
-import { runCommand } from '../platform/ledger-session.ts';
+import { runCommand, type CommandDeps } from '../platform/command.ts';
 
 /**
  * Options for running a command at another moment (the demo seed writes history), or silently: its
@@ -27,7 +24,7 @@ export interface CommandOptions {
   notify?: boolean;
 }
 
-const nowOf = (app: FastifyInstance, opts: CommandOptions) => (opts.now ?? app.clock.now()).toISOString();
+const nowOf = (deps: CommandDeps, opts: CommandOptions) => (opts.now ?? deps.clock.now()).toISOString();
 
 export interface Actor {
   id: string;
@@ -36,17 +33,17 @@ export interface Actor {
 
 /** Books a lesson for a student; returns the new lesson's id once the read models show it. */
 export async function bookLesson(
-  app: FastifyInstance,
+  deps: CommandDeps,
   input: { studentId: string; teacherId: string; date: string; hour: number; notes: string | null },
   opts: CommandOptions = {},
 ): Promise<string> {
   const { studentId, teacherId, date, hour } = input;
-  const availability = await publicTeacherAvailability(app.pool, teacherId);
+  const availability = await publicTeacherAvailability(deps.db, teacherId);
   if (!availability) throw new DomainError('not_found', 'Teacher not found');
   const lessonId = crypto.randomUUID();
-  await runCommand(app, async (session) => {
-    const now = nowOf(app, opts);
-    const ids = await app.pool.query<{ id: string }>(
+  await runCommand(deps, async (session) => {
+    const now = nowOf(deps, opts);
+    const ids = await deps.db.query<{ id: string }>(
       `SELECT id FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND status = 'active' AND remaining_hours > 0`,
       [studentId, teacherId],
     );
@@ -77,8 +74,8 @@ export async function bookLesson(
 }
 
 /** Cancels a lesson as its student (with 48 h notice), its teacher or an admin (any time). */
-export async function cancelLesson(app: FastifyInstance, lessonId: string, actor: Actor): Promise<LessonCancelled['data']> {
-  return runCommand(app, async (session) => {
+export async function cancelLesson(deps: CommandDeps, lessonId: string, actor: Actor): Promise<LessonCancelled['data']> {
+  return runCommand(deps, async (session) => {
     const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
     // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
     const b = lesson.booking;
@@ -92,7 +89,7 @@ export async function cancelLesson(app: FastifyInstance, lessonId: string, actor
       [names.studentSlot, slotDecider],
     ] as const);
     const decision = decideCancellation({
-      now: app.clock.now().toISOString(),
+      now: deps.clock.now().toISOString(),
       by: actor.role,
       actorId: actor.id,
       lesson,
@@ -107,41 +104,12 @@ export async function cancelLesson(app: FastifyInstance, lessonId: string, actor
 }
 
 /** Marks a lesson completed once it has ended (76/24 split); nothing if it already is. */
-export async function completeLesson(app: FastifyInstance, lessonId: string, opts: CommandOptions = {}): Promise<boolean> {
-  return runCommand(app, async (session) => {
+export async function completeLesson(deps: CommandDeps, lessonId: string, opts: CommandOptions = {}): Promise<boolean> {
+  return runCommand(deps, async (session) => {
     const stream = streams.lesson(lessonId);
     const lesson = await session.load(stream, lessonDecider);
-    const events = decideLesson({ type: 'CompleteLesson', data: { lessonId, now: nowOf(app, opts) } }, lesson);
+    const events = decideLesson({ type: 'CompleteLesson', data: { lessonId, now: nowOf(deps, opts) } }, lesson);
     if (!events.length) return { result: null, value: false };
     return { result: await session.append([{ stream, events }], { command: 'CompleteLesson' }), value: true };
-  });
-}
-
-/** Lapses a package's remaining hours once it is 6 months old; nothing before or when empty. */
-export async function expirePackage(app: FastifyInstance, packageId: string): Promise<boolean> {
-  return runCommand(app, async (session) => {
-    const pkg = await session.load(streams.package(packageId), packageDecider);
-    const decision = decideExpiry({ now: app.clock.now().toISOString(), package: pkg });
-    if (!decision.writes.length) return { result: null, value: false };
-    return { result: await session.append(decision.writes, { command: 'ExpireHours' }), value: true };
-  });
-}
-
-/** An admin adds or removes hours of a package, with a reason. */
-export async function adjustHours(
-  app: FastifyInstance,
-  input: { adminId: string; packageId: string; delta: number; reason: string },
-): Promise<void> {
-  await runCommand(app, async (session) => {
-    const pkg = await session.load(streams.package(input.packageId), packageDecider);
-    if (!pkg.exists) throw new DomainError('not_found', 'Hour package not found');
-    const decision = decideAdjustment({
-      now: app.clock.now().toISOString(),
-      adminId: input.adminId,
-      delta: input.delta,
-      reason: input.reason,
-      package: pkg,
-    });
-    return { result: await session.append(decision.writes, { actorId: input.adminId, command: 'AdjustHours' }), value: undefined };
   });
 }

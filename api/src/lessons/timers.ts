@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { queueMails, type QueuedMail } from '../mail/reaction.ts';
-import { completeLesson, expirePackage } from './commands.ts';
+import { completeLesson } from './commands.ts';
+import { expirePackage } from '../packages/commands.ts';
+import { commandDeps } from '../platform/command.ts';
 import { expireStaleTestCheckouts } from '../payments/timers.ts';
 
 export interface TimerReport {
@@ -24,18 +26,18 @@ export async function runLessonTimers(app: FastifyInstance): Promise<TimerReport
     [now],
   );
   for (const { id } of ended.rows) {
-    if (await attempt(app, `complete lesson ${id}`, () => completeLesson(app, id))) report.completed++;
+    if (await attempt(app, `complete lesson ${id}`, () => completeLesson(commandDeps(app), id))) report.completed++;
   }
   const lapsed = await app.pool.query<{ id: string }>(
     `SELECT id FROM hour_packages WHERE status = 'active' AND remaining_hours > 0 AND expires_at <= $1 ORDER BY expires_at`,
     [now],
   );
   for (const { id } of lapsed.rows) {
-    if (await attempt(app, `expire package ${id}`, () => expirePackage(app, id))) report.expired++;
+    if (await attempt(app, `expire package ${id}`, () => expirePackage(commandDeps(app), id))) report.expired++;
   }
   report.reminders += await lessonReminders(app, now);
   report.reminders += await expiryReminders(app, now);
-  report.checkoutsExpired = await expireStaleTestCheckouts(app);
+  report.checkoutsExpired = await expireStaleTestCheckouts({ ...commandDeps(app), log: app.log });
   return report;
 }
 

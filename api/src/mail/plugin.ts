@@ -45,4 +45,4 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
   app.addHook('onReady', async () => sender.start());
   // preClose: the queue stops before the SMTP transport and the pool close.
   app.addHook('preClose', async () => sender.stop());
-});
+}, { name: 'mail', dependencies: [], decorators: { fastify: ['config', 'pool', 'clock'] } });

@@ -13,9 +13,9 @@ import {
   packageHistorySchema,
   romeInstant,
 } from '@parliamo/domain';
-import { balanceAsOf, packageHistory } from '@parliamo/projections';
-import { adjustHours } from '../lessons/commands.ts';
-import { packageById, packagesOf } from '../lessons/views.ts';
+import { balanceAsOf, packageById, packageHistory, packagesOf } from '@parliamo/projections';
+import { commandDeps } from '../platform/command.ts';
+import { adjustHours } from './commands.ts';
 
 /** `asOf` as an instant: a date means the end of that day in Rome; an ISO instant is taken as is. */
 export function parseAsOf(asOf: string): Date {
@@ -57,7 +57,7 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
     schema: { body: adjustmentSchema, response: { 201: adjustedPackageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
-    await adjustHours(app, { adminId: request.user!.id, ...body });
+    await adjustHours(commandDeps(app), { adminId: request.user!.id, ...body });
     const pkg = await packageById(app.pool, body.packageId, app.clock.now());
     if (!pkg) throw new DomainError('not_found', 'Hour package not found');
     return reply.status(201).send(pkg);

@@ -1,20 +1,20 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { FEE_CENTS, packageIdForPayment } from '@parliamo/domain';
+import type { CommandDeps } from '../platform/command.ts';
 import { confirmPayment, recordCheckoutStarted } from './flow.ts';
 
 /**
  * Buys hours as a student does through the local test checkout (checkout started, payment confirmed,
  * hours credited), at the moment `at`: for the demo seed and tests. Returns the package id.
  */
-export async function buyHours(app: FastifyInstance, p: { studentId: string; teacherId: string; hours: number; rateCents: number; at: Date }) {
+export async function buyHours(deps: CommandDeps, p: { studentId: string; teacherId: string; hours: number; rateCents: number; at: Date }) {
   const paymentId = crypto.randomUUID();
   const amountCents = p.hours * p.rateCents + FEE_CENTS;
   await recordCheckoutStarted(
-    app,
+    deps,
     { paymentId, provider: 'test', providerSessionId: paymentId, studentId: p.studentId, teacherId: p.teacherId, hours: p.hours, hourlyRateCents: p.rateCents, amountCents },
     p.at,
   );
-  await confirmPayment(app, { paymentId, providerPaymentId: null, amountCents }, p.at);
+  await confirmPayment(deps, { paymentId, providerPaymentId: null, amountCents }, p.at);
   return packageIdForPayment(paymentId);
 }

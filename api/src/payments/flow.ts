@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   decidePayment,
   decidePaymentConfirmation,
@@ -11,7 +10,8 @@ import {
   type ParliamoEvent,
   type StartCheckout,
 } from '@parliamo/domain';
-import { runCommand, type LedgerSession } from '../platform/ledger-session.ts';
+import { runCommand, type CommandDeps } from '../platform/command.ts';
+import type { LedgerSession } from '../platform/ledger-session.ts';
 import { factId } from './ids.ts';
 
 /**
@@ -31,13 +31,13 @@ const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.pack
 
 /** Runs one payment decision; `writes` empty means the fact was known already. */
 function record(
-  app: FastifyInstance,
+  deps: CommandDeps,
   command: string,
   paymentId: string,
   decide: (s: LedgerSession) => Promise<{ stream: string; events: ParliamoEvent[] }[]>,
   discriminator = '',
 ): Promise<boolean> {
-  return runCommand(app, async (s) => {
+  return runCommand(deps, async (s) => {
     const writes = nonEmpty(await decide(s));
     if (writes.length === 0) return { result: null, value: false };
     return { result: await s.append(writes, { command }, factIds(paymentId, discriminator)), value: true };
@@ -45,8 +45,8 @@ function record(
 }
 
 /** Records a started checkout (the provider's session exists already). */
-export async function recordCheckoutStarted(app: FastifyInstance, data: Omit<StartCheckout['data'], 'now'>, now = app.clock.now()): Promise<void> {
-  await record(app, 'StartCheckout', data.paymentId, async (s) => {
+export async function recordCheckoutStarted(deps: CommandDeps, data: Omit<StartCheckout['data'], 'now'>, now = deps.clock.now()): Promise<void> {
+  await record(deps, 'StartCheckout', data.paymentId, async (s) => {
     const payment = await loadPayment(s, data.paymentId);
     return [{ stream: streams.payment(data.paymentId), events: decidePayment({ type: 'StartCheckout', data: { ...data, now: now.toISOString() } }, payment) }];
   });
@@ -57,11 +57,11 @@ export async function recordCheckoutStarted(app: FastifyInstance, data: Omit<Sta
  * payment is confirmed and its hours credited in the same append, exactly once.
  */
 export function confirmPayment(
-  app: FastifyInstance,
+  deps: CommandDeps,
   c: { paymentId: string; providerPaymentId: string | null; amountCents: number },
-  now = app.clock.now(),
+  now = deps.clock.now(),
 ): Promise<boolean> {
-  return record(app, 'ConfirmPayment', c.paymentId, async (s) => {
+  return record(deps, 'ConfirmPayment', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
     const pkg = await loadPackage(s, c.paymentId);
     return decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg }).writes;
@@ -69,18 +69,18 @@ export function confirmPayment(
 }
 
 /** A delayed payment failed. Nothing happens once the payment was confirmed. */
-export function failPayment(app: FastifyInstance, c: { paymentId: string; reason: string }): Promise<boolean> {
-  return record(app, 'FailPayment', c.paymentId, async (s) => {
+export function failPayment(deps: CommandDeps, c: { paymentId: string; reason: string }): Promise<boolean> {
+  return record(deps, 'FailPayment', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
-    return [{ stream: streams.payment(c.paymentId), events: decidePayment({ type: 'FailPayment', data: { ...c, now: app.clock.now().toISOString() } }, payment) }];
+    return [{ stream: streams.payment(c.paymentId), events: decidePayment({ type: 'FailPayment', data: { ...c, now: deps.clock.now().toISOString() } }, payment) }];
   });
 }
 
 /** The checkout ended unpaid (expired at the provider, or cancelled on the test checkout). */
-export function expireCheckout(app: FastifyInstance, c: { paymentId: string }): Promise<boolean> {
-  return record(app, 'ExpireCheckout', c.paymentId, async (s) => {
+export function expireCheckout(deps: CommandDeps, c: { paymentId: string }): Promise<boolean> {
+  return record(deps, 'ExpireCheckout', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
-    return [{ stream: streams.payment(c.paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { ...c, now: app.clock.now().toISOString() } }, payment) }];
+    return [{ stream: streams.payment(c.paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { ...c, now: deps.clock.now().toISOString() } }, payment) }];
   });
 }
 
@@ -89,11 +89,11 @@ export function expireCheckout(app: FastifyInstance, c: { paymentId: string }): 
  * PaymentRefunded and the package's unused hours are revoked; an older, smaller total changes nothing.
  */
 export function recordRefund(
-  app: FastifyInstance,
+  deps: CommandDeps,
   c: { paymentId: string; totalRefundedCents: number; providerRefundId: string | null },
 ): Promise<boolean> {
   return record(
-    app,
+    deps,
     'RefundPayment',
     c.paymentId,
     async (s) => {
@@ -102,7 +102,7 @@ export function recordRefund(
       const newCents = c.totalRefundedCents - payment.refundedCents;
       if (newCents <= 0) return [];
       return decideRefund({
-        now: app.clock.now().toISOString(),
+        now: deps.clock.now().toISOString(),
         paymentId: c.paymentId,
         amountRefundedCents: newCents,
         providerRefundId: c.providerRefundId,

@@ -26,5 +26,5 @@ export default fp(
       app.log.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks will be refused');
     }
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: [], decorators: { fastify: ['config'] } },
 );

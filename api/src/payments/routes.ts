@@ -15,10 +15,10 @@ import {
   teacherDisplayName,
   testCheckoutSchema,
 } from '@parliamo/domain';
-import { paymentFlags, type PaymentRow } from '@parliamo/projections';
 import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
-import { findPayment, findPaymentBySession, listPayments } from './queries.ts';
-import { publicTeachers } from '../lessons/views.ts';
+import { commandDeps } from '../platform/command.ts';
+import { findPayment, findPaymentBySession, listPayments, paymentFlags, type PaymentRow } from '@parliamo/projections';
+import { publicTeachers } from '../teachers/queries.ts';
 
 const paymentParams = z.object({ paymentId: z.string() });
 const sessionParams = z.object({ sessionId: z.string() });
@@ -63,7 +63,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       request.log.error({ err }, 'payment provider refused the checkout');
       return reply.status(502).send({ message: 'The payment provider could not be reached. Please try again.' });
     }
-    await recordCheckoutStarted(app, {
+    await recordCheckoutStarted(commandDeps(app), {
       paymentId,
       provider: started.provider,
       providerSessionId: started.providerSessionId,
@@ -78,7 +78,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
 
   /** A test-checkout payment of the signed-in student (404 for Stripe payments and others' payments). */
   async function testCheckout(request: FastifyRequest<{ Params: { paymentId: string } }>): Promise<PaymentRow> {
-    const row = ownPayment(request, await findPayment(app.db, request.params.paymentId));
+    const row = ownPayment(request, await findPayment(app.pool, request.params.paymentId));
     if (row.provider !== 'test') throw new DomainError('not_found', 'Payment not found');
     return row;
   }
@@ -106,7 +106,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
     }
     // The very code Stripe's webhook runs for a paid checkout.
-    await confirmPayment(app, { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
+    await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
     return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
   });
 
@@ -116,7 +116,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       // Paid (or refunded): cancelling now would change nothing, and saying "cancelled" would be untrue.
       throw new DomainError('conflict', 'This checkout is already paid and cannot be cancelled; the hours are in your account.');
     }
-    await expireCheckout(app, { paymentId: row.payment_id });
+    await expireCheckout(commandDeps(app), { paymentId: row.payment_id });
     return { redirect: '/teachers' };
   });
 
@@ -124,7 +124,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     preValidation: student,
     schema: { params: sessionParams, response: { 200: paymentStatusSchema, ...errorResponses } },
   }, async (request) => {
-    const row = ownPayment(request, await findPaymentBySession(app.db, request.params.sessionId));
+    const row = ownPayment(request, await findPaymentBySession(app.pool, request.params.sessionId));
     return {
       paymentId: row.payment_id,
       status: row.status,
@@ -140,7 +140,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     preValidation: app.requireUser('admin'),
     schema: { response: { 200: adminPaymentListSchema, ...errorResponses } },
   }, async () => {
-    const rows = await listPayments(app.db);
+    const rows = await listPayments(app.pool);
     return rows.map((r) => ({
       paymentId: r.payment_id,
       provider: r.provider,

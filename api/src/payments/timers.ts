@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CommandDeps } from '../platform/command.ts';
 import { expireCheckout } from './flow.ts';
 
 /** How long a local test checkout stays payable: as long as a Stripe Checkout Session (24 h). */
@@ -8,18 +9,18 @@ export const TEST_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * Ends the local test checkouts nobody paid or cancelled within 24 h, as Stripe expires its own
  * sessions (and tells us by webhook), so no payment stays pending for ever. Returns how many ended.
  */
-export async function expireStaleTestCheckouts(app: FastifyInstance): Promise<number> {
-  const cutoff = new Date(app.clock.now().getTime() - TEST_CHECKOUT_LIFETIME_MS);
-  const { rows } = await app.pool.query<{ payment_id: string }>(
+export async function expireStaleTestCheckouts(deps: CommandDeps & { log: FastifyBaseLogger }): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - TEST_CHECKOUT_LIFETIME_MS);
+  const { rows } = await deps.db.query<{ payment_id: string }>(
     `SELECT payment_id FROM payments WHERE provider = 'test' AND status = 'pending' AND started_at <= $1 ORDER BY started_at`,
     [cutoff],
   );
   let ended = 0;
   for (const { payment_id } of rows) {
     try {
-      if (await expireCheckout(app, { paymentId: payment_id })) ended++;
+      if (await expireCheckout(deps, { paymentId: payment_id })) ended++;
     } catch (err) {
-      app.log.error({ err, paymentId: payment_id }, 'could not expire a test checkout');
+      deps.log.error({ err, paymentId: payment_id }, 'could not expire a test checkout');
     }
   }
   return ended;

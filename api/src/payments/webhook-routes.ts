@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import { DomainError, errorResponses, streams, webhookAnswerSchema } from '@parliamo/domain';
 import { toProviderEvent, verifyStripeWebhook, type ProviderEvent } from './index.ts';
 import { confirmPayment, expireCheckout, failPayment, recordRefund } from './flow.ts';
-import { findPaymentByProviderPayment, findPaymentBySession } from './queries.ts';
+import { commandDeps } from '../platform/command.ts';
+import { findPaymentByProviderPayment, findPaymentBySession } from '@parliamo/projections';
 
 /**
  * POST /api/stripe/webhook: Stripe's notifications. The signature is checked on the raw body, so this
@@ -19,10 +20,10 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     if (e.paymentId) return e.paymentId;
     if (e.kind === 'refunded') {
       if (!e.providerPaymentId) return null;
-      const known = await findPaymentByProviderPayment(app.db, e.providerPaymentId);
+      const known = await findPaymentByProviderPayment(app.pool, e.providerPaymentId);
       return known?.payment_id ?? (await app.payments.paymentIdOfProviderPayment(e.providerPaymentId));
     }
-    return (await findPaymentBySession(app.db, e.providerSessionId))?.payment_id ?? null;
+    return (await findPaymentBySession(app.pool, e.providerSessionId))?.payment_id ?? null;
   }
 
   /** True when our ledger holds a checkout for this payment id. */
@@ -43,16 +44,16 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     let recorded: boolean;
     switch (e.kind) {
       case 'paid':
-        recorded = await confirmPayment(app, { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
+        recorded = await confirmPayment(commandDeps(app), { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
         break;
       case 'failed':
-        recorded = await failPayment(app, { paymentId, reason: e.reason });
+        recorded = await failPayment(commandDeps(app), { paymentId, reason: e.reason });
         break;
       case 'expired':
-        recorded = await expireCheckout(app, { paymentId });
+        recorded = await expireCheckout(commandDeps(app), { paymentId });
         break;
       case 'refunded':
-        recorded = await recordRefund(app, { paymentId, totalRefundedCents: e.amountRefundedCents, providerRefundId: e.providerRefundId });
+        recorded = await recordRefund(commandDeps(app), { paymentId, totalRefundedCents: e.amountRefundedCents, providerRefundId: e.providerRefundId });
         break;
     }
     return recorded ? e.kind : 'duplicate';

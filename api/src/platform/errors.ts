@@ -81,4 +81,4 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-});
+}, { name: 'errors', dependencies: [] });

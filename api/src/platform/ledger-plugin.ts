@@ -48,4 +48,4 @@ export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reac
     await runner.stop();
     await store.close();
   });
-});
+}, { name: 'ledger', dependencies: ['metrics'], decorators: { fastify: ['config', 'pool'] } });

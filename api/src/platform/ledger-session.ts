@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedVersion } from '@parliamo/ledger';
-import { DomainError, type ParliamoEvent, STUDENT_SLOT_TAKEN_MESSAGE, TEACHER_SLOT_TAKEN_MESSAGE } from '@parliamo/domain';
+import type { AppendResult, EventStore, ExpectedVersion } from '@parliamo/ledger';
+import type { ParliamoEvent } from '@parliamo/domain';
 import type { StreamStates } from './stream-states.ts';
 
 interface Folds<S, E> {
@@ -70,39 +69,4 @@ export class LedgerSession {
       }),
     );
   }
-}
-
-const ATTEMPTS = 6;
-/** How long a write waits for the read models (a busy machine can lag; the write itself is done). */
-const PROJECTION_WAIT_MS = 15_000;
-
-/**
- * Runs a command (load, decide, append) and waits until the read models show its result, so the
- * caller's next read sees it (invariant 8). When another request changed one of the streams in
- * between, the command runs again on fresh state: the decider then refuses with its own message
- * (slot taken) or succeeds (another hour of the same package was spent meanwhile).
- */
-export async function runCommand<T>(
-  app: FastifyInstance,
-  command: (session: LedgerSession) => Promise<{ result: AppendResult | null; value: T }>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { result, value } = await command(new LedgerSession(app.ledger, app.streamStates));
-      if (result) await app.projections.waitFor(result.position, PROJECTION_WAIT_MS);
-      return value;
-    } catch (e) {
-      if (!(e instanceof ConcurrencyError)) throw e;
-      if (attempt >= ATTEMPTS) throw new DomainError('conflict', conflictMessage(e.stream));
-      // Exponential backoff with jitter: a burst of identical deliveries (a webhook sent five times at once)
-      // spreads out instead of colliding again; a lost slot race ends on the first retry anyway.
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** attempt));
-    }
-  }
-}
-
-function conflictMessage(stream: string): string {
-  if (stream.startsWith('teacher-slot-')) return TEACHER_SLOT_TAKEN_MESSAGE;
-  if (stream.startsWith('student-slot-')) return STUDENT_SLOT_TAKEN_MESSAGE;
-  return 'Someone else changed this at the same moment. Please try again.';
 }

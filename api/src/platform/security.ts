@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@parliamo/domain';
-import { isHttps } from '../accounts/session-plugin.ts';
+import { isHttps } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -141,4 +141,4 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
     if (request.routeOptions.config?.csrf === false) return;
     checkSameOrigin(request, app.config);
   });
-});
+}, { name: 'security', dependencies: [], decorators: { fastify: ['config'] } });

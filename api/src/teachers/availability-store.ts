@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type TeacherAvailability, type WeeklyHours } from '@parliamo/domain';
-import { isUserId, PUBLIC_TEACHER } from '../lessons/views.ts';
+import { isUserId, PUBLIC_TEACHER } from './queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 

@@ -19,7 +19,7 @@ import {
   teacherSchema,
 } from '@parliamo/domain';
 import { loadAvailability, publicTeacherAvailability, saveAvailability } from './availability-store.ts';
-import { publicTeachers } from '../lessons/views.ts';
+import { publicTeachers } from './queries.ts';
 
 const DEFAULT_DAYS = 28;
 

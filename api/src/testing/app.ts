@@ -6,7 +6,6 @@ import { fixedClock } from '@parliamo/domain';
 import { perBlock } from '@parliamo/ledger/testing';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createKysely } from '../platform/db/pool.ts';
 import { allMigrations } from '../migrations.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -76,7 +75,7 @@ async function startInstance(
   clock: TestApp['clock'],
   opts: InstanceOptions = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config, pool: db.pool, db: createKysely(db.pool), clock, migrations: allMigrations }, opts);
+  const app = await buildApp({ config, pool: db.pool, clock, migrations: allMigrations }, opts);
   await app.ready();
   return app;
 }

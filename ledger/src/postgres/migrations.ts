@@ -122,6 +122,7 @@ $fn$;
 `;
 
 /**
+ * (Dropped by ledger/003: write combining, its only caller, went.)
  * `ledger_append_batch` runs several independent appends (from concurrent callers) in one
  * transaction, one round trip and one commit: each in its own subtransaction, so a failed check
  * fails only that append. Returns one row per request, in order, with its result or its error.
@@ -203,5 +204,10 @@ ${appendBatchFunction}`,
 ALTER TABLE events DROP CONSTRAINT events_pkey;
 ALTER TABLE events DROP CONSTRAINT events_event_id_key;
 ALTER TABLE events ADD CONSTRAINT events_event_id_key PRIMARY KEY (event_id);`,
+  },
+  {
+    // Write combining went (docs/decisions.md): nothing calls ledger_append_batch any more.
+    id: 'ledger/003-drop-append-batch',
+    sql: `DROP FUNCTION ledger_append_batch(jsonb);`,
   },
 ];

@@ -7,7 +7,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../types.ts';
-import { Appender, type AppendBody, type AppendFailure } from './appender.ts';
+import { appendToLedger, type AppendBody, type AppendFailure } from './append.ts';
 import { Notifier } from './notifier.ts';
 
 export interface PostgresEventStoreOptions {
@@ -17,13 +17,6 @@ export interface PostgresEventStoreOptions {
   listenConfig?: pg.ClientConfig;
   /** NOTIFY channel shared by every process appending to this database. */
   channel?: string;
-  /**
-   * Write combining: at most this many append transactions of this store at once; appends beyond
-   * wait and then go together in one transaction (each still checked alone). Default: no limit,
-   * i.e. one transaction per append, which measured faster on our CPU-bound bench machine
-   * (docs/benchmarks.md); combining pays off where commits (WAL flushes) are the bottleneck.
-   */
-  maxConcurrentAppends?: number;
 }
 
 /** Thrown when an append repeats some of its event ids but not all of them. */
@@ -67,12 +60,10 @@ function toRecorded(r: EventRow): RecordedEvent {
 
 /**
  * The ledger on PostgreSQL (docs/ledger.md). An append is one statement, one
- * round trip, one transaction (see Appender); with `maxConcurrentAppends`, appends arriving
- * together are combined into one transaction, each still atomic and checked on its own.
+ * round trip, one transaction (see appendToLedger).
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifier: Notifier;
-  private readonly appender: Appender;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -80,7 +71,6 @@ export class PostgresEventStore implements EventStore {
   ) {
     const poolOptions = (pool as unknown as { options: pg.ClientConfig }).options;
     this.notifier = new Notifier(pool, options.listenConfig ?? poolOptions, options.channel ?? 'parliamo_ledger');
-    this.appender = new Appender(pool, () => this.notifier.committed(), options.maxConcurrentAppends ?? Number.POSITIVE_INFINITY);
   }
 
   async append(requests: AppendRequest[]): Promise<AppendResult> {
@@ -109,7 +99,7 @@ export class PostgresEventStore implements EventStore {
       }
       for (const e of r.events) events.push({ s, id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} });
     });
-    const out = await this.appender.submit({
+    const out = await appendToLedger(this.pool, {
       streams: requests.map((r) => r.stream),
       kinds,
       expected,
@@ -118,6 +108,7 @@ export class PostgresEventStore implements EventStore {
     });
     if ('failure' in out) throw await this.translate(out.failure, out.raw, requests);
     const row = out.row;
+    if (!row.duplicate) this.notifier.committed();
     return {
       position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) },
       streams: requests.map((r, i) => ({ stream: r.stream, revision: Number(row.revisions[i]) })),

@@ -1,12 +1,19 @@
 import type { Projection } from '../types.ts';
-import { hourPackagesProjection } from './hour-packages.ts';
-import { lessonsProjection } from './lessons.ts';
-import { takenSlotsProjection } from './taken-slots.ts';
-import { ledgerEntriesProjection } from './ledger-entries.ts';
-import { paymentsProjection } from './payments.ts';
+import { hourPackagesProjection } from './hour-packages/projection.ts';
+import { lessonsProjection } from './lessons/projection.ts';
+import { takenSlotsProjection } from './taken-slots/projection.ts';
+import { ledgerEntriesProjection } from './ledger-entries/projection.ts';
+import { paymentsProjection } from './payments/projection.ts';
 
 export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection };
-export type { HourChangeCause } from './hour-packages.ts';
+export type { HourChangeCause } from './hour-packages/projection.ts';
+export type { Queryable } from './shared.ts';
+export * from './payments/projection.ts';
+// Each read model's queries live beside its projection.
+export * from './hour-packages/queries.ts';
+export * from './lessons/queries.ts';
+export * from './ledger-entries/queries.ts';
+export * from './payments/queries.ts';
 
 /** Every read model of the hour ledger. */
 export const readModels: Projection[] = [

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParliamoEvent } from '@parliamo/domain';
 import { useTestDatabase } from '@parliamo/ledger/testing';
-import { balanceAsOf, packageHistory, teacherEarningsByMonth } from '../queries.ts';
+import { balanceAsOf, packageHistory, teacherEarningsByMonth } from './index.ts';
 import { readModels } from './index.ts';
 import { createProjectionTables } from '../testing.ts';
 import { applyEvents } from './test-support.ts';

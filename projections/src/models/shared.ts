@@ -49,3 +49,6 @@ export async function updateRows(
   );
   return result.rowCount ?? 0;
 }
+
+/** What a read-model query runs on: a pool, a client, or a transaction's client. */
+export type Queryable = Pick<pg.Pool, 'query'>;

@@ -2,6 +2,7 @@
 import type { WeeklyHours } from '@parliamo/domain';
 import { saveAvailability } from '../../../api/src/teachers/availability-store.ts';
 import { buyHours } from '../../../api/src/payments/demo-purchase.ts';
+import { commandDeps } from '../../../api/src/platform/command.ts';
 import type { TestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn, type TeacherOptions } from '../../../api/src/testing/users.ts';
 import { settleMails } from '../../../api/src/testing/mails.ts';
@@ -28,7 +29,7 @@ export async function student(t: TestApp, firstName = 'Anna', lastName = 'Schmid
 
 /** Credits hours through the ledger (test checkout paid) at the test clock's now (or `at`). */
 export async function credit(t: TestApp, studentId: string, teacherId: string, hours: number, at?: Date): Promise<string> {
-  return buyHours(t.app, { studentId, teacherId, hours, rateCents: 3000, at: at ?? t.clock.now() });
+  return buyHours(commandDeps(t.app), { studentId, teacherId, hours, rateCents: 3000, at: at ?? t.clock.now() });
 }
 
 /** Who makes a request: a person (signed in afresh at the test clock's now) or a visitor. */

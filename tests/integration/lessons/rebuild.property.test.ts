@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { addDays, romeToday } from '@parliamo/domain';
-import { adjustHours } from '../../../api/src/lessons/commands.ts';
+import { adjustHours } from '../../../api/src/packages/commands.ts';
+import { commandDeps } from '../../../api/src/platform/command.ts';
 import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
@@ -50,7 +51,7 @@ describe('read models equal a rebuild from zero (invariant 7)', () => {
             expect([200, 409]).toContain(res.statusCode);
           }
           if (x.kind === 'adjust' && packages[x.pkg]) {
-            await adjustHours(t.app, { adminId: admin.id, packageId: packages[x.pkg]!, delta: x.delta, reason: 'property test' }).catch((e) => {
+            await adjustHours(commandDeps(t.app), { adminId: admin.id, packageId: packages[x.pkg]!, delta: x.delta, reason: 'property test' }).catch((e) => {
               if (e.kind !== 'conflict' && e.kind !== 'invalid') throw e;
             });
           }

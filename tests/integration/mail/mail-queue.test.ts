@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../api/src/app.ts';
-import { createKysely } from '../../../api/src/platform/db/pool.ts';
+import { commandDeps } from '../../../api/src/platform/command.ts';
 import { allMigrations } from '../../../api/src/migrations.ts';
 import type { Mail, Mailer } from '../../../api/src/mail/mailer.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../api/src/mail/mail-sender.ts';
@@ -30,7 +30,7 @@ const mailer: Mailer = {
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.mailSender.stop();
-  restarted = await buildApp({ config: t.app.config, pool: t.db.pool, db: createKysely(t.db.pool), clock: t.clock, migrations: allMigrations, mailer });
+  restarted = await buildApp({ config: t.app.config, pool: t.db.pool, clock: t.clock, migrations: allMigrations, mailer });
   await restarted.ready();
   await restarted.mailSender.stop(); // the test delivers with deliverDue(), step by step
 });
@@ -132,7 +132,7 @@ describe('mails as reactions to the ledger', () => {
     const g = await teacher(t);
     const s = await student(t);
     await credit(t, s.id, g.id, 2);
-    const seeded = await bookLesson(t.app, { studentId: s.id, teacherId: g.id, date: '2026-03-12', hour: 13, notes: null }, { notify: false });
+    const seeded = await bookLesson(commandDeps(t.app), { studentId: s.id, teacherId: g.id, date: '2026-03-12', hour: 13, notes: null }, { notify: false });
     expect(await queued(seeded)).toEqual([]);
     const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-12', hour: 12 })).json();
     const admin = await signedIn(t, 'admin');

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
 import { installTypeParsers } from '@parliamo/ledger';
 
 installTypeParsers();
@@ -78,9 +77,4 @@ export function createPool(url: string, max = 20): pg.Pool {
     /* a broken idle client is dropped by pg; queries report their own errors */
   });
   return pool;
-}
-
-/** A Kysely instance over an existing pool (the pool stays owned by the caller). */
-export function createKysely<DB>(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

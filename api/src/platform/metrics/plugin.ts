@@ -71,4 +71,4 @@ async function metricsPlugin(app: FastifyInstance, opts: { metrics?: AppMetrics 
   });
 }
 
-export default fp(metricsPlugin, { name: 'metrics' });
+export default fp(metricsPlugin, { name: 'metrics', dependencies: [] });

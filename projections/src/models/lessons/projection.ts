@@ -1,5 +1,5 @@
-import type { Projection } from '../types.ts';
-import { applyLessonBatch } from './lessons-apply.ts';
+import type { Projection } from '../../types.ts';
+import { applyLessonBatch } from './apply.ts';
 
 /**
  * Booked lessons (what GET /api/bookings and the dashboards read) and the teacher's earnings per

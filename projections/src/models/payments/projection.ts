@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Projection, ProjectedEvent } from '../types.ts';
+import type { Projection, ProjectedEvent } from '../../types.ts';
 
 /**
  * The payments read model: one row per payment (checkout), with what the provider reported, the

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Projection, ProjectedEvent } from '../types.ts';
-import { insertRows, positionOf, typed, updateRows } from './shared.ts';
+import type { Projection, ProjectedEvent } from '../../types.ts';
+import { insertRows, positionOf, typed, updateRows } from '../shared.ts';
 
 /** Why a package's balance changed; one history row per cause. */
 export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' | 'expired' | 'adjusted' | 'revoked';

@@ -1,5 +1,5 @@
-import type { Projection } from '../types.ts';
-import { insertRows, positionOf } from './shared.ts';
+import type { Projection } from '../../types.ts';
+import { insertRows, positionOf } from '../shared.ts';
 
 /**
  * Every event, indexed by the people it concerns: what the admin's ledger browser reads ("by

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { ProjectedEvent } from '../types.ts';
-import { insertRows, typed, updateRows } from './shared.ts';
+import type { ProjectedEvent } from '../../types.ts';
+import { insertRows, typed, updateRows } from '../shared.ts';
 
 interface BookingRow {
   id: string;

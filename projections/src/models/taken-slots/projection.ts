@@ -1,5 +1,5 @@
-import type { Projection } from '../types.ts';
-import { insertRows, typed } from './shared.ts';
+import type { Projection } from '../../types.ts';
+import { insertRows, typed } from '../shared.ts';
 
 /**
  * The slots each teacher and each student holds (from the slot streams). The unique index is the

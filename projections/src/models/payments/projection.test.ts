@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParliamoEvent } from '@parliamo/domain';
 import { createTestDatabase, type TestDatabase } from '@parliamo/ledger/testing';
-import type { ProjectedEvent } from '../types.ts';
-import { paymentFlags, paymentsProjection, type PaymentRow } from './payments.ts';
+import type { ProjectedEvent } from '../../types.ts';
+import { paymentFlags, paymentsProjection, type PaymentRow } from './projection.ts';
 
 let position = 0n;
 function recorded(e: ParliamoEvent): ProjectedEvent {

@@ -1,0 +1,100 @@
+import { teacherDisplayName } from '@parliamo/domain';
+import type { Queryable } from '../shared.ts';
+import type { HourChangeCause } from './projection.ts';
+
+/**
+ * The "usable hours" rule, the one place it is written: a package's hours can be spent while it is
+ * active and not past its expiry at `now` (an SQL expression, e.g. `$2`). `alias` is the table's
+ * alias in the query ('' for none). The expiry timer records HoursExpired later; until then the
+ * package row still says 'active', so every reader checks the date too.
+ */
+export function usableHours(alias: string, now: string): string {
+  const a = alias ? `${alias}.` : '';
+  return `${a}status = 'active' AND ${a}expires_at > ${now}`;
+}
+
+/** The same rule for a row already read: active and not past its expiry at `now`. */
+export function isUsable(row: { status: string; expires_at: Date }, now: Date): boolean {
+  return row.status === 'active' && row.expires_at.getTime() > now.getTime();
+}
+
+export interface HistoryEntry {
+  eventId: string;
+  at: string;
+  cause: HourChangeCause;
+  delta: number;
+  balanceAfter: number;
+  lessonId?: string;
+  paymentId?: string;
+  reason?: string;
+}
+
+/** Every change of one package's balance in the order it happened (up to `asOf` when given). */
+export async function packageHistory(db: Queryable, packageId: string, asOf?: Date): Promise<HistoryEntry[]> {
+  const { rows } = await db.query(
+    `SELECT event_id, at, cause, delta, balance_after, lesson_id, payment_id, reason
+       FROM package_history
+      WHERE package_id = $1 AND ($2::timestamptz IS NULL OR at <= $2)
+      ORDER BY pos_commit, pos_prepare`,
+    [packageId, asOf ?? null],
+  );
+  return rows.map((r) => ({
+    eventId: r.event_id,
+    at: (r.at as Date).toISOString(),
+    cause: r.cause,
+    delta: r.delta,
+    balanceAfter: r.balance_after,
+    ...(r.lesson_id ? { lessonId: r.lesson_id } : {}),
+    ...(r.payment_id ? { paymentId: r.payment_id } : {}),
+    ...(r.reason ? { reason: r.reason } : {}),
+  }));
+}
+
+/** The package's balance at the end of `asOf` (0 before its purchase). */
+export function balanceAsOf(entries: HistoryEntry[]): number {
+  return entries.at(-1)?.balanceAfter ?? 0;
+}
+
+/** An hour package as the API shows it. */
+export interface PackageView {
+  id: string;
+  teacherId: string;
+  teacherName: string;
+  totalHours: number;
+  remainingHours: number;
+  purchasedAt: string;
+  expiresAt: string;
+  status: 'active' | 'expired' | 'revoked';
+}
+
+const packageSelect = `
+  SELECT h.*, t.first_name AS t_first, t.last_name AS t_last
+    FROM hour_packages h LEFT JOIN users t ON t.id::text = h.teacher_id`;
+
+function toPackage(r: any, now: Date): PackageView {
+  const expiresAt = r.expires_at as Date;
+  // Until the timer records the expiry, a lapsed package already shows as expired.
+  const status = r.status === 'active' && !isUsable(r, now) ? 'expired' : r.status;
+  return {
+    id: r.id,
+    teacherId: r.teacher_id,
+    teacherName: teacherDisplayName(r.t_first ?? '', r.t_last ?? ''),
+    totalHours: r.total_hours,
+    remainingHours: r.remaining_hours,
+    purchasedAt: (r.purchased_at as Date).toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    status,
+  };
+}
+
+/** A student's packages, soonest expiry first. */
+export async function packagesOf(db: Queryable, studentId: string, now: Date): Promise<PackageView[]> {
+  const { rows } = await db.query(`${packageSelect} WHERE h.student_id = $1 ORDER BY h.expires_at, h.purchased_at`, [studentId]);
+  return rows.map((r) => toPackage(r, now));
+}
+
+/** One package with its student's id (for the owner check), or null. */
+export async function packageById(db: Queryable, id: string, now: Date): Promise<(PackageView & { studentId: string }) | null> {
+  const { rows } = await db.query(`${packageSelect} WHERE h.id = $1`, [id]);
+  return rows[0] ? { ...toPackage(rows[0], now), studentId: rows[0].student_id } : null;
+}

@@ -1,0 +1,26 @@
+import type { Queryable } from '../shared.ts';
+import type { PaymentRow } from './projection.ts';
+
+/** One payment by its id. */
+export async function findPayment(db: Queryable, paymentId: string): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments WHERE payment_id = $1`, [paymentId]);
+  return rows[0];
+}
+
+/** The payment of a provider session id (Stripe `cs_...`; the payment id itself for the test checkout). */
+export async function findPaymentBySession(db: Queryable, providerSessionId: string): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments WHERE provider_session_id = $1`, [providerSessionId]);
+  return rows[0];
+}
+
+/** The payment of a provider payment id (Stripe `pi_...`). */
+export async function findPaymentByProviderPayment(db: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments WHERE provider_payment_id = $1`, [providerPaymentId]);
+  return rows[0];
+}
+
+/** Every payment, newest first, for the admin reconciliation. */
+export async function listPayments(db: Queryable, limit = 500): Promise<PaymentRow[]> {
+  const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments ORDER BY updated_at DESC, payment_id LIMIT $1`, [limit]);
+  return rows;
+}
