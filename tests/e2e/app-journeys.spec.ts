@@ -78,7 +78,7 @@ test('a visitor registers, buys 5 hours, books a lesson 3 days ahead, cancels it
   await page.getByLabel('Notes for your teacher (optional)').fill('Past tenses, please.');
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   // One full stop after the teacher's short name, not "Giulia R..".
-  await expect(page.getByText(/ with Giulia R\.$/)).toBeVisible();
+  await expect(page.getByText(/ at \d\d:00 with Giulia R\.$/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Ciao, ${student.firstName}!` })).toBeVisible();
   await expect(await remainingOnDashboard(page)).toHaveText('4 of 5 hours left');
 
