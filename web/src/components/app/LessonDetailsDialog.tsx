@@ -53,16 +53,12 @@ export default function LessonDetailsDialog({
   const texts = cancelTexts[viewer];
   // The confirmation step belongs to one lesson: opening another starts without it.
   const [confirming, setConfirming] = useState<string | null>(null);
-  const close = () => {
-    setConfirming(null);
-    onClose();
-  };
   const cancel = useMutation({
     mutationFn: async (id: string) => (await apiRequest('DELETE', `/api/bookings/${id}`)).json(),
     onSuccess: async () => {
       toaster.create({ type: 'success', title: 'Lesson Cancelled', description: texts.toast });
       await invalidate(qc, 'lessonCancelled');
-      close();
+      onClose();
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return sendToLogin(500);
@@ -78,14 +74,14 @@ export default function LessonDetailsDialog({
   const wasAsking = useRef(false);
   useEffect(() => {
     if (asking) keepRef.current?.focus();
-    else if (wasAsking.current) cancelRef.current?.focus();
+    else if (wasAsking.current && booking) cancelRef.current?.focus();
     wasAsking.current = asking;
-  }, [asking]);
+  }, [asking, booking]);
   const cancelledBy = booking?.status === 'cancelled' ? cancelledByLabel(booking.cancelledBy, viewer) : null;
   return (
     <Dialog.Root
       open={!!booking}
-      onOpenChange={(e) => !e.open && close()}
+      onOpenChange={(e) => !e.open && onClose()}
       // Escape on the confirmation backs out to the details instead of closing them.
       onEscapeKeyDown={(e) => {
         if (!asking) return;
