@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
+import { redactUrl } from './platform/secrets.ts';
 import errorsPlugin from './platform/errors.ts';
 import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
@@ -14,6 +15,8 @@ import securityPlugin from './platform/security.ts';
 import sessionPlugin from './accounts/session-plugin.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
+import { mailReaction } from './mail/reaction.ts';
+import { renderLessonMail } from './lessons/notifications.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './platform/health-routes.ts';
@@ -22,6 +25,7 @@ import siteRoutes from './site/routes.ts';
 import profileRoutes from './accounts/profile-routes.ts';
 import adminUserRoutes from './admin/users-routes.ts';
 import devRoutes from './mail/dev-routes.ts';
+import adminMailRoutes from './mail/admin-routes.ts';
 import teacherRoutes from './teachers/routes.ts';
 import bookingRoutes from './lessons/bookings-routes.ts';
 import hourPackageRoutes from './packages/routes.ts';
@@ -66,10 +70,10 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // One structured line per request.
+  // One structured line per request (secrets in the URL redacted).
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });
@@ -88,8 +92,12 @@ export async function buildApp(
   await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
-  await app.register(mailPlugin, { mailer: deps.mailer });
-  await app.register(ledgerPlugin);
+  await app.register(mailPlugin, {
+    mailer: deps.mailer,
+    render: (a, mail, now) => renderLessonMail(a.pool, mail, { now, publicUrl: a.config.publicUrl }),
+  });
+  // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
+  await app.register(ledgerPlugin, { reactions: (a) => [{ projection: mailReaction, onAdvanced: () => a.mailSender.poke() }] });
   await app.register(paymentsPlugin);
 
   await app.register(
@@ -100,6 +108,7 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(adminUserRoutes);
       await api.register(devRoutes);
+      await api.register(adminMailRoutes);
       await api.register(teacherRoutes);
       await api.register(bookingRoutes);
       await api.register(hourPackageRoutes);

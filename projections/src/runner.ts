@@ -35,6 +35,8 @@ export interface ProjectionRunnerOptions {
   onError?: (error: unknown, projection?: string) => void;
   /** Settings for the dedicated lock connection (default: the pool's own). */
   lockConfig?: pg.ClientConfig;
+  /** Told when a projection's checkpoint moved (here or, while someone waits, in another process). */
+  onAdvanced?: (projection: string) => void;
 }
 
 export interface ProjectionLag {
@@ -84,6 +86,7 @@ export class ProjectionRunner {
   private readonly pollMs: number;
   private readonly waitPollMs: number;
   private readonly onError: (e: unknown, projection?: string) => void;
+  private readonly onAdvanced: (projection: string) => void;
   private running = false;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -106,6 +109,7 @@ export class ProjectionRunner {
     this.pollMs = options.pollIntervalMs ?? 1000;
     this.waitPollMs = options.waitPollMs ?? 10;
     this.onError = options.onError ?? ((e, p) => console.error(`projection runner${p ? ` (${p})` : ''}:`, e));
+    this.onAdvanced = options.onAdvanced ?? (() => {});
     const poolConfig = (pool as unknown as { options: pg.ClientConfig }).options;
     this.locks = new ProjectionLocks(options.lockConfig ?? poolConfig, () => {
       this.working.clear();
@@ -341,6 +345,7 @@ export class ProjectionRunner {
 
   private advanced(name: string, position: Position | null): void {
     this.known.set(name, position);
+    this.onAdvanced(name);
     for (const w of [...this.waiters]) {
       if (this.satisfied(w.target)) {
         clearTimeout(w.timer);

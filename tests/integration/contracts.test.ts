@@ -18,6 +18,7 @@ afterAll(async () => t?.close());
 const NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/admin/users/:id/erase',
+  'POST /api/admin/mails/:id/retry',
   'POST /api/test-checkout/:paymentId/pay',
   'POST /api/test-checkout/:paymentId/cancel',
   'POST /api/calendar/token',
@@ -46,6 +47,7 @@ describe('every route has a contract', () => {
     const withQuery = [...new Set(routes.filter((r) => (r.schema as any)?.querystring).map((r) => r.url))].sort();
     expect(withQuery).toEqual([
       '/api/admin/ledger',
+      '/api/admin/mails',
       '/api/admin/users',
       '/api/availabilities',
       '/api/hour-packages/:id/history',

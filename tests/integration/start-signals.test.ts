@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,9 +16,11 @@ describe('scripts/start.mjs on SIGTERM', () => {
 
   it('stops gracefully and exits 0', async () => {
     const port = await freePort();
+    // A data folder of its own: the session key lives there, and no other test or server shares it.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parliamo-signals-'));
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), SKIP_WEB_BUILD: '1', WEB_DIST: '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db.url, PORT: String(port), SKIP_WEB_BUILD: '1', WEB_DIST: '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -24,11 +28,14 @@ describe('scripts/start.mjs on SIGTERM', () => {
     child.stderr.on('data', (c) => (output += c));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => output.includes('Parliamo is running') && resolve());
+      const ready = () => output.includes('Parliamo is running') && resolve();
+      child.stdout.on('data', ready);
+      child.stderr.on('data', ready);
       void exited.then(() => reject(new Error(`start.mjs exited early:\n${output}`)));
     });
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
     expect(output).toContain('stopped.');
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 });

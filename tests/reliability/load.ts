@@ -110,18 +110,3 @@ export async function missingFromReads(students: LoadStudent[], load: WriteLoad)
   }
   return missing;
 }
-
-/** Mails sent more than once: same recipient, subject and calendar UID (none expected). */
-export async function duplicateMails(pool: pg.Pool): Promise<string[]> {
-  const { rows } = await pool.query<{ to_address: string; subject: string; attachments: { content: string }[] }>(
-    `SELECT to_address, subject, attachments FROM mail_outbox`,
-  );
-  const seen = new Map<string, number>();
-  for (const r of rows) {
-    const uid = r.attachments.map((a) => /UID:([^\r\n]+)/.exec(a.content)?.[1]).find(Boolean) ?? '';
-    const key = `${r.to_address} | ${r.subject} | ${uid}`;
-    seen.set(key, (seen.get(key) ?? 0) + 1);
-  }
-  const reminders = await pool.query(`SELECT kind, key, count(*)::int AS n FROM sent_reminders GROUP BY kind, key HAVING count(*) > 1`);
-  return [...[...seen].filter(([, n]) => n > 1).map(([k, n]) => `${n}x ${k}`), ...reminders.rows.map((r) => `reminder ${r.kind} ${r.key}`)];
-}

@@ -2,6 +2,7 @@
 // and the zod contract its body or query is checked against (for the fuzzer). One place, so a route
 // that lands gets the authorization matrix, the fuzzer and the injection strings at once.
 import {
+  adminMailsQuerySchema,
   adminTeacherUpdateSchema,
   adminUserPatchSchema,
   adminUserSearchSchema,
@@ -110,7 +111,20 @@ export const ACCOUNT_ROUTES: RouteSpec[] = [
     path: (c) => `/api/admin/teachers/${c.world.people.teacher.id}`,
     body: (c) => teacherEditBody({ firstName: c.world.people.teacher.firstName, lastName: c.world.people.teacher.lastName }),
   },
+  { method: 'GET', route: '/api/admin/mails', allowed: ['admin'], querySchema: adminMailsQuerySchema },
+  { method: 'POST', route: '/api/admin/mails/:id/retry', allowed: ['admin'], path: async (c) => `/api/admin/mails/${await failedMail(c)}/retry` },
 ];
+
+/** A mail the queue gave up on (a fresh one per call), for the retry route. */
+async function failedMail(c: CallContext): Promise<string> {
+  const id = `reliability-${unique()}.student`;
+  await c.world.pool.query(
+    `INSERT INTO mail_queue (id, kind, recipient_role, ref, status, attempts, last_error)
+     VALUES ($1, 'booking-confirmed', 'student', 'no-such-lesson', 'failed', 8, 'SMTP said no')`,
+    [id],
+  );
+  return encodeURIComponent(id);
+}
 
 /** Every route the suites know (the Stripe webhook has a suite of its own: webhook-storm.test.ts). */
 export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES, ...HOURS_ROUTES, ...PAYMENT_ROUTES];

@@ -17,9 +17,11 @@ import {
 } from '@parliamo/domain';
 import { publicTeacherAvailability } from '../teachers/availability-store.ts';
 import { runCommand } from '../platform/ledger-session.ts';
-import { sendBookingMails, sendCancellationMails } from './notifications.ts';
 
-/** Options for running a command at another moment (the demo seed writes history) or without mails. */
+/**
+ * Options for running a command at another moment (the demo seed writes history), or silently: its
+ * events say so in their metadata and the mail reaction (mail/reaction.ts) queues no mail for them.
+ */
 export interface CommandOptions {
   now?: Date;
   notify?: boolean;
@@ -68,15 +70,15 @@ export async function bookLesson(
       lesson,
       teacherOffersSlot: isInTeacherHours({ date, hour }, availability.weekly, availability.daysOff),
     });
-    return { result: await session.append(decision.writes, { actorId: studentId, command: 'BookLesson' }), value: undefined };
+    const metadata = { actorId: studentId, command: 'BookLesson', ...(opts.notify === false ? { silent: true } : {}) };
+    return { result: await session.append(decision.writes, metadata), value: undefined };
   });
-  if (opts.notify !== false) await sendBookingMails(app, lessonId);
   return lessonId;
 }
 
 /** Cancels a lesson as its student (with 48 h notice), its teacher or an admin (any time). */
 export async function cancelLesson(app: FastifyInstance, lessonId: string, actor: Actor): Promise<LessonCancelled['data']> {
-  const cancelled = await runCommand(app, async (session) => {
+  return runCommand(app, async (session) => {
     const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
     // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
     const b = lesson.booking;
@@ -102,8 +104,6 @@ export async function cancelLesson(app: FastifyInstance, lessonId: string, actor
     if (!event || event.type !== 'LessonCancelled') throw new Error('A cancellation without LessonCancelled');
     return { result: await session.append(decision.writes, { actorId: actor.id, command: 'CancelLesson' }), value: event.data };
   });
-  await sendCancellationMails(app, lessonId, cancelled);
-  return cancelled;
 }
 
 /** Marks a lesson completed once it has ended (76/24 split); nothing if it already is. */

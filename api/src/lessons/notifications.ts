@@ -1,11 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import type { LessonCancelled } from '@parliamo/domain';
-import { bookingCancelledMails, bookingConfirmedMails, type LessonForMail, type MailMessage } from '../mail/lesson-mails.ts';
+import type pg from 'pg';
+import {
+  bookingCancelledMails,
+  bookingConfirmedMails,
+  expiryReminderMail,
+  lessonReminderMails,
+  type LessonForMail,
+  type MailMessage,
+} from '../mail/lesson-mails.ts';
+import type { PendingMail } from '../mail/mail-sender.ts';
 
 /** A lesson with both people's names and addresses and the teacher's meeting link, for mails. */
-export async function lessonForMail(app: FastifyInstance, lessonId: string): Promise<LessonForMail | null> {
-  const { rows } = await app.pool.query(
-    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link,
+export async function lessonForMail(
+  pool: pg.Pool,
+  lessonId: string,
+): Promise<(LessonForMail & { studentId: string; teacherId: string; status: string }) | null> {
+  const { rows } = await pool.query(
+    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id, b.status,
             s.email AS s_email, s.first_name AS s_first, s.last_name AS s_last,
             t.email AS t_email, t.first_name AS t_first, t.last_name AS t_last
        FROM bookings b
@@ -24,31 +34,59 @@ export async function lessonForMail(app: FastifyInstance, lessonId: string): Pro
     startsAt: (r.starts_at as Date).toISOString(),
     notes: r.notes,
     meetLink: r.meeting_link || null,
+    studentId: r.student_id,
+    teacherId: r.teacher_id,
+    status: r.status,
     student: { email: r.s_email, firstName: r.s_first, lastName: r.s_last },
     teacher: { email: r.t_email, firstName: r.t_first, lastName: r.t_last },
   };
 }
 
-/** Sends mails one by one; a mail that fails is logged and does not undo what already happened. */
-export async function sendAll(app: FastifyInstance, mails: MailMessage[]): Promise<boolean> {
-  let ok = true;
-  for (const mail of mails) {
-    try {
-      await app.mailer.send(mail);
-    } catch (err) {
-      ok = false;
-      app.log.error({ err, subject: mail.subject }, 'mail not sent');
-    }
+/**
+ * Writes a queued lesson mail from what the read models hold now (names and addresses are not in
+ * events). Throws when its lesson is not in the read model yet: the sender tries again later. Null
+ * when the mail no longer applies (a reminder of a lesson cancelled since it was queued).
+ */
+export async function renderLessonMail(
+  pool: pg.Pool,
+  mail: PendingMail,
+  ctx: { now: Date; publicUrl: string },
+): Promise<{ message: MailMessage; recipientId: string } | null> {
+  const i = mail.recipientRole === 'student' ? 0 : 1;
+  if (mail.kind === 'expiry-month' || mail.kind === 'expiry-week') {
+    const { rows } = await pool.query(
+      `SELECT p.student_id, p.teacher_id, s.email, s.first_name AS s_first, s.last_name AS s_last,
+              t.first_name AS t_first, t.last_name AS t_last
+         FROM hour_packages p
+         JOIN users s ON s.id::text = p.student_id
+         JOIN users t ON t.id::text = p.teacher_id
+        WHERE p.id = $1`,
+      [mail.ref],
+    );
+    const r = rows[0];
+    if (!r) throw new Error(`Hour package ${mail.ref} is not in the read model`);
+    const message = expiryReminderMail({
+      student: { email: r.email, firstName: r.s_first, lastName: r.s_last },
+      teacher: { id: r.teacher_id, firstName: r.t_first, lastName: r.t_last },
+      remainingHours: Number(mail.params.remainingHours),
+      expiresAt: String(mail.params.expiresAt),
+      ahead: mail.kind === 'expiry-month' ? 'month' : 'week',
+      publicUrl: ctx.publicUrl,
+    });
+    return { message, recipientId: r.student_id };
   }
-  return ok;
-}
-
-export async function sendBookingMails(app: FastifyInstance, lessonId: string): Promise<void> {
-  const lesson = await lessonForMail(app, lessonId);
-  if (lesson) await sendAll(app, bookingConfirmedMails(lesson, app.clock.now()));
-}
-
-export async function sendCancellationMails(app: FastifyInstance, lessonId: string, c: LessonCancelled['data']): Promise<void> {
-  const lesson = await lessonForMail(app, lessonId);
-  if (lesson) await sendAll(app, bookingCancelledMails(lesson, c, app.clock.now()));
+  const lesson = await lessonForMail(pool, mail.ref);
+  if (!lesson) throw new Error(`Lesson ${mail.ref} is not in the read model yet`);
+  const recipientId = i === 0 ? lesson.studentId : lesson.teacherId;
+  switch (mail.kind) {
+    case 'booking-confirmed':
+      return { message: bookingConfirmedMails(lesson, ctx.now)[i]!, recipientId };
+    case 'booking-cancelled': {
+      const c = mail.params as { by: 'student' | 'teacher' | 'admin'; refunded: boolean };
+      return { message: bookingCancelledMails(lesson, c, ctx.now)[i]!, recipientId };
+    }
+    case 'lesson-reminder':
+      if (lesson.status !== 'confirmed') return null;
+      return { message: lessonReminderMails(lesson)[i]!, recipientId };
+  }
 }

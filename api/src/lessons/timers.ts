@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { expiryReminderMail, lessonReminderMails, type MailMessage } from '../mail/lesson-mails.ts';
+import { queueMails, type QueuedMail } from '../mail/reaction.ts';
 import { completeLesson, expirePackage } from './commands.ts';
-import { lessonForMail, sendAll } from './notifications.ts';
 import { expireStaleTestCheckouts } from '../payments/timers.ts';
 
 export interface TimerReport {
@@ -14,8 +13,8 @@ export interface TimerReport {
 
 /**
  * One pass of the lesson clock at app.clock's now: completes lessons whose hour has ended, expires
- * packages 6 months old, and sends each reminder once. Idempotent: the ledger refuses a second
- * completion or expiry, and a reminder is recorded before it is sent.
+ * packages 6 months old, and queues each reminder once (the mail sender delivers it). Idempotent: the
+ * ledger refuses a second completion or expiry, and the queue's key a second reminder.
  */
 export async function runLessonTimers(app: FastifyInstance): Promise<TimerReport> {
   const now = app.clock.now();
@@ -49,31 +48,26 @@ async function attempt(app: FastifyInstance, what: string, fn: () => Promise<boo
   }
 }
 
-/** Records the reminder, then sends it; a failed send is un-recorded so the next pass tries again. */
-async function remindOnce(app: FastifyInstance, kind: string, key: string, mails: () => Promise<MailMessage[]>): Promise<boolean> {
-  const claimed = await app.pool.query(
-    `INSERT INTO sent_reminders (kind, key, sent_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-    [kind, key, app.clock.now()],
-  );
-  if (claimed.rowCount === 0) return false;
-  const ok = await sendAll(app, await mails());
-  if (!ok) await app.pool.query(`DELETE FROM sent_reminders WHERE kind = $1 AND key = $2`, [kind, key]);
-  return ok;
+/** Queues a reminder's mails once: a second pass, a restart or another instance finds the rows there. */
+async function remindOnce(app: FastifyInstance, mails: QueuedMail[]): Promise<boolean> {
+  const queued = await queueMails(app.pool, mails);
+  if (queued > 0) app.mailSender.poke();
+  return queued > 0;
 }
 
 async function lessonReminders(app: FastifyInstance, now: Date): Promise<number> {
-  const soon = await app.pool.query<{ id: string }>(
-    `SELECT b.id FROM bookings b
+  const soon = await app.pool.query<{ id: string; student_id: string; teacher_id: string }>(
+    `SELECT b.id, b.student_id, b.teacher_id FROM bookings b
       WHERE b.status = 'confirmed' AND b.starts_at > $1 AND b.starts_at <= $1::timestamptz + interval '24 hours'
-        AND NOT EXISTS (SELECT 1 FROM sent_reminders r WHERE r.kind = 'lesson-24h' AND r.key = b.id)`,
+        AND NOT EXISTS (SELECT 1 FROM mail_queue q WHERE q.id = 'lesson-reminder.' || b.id || '.student')`,
     [now],
   );
   let sent = 0;
-  for (const { id } of soon.rows) {
-    const ok = await remindOnce(app, 'lesson-24h', id, async () => {
-      const lesson = await lessonForMail(app, id);
-      return lesson ? lessonReminderMails(lesson) : [];
-    });
+  for (const b of soon.rows) {
+    const ok = await remindOnce(app, [
+      { id: `lesson-reminder.${b.id}.student`, kind: 'lesson-reminder', recipientRole: 'student', recipientId: b.student_id, ref: b.id },
+      { id: `lesson-reminder.${b.id}.teacher`, kind: 'lesson-reminder', recipientRole: 'teacher', recipientId: b.teacher_id, ref: b.id },
+    ]);
     if (ok) sent++;
   }
   return sent;
@@ -81,29 +75,18 @@ async function lessonReminders(app: FastifyInstance, now: Date): Promise<number>
 
 async function expiryReminders(app: FastifyInstance, now: Date): Promise<number> {
   const { rows } = await app.pool.query(
-    `SELECT p.id, p.remaining_hours, p.expires_at, p.teacher_id,
-            p.expires_at <= $1::timestamptz + interval '7 days' AS within_week,
-            s.email, s.first_name AS s_first, s.last_name AS s_last, t.first_name AS t_first, t.last_name AS t_last
+    `SELECT p.id, p.student_id, p.remaining_hours, p.expires_at,
+            p.expires_at <= $1::timestamptz + interval '7 days' AS within_week
        FROM hour_packages p
-       JOIN users s ON s.id::text = p.student_id
-       JOIN users t ON t.id::text = p.teacher_id
       WHERE p.status = 'active' AND p.remaining_hours > 0 AND p.expires_at > $1
         AND p.expires_at <= $1::timestamptz + interval '1 month'`,
     [now],
   );
   let sent = 0;
   for (const r of rows) {
-    const ahead = r.within_week ? 'week' : 'month';
-    const ok = await remindOnce(app, `expiry-${ahead}`, r.id, async () => [
-      expiryReminderMail({
-        student: { email: r.email, firstName: r.s_first, lastName: r.s_last },
-        teacher: { id: r.teacher_id, firstName: r.t_first, lastName: r.t_last },
-        remainingHours: r.remaining_hours,
-        expiresAt: (r.expires_at as Date).toISOString(),
-        ahead,
-        publicUrl: app.config.publicUrl,
-      }),
-    ]);
+    const kind = r.within_week ? 'expiry-week' : 'expiry-month';
+    const params = { remainingHours: r.remaining_hours, expiresAt: (r.expires_at as Date).toISOString() };
+    const ok = await remindOnce(app, [{ id: `${kind}.${r.id}.student`, kind, recipientRole: 'student', recipientId: r.student_id, ref: r.id, params }]);
     if (ok) sent++;
   }
   return sent;

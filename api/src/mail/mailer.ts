@@ -13,6 +13,8 @@ export interface Mail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** "<local@host>": the same for every attempt at one mail, so receivers drop a repeat. */
+  messageId?: string;
 }
 
 /** The port every mail goes through: SMTP when SMTP_URL is set, else the outbox table. */

@@ -15,8 +15,8 @@ export interface OutboxMail {
 }
 
 /**
- * With no SMTP server configured: mails go into the mail_outbox table and the log prints them (so a
- * developer can follow a password reset link); the development page lists them.
+ * With no SMTP server configured (development only): mails go into the mail_outbox table, the log names
+ * each one (recipient and subject, never the body) and the development page shows them in full.
  */
 export function outboxMailer(pool: pg.Pool, clock: Clock, log: FastifyBaseLogger): Mailer {
   return {
@@ -28,11 +28,12 @@ export function outboxMailer(pool: pg.Pool, clock: Clock, log: FastifyBaseLogger
         content: typeof a.content === 'string' ? a.content : a.content.toString('utf8'),
       }));
       await pool.query(
-        `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, attachments, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(attachments), clock.now()],
+        `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, attachments, created_at, message_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(attachments), clock.now(), mail.messageId ?? null],
       );
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text, attachments: attachments.map((a) => a.filename) }, 'mail (outbox: no SMTP_URL set)');
+      // Never the body: it may hold a reset link or a calendar feed address.
+      log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the outbox (no SMTP_URL set): read it at /api/dev/outbox');
     },
   };
 }

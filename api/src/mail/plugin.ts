@@ -1,28 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { REFUSALS } from '../config.ts';
 import type { Mailer } from './mailer.ts';
 import { outboxMailer } from './outbox.ts';
+import { MailSender, type PendingMail, type RenderMail } from './mail-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends mails: `await app.mailer.send({ to, subject, text, html?, attachments? })`. */
     mailer: Mailer;
+    /** Delivers the mail queue (mail_queue) in the background; `deliverDue()` sends what is due now. */
+    mailSender: MailSender;
   }
 }
 
+/** Turns a queued mail into its message; the app passes the lessons' renderer (app.ts). */
+export type RenderAppMail = (app: FastifyInstance, mail: PendingMail, now: Date) => ReturnType<RenderMail>;
+
 /** Decorates `app.mailer`: SMTP to SMTP_URL when set, else the outbox. A mailer given in deps wins. */
-export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer?: Mailer }) {
+export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer?: Mailer; render: RenderAppMail }) {
   if (opts.mailer) {
     app.decorate('mailer', opts.mailer);
-    return;
-  }
-  if (app.config.smtpUrl) {
+  } else if (app.config.smtpUrl) {
     // Loaded only when configured: nodemailer takes a few hundred milliseconds to load at start.
     const { smtpMailer } = await import('./smtp.ts');
     const smtp = smtpMailer(app.config.smtpUrl, app.config.mailFrom);
     app.decorate('mailer', smtp);
     app.addHook('onClose', async () => smtp.close());
+  } else if (app.config.isProduction) {
+    // The outbox is for development: in production its mails (reset links) would reach nobody.
+    throw new Error(REFUSALS.smtp);
   } else {
     app.decorate('mailer', outboxMailer(app.pool, app.clock, app.log));
   }
+  const sender = new MailSender({
+    pool: app.pool,
+    mailer: app.mailer,
+    clock: app.clock,
+    log: app.log,
+    host: new URL(app.config.publicUrl).hostname,
+    render: (mail, now) => opts.render(app, mail, now),
+  });
+  app.decorate('mailSender', sender);
+  app.addHook('onReady', async () => sender.start());
+  // preClose: the queue stops before the SMTP transport and the pool close.
+  app.addHook('preClose', async () => sender.stop());
 });

@@ -13,6 +13,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer & { close(): v
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        messageId: mail.messageId,
         attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
       });
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createEventStore, type EventStore } from '@parliamo/ledger';
-import { ProjectionRunner, readModels } from '@parliamo/projections';
+import { ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
 import { instrumentEventStore } from './metrics/ledger.ts';
 import { StreamStates } from './stream-states.ts';
 
@@ -16,11 +16,23 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.ledger` and `app.projections`; the runner starts with the app and stops on close. */
-export default fp(async function ledgerPlugin(app: FastifyInstance) {
+/** A reaction to the ledger (e.g. the mail queue): run after the read models, told when it has advanced. */
+export interface Reaction {
+  projection: Projection;
+  onAdvanced(): void;
+}
+
+/**
+ * Decorates `app.ledger` and `app.projections`; the runner starts with the app and stops on close.
+ * The reactions come from the app (app.ts), so this plumbing knows no capability.
+ */
+export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reactions?: (app: FastifyInstance) => Reaction[] }) {
+  const reactions = opts.reactions?.(app) ?? [];
   const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
-  const runner = new ProjectionRunner(app.pool, store, readModels, {
+  // The read models, then the reactions (mail): one runner, so a command's wait covers its mails' queueing.
+  const runner = new ProjectionRunner(app.pool, store, [...readModels, ...reactions.map((r) => r.projection)], {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
+    onAdvanced: (projection) => reactions.find((r) => r.projection.name === projection)?.onAdvanced(),
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);

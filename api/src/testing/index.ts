@@ -3,3 +3,4 @@ export { anotherInstance, createTestApp, TEST_START, useTestApp, type TestApp } 
 export { createTestDatabase, useTestDatabase, type TestDatabase } from './db.ts';
 export * from './users.ts';
 export * from './fake-stripe.ts';
+export { settleMails } from './mails.ts';

@@ -11,3 +11,4 @@ export * from './payments.ts';
 export * from './calendar.ts';
 export * from './admin.ts';
 export * from './site.ts';
+export * from './mail.ts';

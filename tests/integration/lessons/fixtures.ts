@@ -4,6 +4,7 @@ import { saveAvailability } from '../../../api/src/teachers/availability-store.t
 import { buyHours } from '../../../api/src/payments/demo-purchase.ts';
 import type { TestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn, type TeacherOptions } from '../../../api/src/testing/users.ts';
+import { settleMails } from '../../../api/src/testing/mails.ts';
 
 /** Every day, 08:00 to 20:00 in Rome, plus 02:00 (for the daylight-saving days). */
 export const ALL_WEEK: WeeklyHours = Object.fromEntries(
@@ -50,8 +51,9 @@ export async function get<T = any>(t: TestApp, who: Who, url: string): Promise<{
   return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : (res.body as T) };
 }
 
-/** Mails in the outbox to one address, oldest first. */
+/** Mails in the outbox to one address, oldest first, once the queued mails are delivered. */
 export async function mailsTo(t: TestApp, to: string) {
+  await settleMails(t.app);
   const { rows } = await t.db.pool.query(
     `SELECT subject, text_body, attachments FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, subject`,
     [to],

@@ -24,6 +24,7 @@ import type { AdminStudent } from '../pages/app/AdminStudents.tsx';
 import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
+import type { AdminMail } from '@parliamo/domain';
 import type { PaymentStatusAnswer, TestCheckout } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
@@ -99,6 +100,9 @@ export const queries = {
     queryOptions({ queryKey: ['admin', 'students'] as const, queryFn: ({ signal }) => getJson<AdminStudent[]>('/api/admin/students', signal) }),
   adminPayments: () =>
     queryOptions({ queryKey: ['admin', 'payments'] as const, queryFn: ({ signal }) => getJson<AdminPayment[]>('/api/admin/payments', signal) }),
+  /** Mails the queue has not delivered: waiting (`pending`) or given up (`failed`). */
+  adminMails: (status: 'pending' | 'failed') =>
+    queryOptions({ queryKey: ['admin', 'mails', status] as const, queryFn: ({ signal }) => getJson<AdminMail[]>(`/api/admin/mails?status=${status}`, signal) }),
   adminTeacher: (teacherId: string) =>
     queryOptions({ queryKey: ['admin', 'teacher', teacherId] as const, queryFn: ({ signal }) => getJson<AdminTeacher>(`/api/admin/teachers/${id(teacherId)}`, signal) }),
   /** The ledger's events, newest first, a page at a time, filtered by stream or person. */
@@ -132,6 +136,7 @@ export const CHANGES = {
   bookingRefused: ['availability'],
   hoursAdjusted: ['admin', 'hourPackages'],
   userUpdated: ['admin'],
+  mailRetried: ['admin'],
   teacherSavedByAdmin: ['admin', 'teachers'],
   profileSaved: ['profile', 'session'],
   /** Signed in, but the answer did not carry the user: read the session again. */

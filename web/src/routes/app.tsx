@@ -16,6 +16,7 @@ const AdminTeacher = lazyPage(() => import('../pages/app/AdminTeacher.tsx'));
 const AdminTeacherEdit = lazyPage(() => import('../pages/app/AdminTeacher.tsx').then((m) => ({ default: m.AdminTeacherEdit })));
 const AdminPayments = lazyPage(() => import('../pages/app/AdminPayments.tsx'));
 const AdminLedger = lazyPage(() => import('../pages/app/AdminLedger.tsx'));
+const AdminMails = lazyPage(() => import('../pages/app/AdminMails.tsx'));
 const Analytics = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Analytics })));
 const Settings = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Settings })));
 
@@ -57,6 +58,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: '/admin/teacher/:id/edit', element: <AdminTeacherEdit /> },
         { path: '/admin/payments', element: <AdminPayments /> },
         { path: '/admin/ledger', element: <AdminLedger /> },
+        { path: '/admin/mails', element: <AdminMails /> },
         { path: '/admin/analytics', element: <Analytics /> },
         { path: '/admin/settings', element: <Settings /> },
       ],

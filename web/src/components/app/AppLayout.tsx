@@ -25,6 +25,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/admin/students', label: 'Students' },
       { to: '/admin/payments', label: 'Payments' },
       { to: '/admin/ledger', label: 'Ledger' },
+      { to: '/admin/mails', label: 'Mail delivery' },
       { to: '/admin/analytics', label: 'Analytics' },
       { to: '/admin/settings', label: 'Settings' },
     );

@@ -51,6 +51,7 @@ export default function AdminDashboard() {
             { to: '/admin/students', label: 'Students', text: 'Hours each student holds.' },
             { to: '/admin/payments', label: 'Payments', text: 'Reconciliation and mismatches.' },
             { to: '/admin/ledger', label: 'Ledger', text: 'Every event; hour adjustments.' },
+            { to: '/admin/mails', label: 'Mail delivery', text: 'Mails not sent yet; retry.' },
           ].map((t) => (
             <Stack key={t.to} borderWidth="1px" borderRadius="md" p="4" gap="2">
               <Button asChild variant="outline" alignSelf="flex-start">

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import { DomainError, type AdminMail } from '@parliamo/domain';
+
+const COLUMNS = `id, kind, status, recipient_role, to_address, subject, attempts, last_error, next_attempt_at, created_at`;
+
+function toAdminMail(r: any): AdminMail {
+  const next = r.next_attempt_at as Date;
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    recipientRole: r.recipient_role,
+    to: r.to_address,
+    subject: r.subject,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    nextAttemptAt: r.status === 'pending' && Number.isFinite(next.getTime()) ? next.toISOString() : null,
+    createdAt: (r.created_at as Date).toISOString(),
+  };
+}
+
+/** The mails not sent yet (`pending`) or given up (`failed`), oldest first (at most 200). */
+export async function listMails(pool: pg.Pool, status: 'pending' | 'failed'): Promise<AdminMail[]> {
+  const { rows } = await pool.query(
+    `SELECT ${COLUMNS} FROM mail_queue WHERE status = $1 ORDER BY created_at, id LIMIT 200`,
+    [status],
+  );
+  return rows.map(toAdminMail);
+}
+
+/** Makes a pending or failed mail due now, with a fresh set of attempts. */
+export async function retryMail(pool: pg.Pool, id: string, now: Date): Promise<AdminMail> {
+  const { rows } = await pool.query(
+    `UPDATE mail_queue SET status = 'pending', attempts = 0, next_attempt_at = $2
+      WHERE id = $1 AND status IN ('pending', 'failed') RETURNING ${COLUMNS}`,
+    [id, now],
+  );
+  if (rows[0]) return toAdminMail(rows[0]);
+  const exists = await pool.query(`SELECT status FROM mail_queue WHERE id = $1`, [id]);
+  if (!exists.rows[0]) throw new DomainError('not_found', 'No such mail');
+  throw new DomainError('conflict', `This mail is already ${exists.rows[0].status}`);
+}

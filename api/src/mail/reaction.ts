@@ -1,0 +1,72 @@
+import type { Projection } from '@parliamo/projections';
+
+/** One mail the reaction or a timer queues: who gets it, what about, and what it says beyond the lesson. */
+export interface QueuedMail {
+  id: string;
+  kind: 'booking-confirmed' | 'booking-cancelled' | 'lesson-reminder' | 'expiry-month' | 'expiry-week';
+  recipientRole: 'student' | 'teacher';
+  /** Null when only the mail's lesson knows it (found when the mail is written). */
+  recipientId: string | null;
+  ref: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Queues mails once: a row that exists (the same event and party, or the same reminder) is left as
+ * it is. Returns how many rows were new.
+ */
+export async function queueMails(db: { query: (sql: string, values: unknown[]) => Promise<{ rowCount: number | null }> }, mails: QueuedMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const res = await db.query(
+    `INSERT INTO mail_queue (id, kind, recipient_role, recipient_id, ref, params)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      mails.map((m) => m.id),
+      mails.map((m) => m.kind),
+      mails.map((m) => m.recipientRole),
+      mails.map((m) => m.recipientId),
+      mails.map((m) => m.ref),
+      mails.map((m) => JSON.stringify(m.params ?? {})),
+    ],
+  );
+  return res.rowCount ?? 0;
+}
+
+/**
+ * The mail reaction: a checkpointed subscription run by the projection runner (same lock, same
+ * catch-up, same wake-ups) that turns each LessonBooked and LessonCancelled into one queued mail per
+ * party, in the transaction that moves its checkpoint. The sender (mail-sender.ts) delivers them.
+ * It owns no tables, so a rebuild only re-queues what is missing (and the primary key refuses
+ * repeats); events recorded before the queue existed, or written silently (the demo seed's
+ * history), queue nothing.
+ */
+export const mailReaction: Projection = {
+  name: 'mail_reaction',
+  version: 1,
+  tables: [],
+  createSql: () => '',
+  async apply(client, events) {
+    const since = (await client.query<{ since: Date }>(`SELECT max(since) AS since FROM mail_reactions_since`)).rows[0]?.since ?? new Date(0);
+    const mails: QueuedMail[] = [];
+    for (const e of events) {
+      if (e.recordedAt < since || String(e.metadata.silent) === 'true') continue;
+      if (e.type === 'LessonBooked') {
+        const { lessonId, studentId, teacherId } = e.data;
+        mails.push(
+          { id: `${e.id}.student`, kind: 'booking-confirmed', recipientRole: 'student', recipientId: studentId, ref: lessonId },
+          { id: `${e.id}.teacher`, kind: 'booking-confirmed', recipientRole: 'teacher', recipientId: teacherId, ref: lessonId },
+        );
+      } else if (e.type === 'LessonCancelled') {
+        // The people are found when the mail is written (the lesson's read model has them).
+        const { lessonId, by, refunded } = e.data;
+        const params = { by, refunded };
+        mails.push(
+          { id: `${e.id}.student`, kind: 'booking-cancelled', recipientRole: 'student', recipientId: null, ref: lessonId, params },
+          { id: `${e.id}.teacher`, kind: 'booking-cancelled', recipientRole: 'teacher', recipientId: null, ref: lessonId, params },
+        );
+      }
+    }
+    await queueMails(client, mails);
+  },
+};
