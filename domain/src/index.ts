@@ -3,6 +3,7 @@ export * from './clock.ts';
 export * from './events.ts';
 export * from './time.ts';
 export * from './rules.ts';
+export * from './text.ts';
 export * from './decider.ts';
 export * from './payments/payment.ts';
 export * from './payments/workflows.ts';

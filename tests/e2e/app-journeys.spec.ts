@@ -77,6 +77,8 @@ test('a visitor registers, buys 5 hours, books a lesson 3 days ahead, cancels it
   await slot.click();
   await page.getByLabel('Notes for your teacher (optional)').fill('Past tenses, please.');
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  // One full stop after the teacher's short name, not "Giulia R..".
+  await expect(page.getByText(/ at \d\d:00 with Giulia R\.$/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Ciao, ${student.firstName}!` })).toBeVisible();
   await expect(await remainingOnDashboard(page)).toHaveText('4 of 5 hours left');
 
@@ -86,6 +88,7 @@ test('a visitor registers, buys 5 hours, books a lesson 3 days ahead, cancels it
   const details = page.getByRole('dialog', { name: 'Lesson Details' });
   await expect(details).toContainText('Past tenses, please.');
   await details.getByRole('button', { name: 'Cancel Lesson' }).click();
+  await details.getByRole('button', { name: 'Yes, cancel the lesson' }).click();
   await expect(page.getByText('Your lesson has been cancelled successfully and your hour has been refunded.')).toBeVisible();
   await expect(await remainingOnDashboard(page)).toHaveText('5 of 5 hours left');
   await expect(upcoming.getByText('No upcoming lessons.', { exact: false })).toBeVisible();
@@ -146,7 +149,7 @@ test('the admin sees the payment reconciled', async ({ page }) => {
   await page.getByRole('spinbutton', { name: 'Hours (+ or -)' }).fill('1');
   await page.getByRole('textbox', { name: 'Reason' }).fill('Goodwill hour after a connection problem');
   await page.getByRole('button', { name: 'Record Adjustment' }).click();
-  await expect(page.getByText('+1 hours recorded in the ledger.')).toBeVisible();
+  await expect(page.getByText('+1 hour recorded in the ledger.')).toBeVisible();
 
   await signIn(page, student);
   await page.goto('/my-hours');

@@ -147,11 +147,14 @@ test('a teacher cancels a lesson from Lesson Details and the student gets the ho
   const lessons = page.getByRole('button', { name: /^Lesson with Anna S\. .* confirmed$/ });
   await lessons.last().click();
   const details = page.getByRole('dialog', { name: 'Lesson Details' });
-  await expect(details.getByText('Student')).toBeVisible();
+  await expect(details.getByText('Student', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'teacher-lesson-details');
-  await details.getByRole('button', { name: 'Cancel Lesson' }).click();
-  await expect(page.getByText('Your lesson has been cancelled successfully and your hour has been refunded.')).toBeVisible();
+  await details.getByRole('button', { name: 'Cancel lesson (the student gets the hour back)' }).click();
+  await expect(details.getByRole('button', { name: 'Yes, cancel the lesson' })).toBeVisible();
+  await expectAccessible(page);
+  await details.getByRole('button', { name: 'Yes, cancel the lesson' }).click();
+  await expect(page.getByText('The lesson has been cancelled and the student has their hour back.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Lesson with Anna S\. .* cancelled$/ })).not.toHaveCount(0);
 });
 

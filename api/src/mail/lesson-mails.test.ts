@@ -12,6 +12,15 @@ const lesson: LessonForMail = {
   teacher: { email: 'giulia@example.com', firstName: 'Giulia', lastName: 'rossi' },
 };
 const now = new Date('2026-10-01T09:00:00Z');
+const expiryOf = (remainingHours: number, ahead: 'month' | 'week') =>
+  expiryReminderMail({
+    student: lesson.student,
+    teacher: { ...lesson.teacher, id: 't1' },
+    remainingHours,
+    expiresAt: '2026-11-01T09:00:00.000Z',
+    ahead,
+    publicUrl: 'https://parliamo.example',
+  });
 
 describe('lesson mails', () => {
   it('names people and slots as the spec shows them', () => {
@@ -48,18 +57,26 @@ describe('lesson mails', () => {
     expect(byTeacher!.attachments![0]!.content).toContain('METHOD:CANCEL');
   });
 
+  it('ends sentences after a short name with one full stop, and counts one hour as "1 hour"', () => {
+    for (const by of ['student', 'teacher', 'admin'] as const) {
+      for (const mail of bookingCancelledMails(lesson, { by, refunded: true }, now)) expect(mail.text).not.toMatch(/\.\./);
+    }
+    const [toStudent, toTeacher] = bookingCancelledMails(lesson, { by: 'student', refunded: true }, now);
+    expect(toStudent!.text).toContain('was cancelled by Anna S. The hour is back in your package.');
+    expect(toTeacher!.text).toContain('was cancelled by Anna S. The slot is free again.');
+    const [bySchool] = bookingCancelledMails(lesson, { by: 'admin', refunded: true }, now);
+    expect(bySchool!.text).toContain('was cancelled by the school. The hour is back');
+    const expiry = expiryOf(1, 'month');
+    expect(expiry.subject).toBe('1 hour with Giulia R. expires in a month');
+    expect(expiry.text).toContain('you still have 1 hour with Giulia R. Hours must be used');
+    expect(expiry.text).not.toMatch(/\.\./);
+  });
+
   it('reminds of a lesson and of hours about to expire', () => {
     const reminders = lessonReminderMails(lesson);
     expect(reminders.map((m) => m.to)).toEqual(['anna@example.com', 'giulia@example.com']);
     expect(reminders[0]!.subject).toContain('tomorrow');
-    const expiry = expiryReminderMail({
-      student: lesson.student,
-      teacher: { ...lesson.teacher, id: 't1' },
-      remainingHours: 3,
-      expiresAt: '2026-11-01T09:00:00.000Z',
-      ahead: 'week',
-      publicUrl: 'https://parliamo.example',
-    });
+    const expiry = expiryOf(3, 'week');
     expect(expiry.subject).toBe('3 hours with Giulia R. expire in a week');
     expect(expiry.text).toContain('these expire on 1 November 2026');
     expect(expiry.text).toContain('https://parliamo.example/teacher/t1');

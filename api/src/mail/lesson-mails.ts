@@ -1,4 +1,4 @@
-import { formatHour, teacherDisplayName } from '@parliamo/domain';
+import { formatHour, hoursCount, sentence, teacherDisplayName } from '@parliamo/domain';
 import { buildCalendar, type IcsLesson } from '../calendar/ics.ts';
 
 /** A mail ready for the mailer (nodemailer's shape). */
@@ -120,13 +120,13 @@ export function bookingCancelledMails(
     {
       to: l.student.email,
       subject: `Lesson cancelled: ${when}`,
-      text: `Hello ${l.student.firstName},\n\nyour lesson with ${shortName(l.teacher)} on ${when} was cancelled by ${who}. ${hour}${signature}`,
+      text: `Hello ${l.student.firstName},\n\nyour lesson with ${shortName(l.teacher)} on ${when} ${sentence(`was cancelled by ${who}`)} ${hour}${signature}`,
       attachments: [attachment(l, 'cancelled', now)],
     },
     {
       to: l.teacher.email,
       subject: `Lesson cancelled: ${when}`,
-      text: `Hello ${l.teacher.firstName},\n\nthe lesson with ${shortName(l.student)} on ${when} was cancelled by ${who}. The slot is free again.${signature}`,
+      text: `Hello ${l.teacher.firstName},\n\nthe lesson with ${shortName(l.student)} on ${when} ${sentence(`was cancelled by ${who}`)} The slot is free again.${signature}`,
       attachments: [attachment(l, 'cancelled', now)],
     },
   ];
@@ -161,12 +161,12 @@ export function expiryReminderMail(p: {
   const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(
     new Date(p.expiresAt),
   );
-  const hours = p.remainingHours === 1 ? '1 hour' : `${p.remainingHours} hours`;
+  const hours = hoursCount(p.remainingHours);
   return {
     to: p.student.email,
-    subject: `${hours} with ${shortName(p.teacher)} expire ${p.ahead === 'month' ? 'in a month' : 'in a week'}`,
+    subject: `${hours} with ${shortName(p.teacher)} ${p.remainingHours === 1 ? 'expires' : 'expire'} ${p.ahead === 'month' ? 'in a month' : 'in a week'}`,
     text:
-      `Hello ${p.student.firstName},\n\nyou still have ${hours} with ${shortName(p.teacher)}. ` +
+      `Hello ${p.student.firstName},\n\n${sentence(`you still have ${hours} with ${shortName(p.teacher)}`)} ` +
       `Hours must be used within 6 months of purchase: these expire on ${date}.\n\n` +
       `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id} (bookings at least 48 hours ahead).${signature}`,
   };

@@ -6,6 +6,8 @@ import { dateSchema, hourSchema, id, strict } from './fields.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Who cancelled a lesson: the LessonCancelled event's `by`. */
+export const CANCELLERS = ['student', 'teacher', 'admin'] as const;
 
 /** A lesson as GET /api/bookings lists it (and POST /api/bookings, DELETE /api/bookings/:id answer). */
 export const bookingAnswerSchema = answer({
@@ -20,6 +22,8 @@ export const bookingAnswerSchema = answer({
   studentName: z.string(),
   notes: z.string().nullable(),
   googleMeetLink: z.string().nullable(),
+  /** Who cancelled it (student, teacher or admin); null unless cancelled. */
+  cancelledBy: z.enum(CANCELLERS).nullable(),
 });
 export type Booking = z.infer<typeof bookingAnswerSchema>;
 export const bookingListSchema = z.array(bookingAnswerSchema);

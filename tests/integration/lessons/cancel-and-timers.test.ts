@@ -22,6 +22,10 @@ describe('DELETE /api/bookings/:id', () => {
     const ok = await cancel(t, s, a.id);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id: a.id, status: 'cancelled' });
+    // The lesson lists say who cancelled; a lesson still on says nobody.
+    const listed = (await get<any[]>(t, s, '/api/bookings')).body;
+    expect(listed.find((l) => l.id === a.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'student' });
+    expect(listed.find((l) => l.id === b.id)).toMatchObject({ status: 'confirmed', cancelledBy: null });
     expect(await remaining(s)).toEqual([1]);
     expect((await cancel(t, s, a.id)).json().message).toBe('Lesson already cancelled');
     t.clock.set('2026-03-04T10:00:01Z'); // b is 47 h 59 min 59 s away
@@ -47,6 +51,9 @@ describe('DELETE /api/bookings/:id', () => {
     const res = await cancel(t, g, lesson.id);
     expect(res.statusCode).toBe(200);
     expect(await remaining(s)).toEqual([1]);
+    for (const who of [s, g]) {
+      expect((await get<any[]>(t, who, '/api/bookings')).body.find((l) => l.id === lesson.id)).toMatchObject({ cancelledBy: 'teacher' });
+    }
     const history = (await get(t, s, `/api/hour-packages/${(await get<any[]>(t, s, '/api/hour-packages')).body[0].id}/history`)).body;
     expect(history.entries.map((e: any) => e.cause)).toEqual(['purchase', 'booked', 'refunded']);
   });
@@ -63,6 +70,7 @@ describe('DELETE /api/bookings/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('cancelled');
     expect(await remaining(s)).toEqual([1]);
+    expect((await get<any[]>(t, s, '/api/bookings')).body.find((l) => l.id === lesson.id)).toMatchObject({ cancelledBy: 'admin' });
     const mail = (await mailsTo(t, g.email)).find((m) => m.subject.startsWith('Lesson cancelled'));
     expect(mail!.text_body).toContain('cancelled by the school');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
-import { canCancel, upcoming } from './lessons.ts';
+import { upcoming } from './lessons.ts';
 import { packagePrice, parseHours } from '../components/app/purchase.ts';
 
 describe('purchase dialog rules', () => {
@@ -33,13 +33,6 @@ describe('lesson lists', () => {
       lesson('b', '2026-03-12T09:00:00Z'),
     ];
     expect(upcoming(list, now).map((l) => l.id)).toEqual(['a', 'b', 'c']);
-  });
-
-  it('a lesson can be cancelled only while confirmed and at least 48 hours ahead', () => {
-    expect(canCancel('confirmed', '2026-03-12T12:00:00Z', now)).toBe(true);
-    expect(canCancel('confirmed', '2026-03-12T11:59:59Z', now)).toBe(false);
-    expect(canCancel('completed', '2026-04-12T12:00:00Z', now)).toBe(false);
-    expect(canCancel('cancelled', '2026-04-12T12:00:00Z', now)).toBe(false);
   });
 });
 

@@ -6,6 +6,8 @@ import { teacherDisplayName } from '@parliamo/domain/rules';
 import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parliamo/domain/time';
 
 export { addDays };
+/** Sentences around names and counts: one full stop after "Giulia R.", "1 hour" but "2 hours". */
+export { hoursCount, sentence } from '@parliamo/domain/text';
 
 /** A number that may arrive as a string (spec "Entities and their fields": remainingHours, hourlyRate). */
 export function num(v: number | string | null | undefined): number {

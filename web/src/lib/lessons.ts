@@ -1,9 +1,23 @@
-/** Which lessons a screen lists and what a student may still do with them (spec "States and transitions"). */
+/** Which lessons a screen lists and what a student or teacher may still do with them (spec "States and transitions"). */
 import { hasCancellationNotice, UPCOMING_LESSONS_SHOWN } from '@parliamo/domain/rules';
+import type { Booking } from '@parliamo/domain/contracts';
 
-/** True when a lesson can still be cancelled: confirmed and at least 48 hours ahead (spec "States and transitions"). */
-export function canCancel(status: string, startsAt: string, now: Date): boolean {
-  return status === 'confirmed' && hasCancellationNotice(new Date(startsAt), now);
+export type Viewer = 'student' | 'teacher';
+
+/**
+ * True when `viewer` can still cancel the lesson: it is confirmed and, for a student, at least 48 hours ahead
+ * (spec "States and transitions"). A teacher may cancel any confirmed lesson; the student gets the hour back.
+ */
+export function canCancel(b: Pick<Booking, 'status' | 'startsAt'>, viewer: Viewer, now: Date): boolean {
+  if (b.status !== 'confirmed') return false;
+  return viewer === 'teacher' || hasCancellationNotice(new Date(b.startsAt), now);
+}
+
+/** Who cancelled a lesson, as `viewer` reads it: "Cancelled by you", "Cancelled by the teacher", "Cancelled by the school". */
+export function cancelledByLabel(by: Booking['cancelledBy'], viewer: Viewer): string | null {
+  if (!by) return null;
+  if (by === 'admin') return 'Cancelled by the school';
+  return by === viewer ? 'Cancelled by you' : `Cancelled by the ${by}`;
 }
 
 /** Confirmed lessons from now on, soonest first, at most `limit` (spec "States and transitions"). */

@@ -15,10 +15,11 @@ export interface BookingView {
   studentName: string;
   notes: string | null;
   googleMeetLink: string | null;
+  cancelledBy: 'student' | 'teacher' | 'admin' | null;
 }
 
 const bookingSelect = `
-  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes,
+  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by,
          t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last,
          p.meeting_link
     FROM bookings b
@@ -39,6 +40,7 @@ function toBooking(r: any): BookingView {
     studentName: teacherDisplayName(r.s_first ?? '', r.s_last ?? ''),
     notes: r.notes,
     googleMeetLink: r.meeting_link || null,
+    cancelledBy: r.status === 'cancelled' ? (r.cancelled_by ?? null) : null,
   };
 }
 

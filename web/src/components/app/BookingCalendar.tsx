@@ -10,7 +10,7 @@ import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts'
 import { toastInvalid } from '../form-errors.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
-import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant } from '../../lib/format.ts';
+import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant, sentence } from '../../lib/format.ts';
 import { ErrorNotice, LoadingRows } from './states.tsx';
 import type { Booking, Slot } from './types.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
@@ -52,7 +52,7 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
     mutationFn: async (body: BookingBody) =>
       (await (await apiRequest('POST', '/api/bookings', body)).json()) as Booking,
     onSuccess: async (b) => {
-      toaster.create({ type: 'success', title: 'Lesson booked', description: `${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}.` });
+      toaster.create({ type: 'success', title: 'Lesson booked', description: sentence(`${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}`) });
       form.reset(noSlot);
       await invalidate(qc, 'lessonBooked');
       onBooked?.(b);

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, CloseButton, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain/rules';
@@ -5,7 +6,7 @@ import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts'
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel } from '../../lib/format.ts';
-import { canCancel } from '../../lib/lessons.ts';
+import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 
@@ -20,7 +21,25 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel (spec "Screens and routes", "States and transitions" and "Error catalogue"). */
+/** What the cancel button, its confirmation and the success toast say to each viewer (spec "States and transitions"). */
+const cancelTexts = {
+  student: {
+    button: 'Cancel Lesson',
+    question: 'Cancel this lesson? Your hour goes back to your package.',
+    toast: 'Your lesson has been cancelled successfully and your hour has been refunded.',
+  },
+  teacher: {
+    button: 'Cancel lesson (the student gets the hour back)',
+    question: 'Cancel this lesson? The student gets the hour back and the slot is free again.',
+    toast: 'The lesson has been cancelled and the student has their hour back.',
+  },
+} as const;
+
+/**
+ * Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel after a confirmation
+ * (spec "Screens and routes", "States and transitions" and "Error catalogue"). Students cancel at least 48 hours
+ * ahead; teachers may cancel any confirmed lesson, as the API allows.
+ */
 export default function LessonDetailsDialog({
   booking,
   viewer,
@@ -31,14 +50,13 @@ export default function LessonDetailsDialog({
   onClose: () => void;
 }) {
   const qc = useQueryClient();
+  const texts = cancelTexts[viewer];
+  // The confirmation step belongs to one lesson: opening another starts without it.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const cancel = useMutation({
     mutationFn: async (id: string) => (await apiRequest('DELETE', `/api/bookings/${id}`)).json(),
     onSuccess: async () => {
-      toaster.create({
-        type: 'success',
-        title: 'Lesson Cancelled',
-        description: 'Your lesson has been cancelled successfully and your hour has been refunded.',
-      });
+      toaster.create({ type: 'success', title: 'Lesson Cancelled', description: texts.toast });
       await invalidate(qc, 'lessonCancelled');
       onClose();
     },
@@ -48,9 +66,30 @@ export default function LessonDetailsDialog({
     },
   });
 
-  const cancellable = booking ? canCancel(booking.status, booking.startsAt, new Date()) : false;
+  const cancellable = booking ? canCancel(booking, viewer, new Date()) : false;
+  const asking = !!booking && cancellable && confirming === booking.id;
+  // Keyboard users land on the safe choice when asked, and back on the cancel button when they back out.
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+    else if (wasAsking.current && booking) cancelRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking, booking]);
+  const cancelledBy = booking?.status === 'cancelled' ? cancelledByLabel(booking.cancelledBy, viewer) : null;
   return (
-    <Dialog.Root open={!!booking} onOpenChange={(e) => !e.open && onClose()} placement="center">
+    <Dialog.Root
+      open={!!booking}
+      onOpenChange={(e) => !e.open && onClose()}
+      // Escape on the confirmation backs out to the details instead of closing them.
+      onEscapeKeyDown={(e) => {
+        if (!asking) return;
+        e.preventDefault();
+        setConfirming(null);
+      }}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -70,33 +109,59 @@ export default function LessonDetailsDialog({
                     <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'completed' ? 'blue' : 'gray'}>
                       {booking.status}
                     </Badge>
-                  </Row>
-                  <Row label="Notes">{booking.notes || 'No notes'}</Row>
-                  <Row label="Meeting link">
-                    {booking.googleMeetLink ? (
-                      <Link href={booking.googleMeetLink} target="_blank" rel="noreferrer" color="green.700" wordBreak="break-all">
-                        {booking.googleMeetLink}
-                      </Link>
-                    ) : (
-                      'The meeting link will appear here.'
+                    {cancelledBy && (
+                      <Text as="span" ms="2" color="fg.muted">
+                        {cancelledBy}
+                      </Text>
                     )}
                   </Row>
+                  <Row label="Notes">{booking.notes || 'No notes'}</Row>
+                  {booking.status !== 'cancelled' && (
+                    <Row label="Meeting link">
+                      {booking.googleMeetLink ? (
+                        <Link href={booking.googleMeetLink} target="_blank" rel="noreferrer" color="green.700" wordBreak="break-all">
+                          {booking.googleMeetLink}
+                        </Link>
+                      ) : (
+                        'The meeting link will appear here.'
+                      )}
+                    </Row>
+                  )}
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
                       {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : TOO_LATE_TO_CANCEL_MESSAGE}
                     </Text>
                   )}
+                  {asking && (
+                    <Text role="alert" fontWeight="semibold" color="red.700">
+                      {texts.question}
+                    </Text>
+                  )}
                 </Stack>
               </Dialog.Body>
             )}
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-              {booking && cancellable && (
-                <Button colorPalette="red" loading={cancel.isPending} loadingText="Cancelling..." onClick={() => cancel.mutate(booking.id)}>
-                  Cancel Lesson
-                </Button>
+            {/* On a phone the buttons stack full width: the teacher's cancel label is long. */}
+            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }}>
+              {asking ? (
+                <>
+                  <Button ref={keepRef} variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
+                    Keep the lesson
+                  </Button>
+                  <Button colorPalette="red" loading={cancel.isPending} loadingText="Cancelling..." onClick={() => cancel.mutate(booking.id)}>
+                    Yes, cancel the lesson
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">Close</Button>
+                  </Dialog.ActionTrigger>
+                  {booking && cancellable && (
+                    <Button ref={cancelRef} colorPalette="red" whiteSpace="normal" height="auto" minH="10" py="2" maxW="full" onClick={() => setConfirming(booking.id)}>
+                      {texts.button}
+                    </Button>
+                  )}
+                </>
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

@@ -7,6 +7,7 @@ import type { AdjustmentBody } from '@parliamo/domain/contracts/packages';
 import { adjustmentFormSchema, type AdjustmentFormInput as AdjustmentFields } from '@parliamo/domain/contracts/forms';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { hoursCount } from '../../lib/format.ts';
 import { fieldError } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
@@ -66,7 +67,7 @@ function AdjustmentForm({ pick, inputRef }: { pick: { packageId: string }; input
   const adjust = useMutation({
     mutationFn: async (body: AdjustmentBody) => apiRequest('POST', '/api/admin/adjustments', body),
     onSuccess: async (_res, { delta: n }) => {
-      toaster.create({ type: 'success', title: 'Hours adjusted', description: `${n > 0 ? '+' : ''}${n} hours recorded in the ledger.` });
+      toaster.create({ type: 'success', title: 'Hours adjusted', description: `${hoursCount(n, { signed: true })} recorded in the ledger.` });
       form.reset({ packageId: form.getValues('packageId'), delta: '', reason: '' });
       await invalidate(qc, 'hoursAdjusted');
     },

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { canCancel, cancelledByLabel } from './lessons.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const lesson = (status: 'confirmed' | 'cancelled' | 'completed', startsAt: string) => ({ status, startsAt });
+
+describe('who may cancel a lesson (spec "States and transitions")', () => {
+  it('a student cancels only while confirmed and at least 48 hours ahead', () => {
+    expect(canCancel(lesson('confirmed', '2026-03-12T12:00:00Z'), 'student', now)).toBe(true);
+    expect(canCancel(lesson('confirmed', '2026-03-12T11:59:59Z'), 'student', now)).toBe(false);
+    expect(canCancel(lesson('completed', '2026-04-12T12:00:00Z'), 'student', now)).toBe(false);
+    expect(canCancel(lesson('cancelled', '2026-04-12T12:00:00Z'), 'student', now)).toBe(false);
+  });
+
+  it('a teacher cancels any confirmed lesson, also within 48 hours, as the API allows', () => {
+    expect(canCancel(lesson('confirmed', '2026-03-12T11:59:59Z'), 'teacher', now)).toBe(true);
+    expect(canCancel(lesson('confirmed', '2026-03-10T13:00:00Z'), 'teacher', now)).toBe(true);
+    expect(canCancel(lesson('completed', '2026-03-10T13:00:00Z'), 'teacher', now)).toBe(false);
+    expect(canCancel(lesson('cancelled', '2026-04-12T12:00:00Z'), 'teacher', now)).toBe(false);
+  });
+
+  it('says who cancelled, from the reader\'s side', () => {
+    expect(cancelledByLabel('student', 'student')).toBe('Cancelled by you');
+    expect(cancelledByLabel('teacher', 'student')).toBe('Cancelled by the teacher');
+    expect(cancelledByLabel('teacher', 'teacher')).toBe('Cancelled by you');
+    expect(cancelledByLabel('student', 'teacher')).toBe('Cancelled by the student');
+    expect(cancelledByLabel('admin', 'student')).toBe('Cancelled by the school');
+    expect(cancelledByLabel('admin', 'teacher')).toBe('Cancelled by the school');
+    expect(cancelledByLabel(null, 'student')).toBeNull();
+  });
+});
