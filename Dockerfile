@@ -6,6 +6,13 @@ ARG NODE_VERSION=20.20.2
 # --- base: Node and the npm the lockfile was written with ----------------------------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 WORKDIR /app
+# A compiler for argon2, whose install step builds it from source when its prebuilt binary does not
+# load on the build machine (it crashes on some hosts); build stages only, the runtime stage has none.
+# node-gyp takes Node's headers from the image (/usr/local/include/node) instead of downloading them.
+ENV npm_config_nodedir=/usr/local
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
 # Only the manifests, so that the dependency layers are cached until a package.json or the lock changes.
 COPY package.json package-lock.json .npmrc ./

