@@ -5,7 +5,8 @@ import { rateLabel, teacherLocation, truncate } from '../lib/format.ts';
 
 /**
  * The teacher's photo, or their initials in a coloured circle when there is none or it does not load
- * (Chakra's Avatar shows the fallback until the image has loaded, and again if it fails).
+ * (Chakra's Avatar shows the fallback until the image has loaded, and again if it fails). Not
+ * loading="lazy": the image stays hidden until it loads, and a hidden lazy image never loads.
  */
 export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?: number }) {
   const initials = `${teacher.firstName.charAt(0)}${teacher.lastName.charAt(0)}`;
@@ -14,7 +15,7 @@ export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?:
       <Avatar.Fallback aria-hidden="true" fontWeight="bold" fontSize={size > 80 ? '2xl' : 'lg'}>
         {initials}
       </Avatar.Fallback>
-      {teacher.profileImageUrl && <Avatar.Image src={teacher.profileImageUrl} alt="" loading="lazy" objectFit="cover" />}
+      {teacher.profileImageUrl && <Avatar.Image src={teacher.profileImageUrl} alt="" objectFit="cover" />}
     </Avatar.Root>
   );
 }
