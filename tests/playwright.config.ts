@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT || 3999);
 const dataDir = process.env.E2E_DATA_DIR || path.resolve(import.meta.dirname, '..', '.data-e2e');
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The development outbox token the e2e server gets (GET /api/dev/outbox needs it). */
+export const outboxToken = 'e2e-outbox-token';
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
       NODE_ENV: 'development',
+      // Tests read reset links from the development outbox with this token.
+      DEV_OUTBOX_TOKEN: outboxToken,
     },
   },
 });

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
+import { redactUrl } from './platform/secrets.ts';
 import errorsPlugin from './platform/errors.ts';
 import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
@@ -67,10 +68,10 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // One structured line per request.
+  // One structured line per request (secrets in the URL redacted).
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, productionProblems, REFUSALS } from './config.ts';
 
 describe('TRUST_PROXY', () => {
   it('is off unless set, so a direct client cannot fake its address', () => {
@@ -10,5 +10,43 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/not a hop count/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+});
+
+describe('what a production start needs (config -> list of problems)', () => {
+  const safe = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://parliamo-roma.it',
+    DATABASE_URL: 'postgres://db/parliamo',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    SMTP_URL: 'smtp://mail:587',
+  };
+  const problems = (env: Record<string, string | undefined>) => productionProblems(loadConfig({ ...safe, ...env }));
+
+  it('finds nothing in a complete production setting, and never checks outside production', () => {
+    expect(problems({})).toEqual([]);
+    expect(productionProblems(loadConfig({}))).toEqual([]);
+  });
+
+  it('never seeds the demo by default in production, even on the embedded database', () => {
+    expect(loadConfig({ ...safe, DATABASE_URL: undefined }).seedDemo).toBe(false);
+    expect(problems({ DATABASE_URL: undefined })).toEqual([]);
+    expect(loadConfig({}).seedDemo).toBe(true);
+  });
+
+  it('refuses each unsafe setting with one sentence', () => {
+    expect(problems({ SEED_DEMO: 'true' })).toEqual([REFUSALS.seedDemo]);
+    expect(problems({ STRIPE_SECRET_KEY: undefined })).toEqual([REFUSALS.stripe]);
+    expect(problems({ STRIPE_WEBHOOK_SECRET: undefined })).toEqual([REFUSALS.stripe]);
+    expect(problems({ SMTP_URL: undefined })).toEqual([REFUSALS.smtp]);
+    expect(problems({ PUBLIC_URL: undefined })).toEqual([REFUSALS.publicUrl]);
+    expect(problems({ PUBLIC_URL: undefined, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, SEED_DEMO: 'true' })).toHaveLength(4);
+    for (const message of Object.values(REFUSALS)) expect(message).toMatch(/^[A-Z_]+[= ].*\.$/);
+  });
+
+  it('PAYMENTS=test allows the test checkout on a staging site; nothing else is a PAYMENTS value', () => {
+    expect(problems({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, PAYMENTS: 'test' })).toEqual([]);
+    expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow('PAYMENTS takes only the value "test" (got "free")');
   });
 });

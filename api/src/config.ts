@@ -35,8 +35,44 @@ export interface Config {
   webDist: string | undefined;
   /** /api/ready answers 503 while a projection is more than this many events behind. */
   readyMaxLag: number;
-  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  /** When set, /metrics needs `Authorization: Bearer <token>`; in production /metrics is off without it. */
   metricsToken: string | undefined;
+  /**
+   * `PAYMENTS=test`: the local test checkout is allowed in production (a staging site), and every page
+   * says that payments are simulated. Without Stripe keys outside production the test checkout is used anyway.
+   */
+  testPaymentsAllowed: boolean;
+  /** Outside production, `GET /api/dev/outbox` also takes `Authorization: Bearer <token>` (else an admin session). */
+  devOutboxToken: string | undefined;
+  /** PUBLIC_URL was given (production needs it: only its host is served). */
+  publicUrlSet: boolean;
+}
+
+/** Where payments go: Stripe with a secret key, else the local test checkout (no card is charged). */
+export function paymentsMode(config: Pick<Config, 'stripeSecretKey'>): 'stripe' | 'test' {
+  return config.stripeSecretKey ? 'stripe' : 'test';
+}
+
+/** Why a production start is refused, one sentence each (docs/operations.md "What production requires"). */
+export const REFUSALS = {
+  publicUrl: 'PUBLIC_URL is required in production (e.g. PUBLIC_URL=https://parliamo-roma.it): only its host is served.',
+  seedDemo: 'SEED_DEMO=true is refused in production: the demo accounts have published passwords.',
+  stripe: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production (PAYMENTS=test allows simulated payments on a staging site).',
+  smtp: 'SMTP_URL is required in production: without it mails, password-reset links included, would reach nobody.',
+} as const;
+
+/**
+ * What keeps this configuration from running safely in production (empty: nothing).
+ * start.ts refuses to start while the list is not empty.
+ */
+export function productionProblems(config: Config): string[] {
+  if (!config.isProduction) return [];
+  const problems: string[] = [];
+  if (!config.publicUrlSet) problems.push(REFUSALS.publicUrl);
+  if (config.seedDemo) problems.push(REFUSALS.seedDemo);
+  if (!config.testPaymentsAllowed && (!config.stripeSecretKey || !config.stripeWebhookSecret)) problems.push(REFUSALS.stripe);
+  if (!config.smtpUrl) problems.push(REFUSALS.smtp);
+  return problems;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -53,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
+  const isProduction = env.NODE_ENV === 'production';
+  if (env.PAYMENTS && env.PAYMENTS !== 'test') throw new Error(`PAYMENTS takes only the value "test" (got "${env.PAYMENTS}")`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -69,12 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Parliamo <no-reply@parliamo-roma.it>',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    isProduction: env.NODE_ENV === 'production',
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
+    isProduction,
+    // Never by default in production, whatever the database (the Docker image runs the embedded one).
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl && !isProduction,
     adminEmail: env.ADMIN_EMAIL || undefined,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
     readyMaxLag: int(env.READY_MAX_LAG, 100),
     metricsToken: env.METRICS_TOKEN || undefined,
+    testPaymentsAllowed: env.PAYMENTS === 'test',
+    devOutboxToken: env.DEV_OUTBOX_TOKEN || undefined,
+    publicUrlSet: !!env.PUBLIC_URL,
   };
 }
 

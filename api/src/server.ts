@@ -56,6 +56,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     const app = await buildApp({ config, pool, db, clock, migrations: allMigrations }, { logger });
     await app.ready();
     let demoLogins: typeof DEMO_LOGINS | undefined;
+    // start.ts refuses SEED_DEMO=true in production; only a harness calling startServer directly (the bench) seeds there.
     if (config.seedDemo) {
       if (await isEmpty(app)) {
         await seedDemo(app);

@@ -1,8 +1,24 @@
-import { loadConfig } from './config.ts';
+import crypto from 'node:crypto';
+import { loadConfig, productionProblems, type Config } from './config.ts';
 import { startServer } from './server.ts';
 import { DataDirInUseError, PostgresCannotEnterError } from './platform/db/embedded.ts';
 
-const config = loadConfig();
+/** Prints why Parliamo cannot start, one sentence per problem, no stack trace, and exits. */
+function refuse(problems: string[]): never {
+  console.error(`\nParliamo could not start:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  refuse([(e as Error).message]);
+}
+const problems = productionProblems(config);
+if (problems.length) refuse(problems);
+// Development: the outbox (reset links) needs an admin session or this token, printed below.
+if (!config.isProduction && !config.devOutboxToken) config.devOutboxToken = crypto.randomBytes(18).toString('base64url');
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer(config);
@@ -20,6 +36,9 @@ if (server.demoLogins) {
   console.log('  Demo data seeded. Sign in with:');
   for (const l of server.demoLogins) console.log(`    ${l.role.padEnd(8)} ${l.email.padEnd(24)} ${l.password}`);
   console.log('');
+}
+if (!config.isProduction && !config.smtpUrl) {
+  console.log(`  Mail outbox (development): ${server.url}/api/dev/outbox?token=${config.devOutboxToken}`);
 }
 if (!config.databaseUrl) console.log(`  Data folder: ${config.dataDir} (embedded PostgreSQL)`);
 console.log('  Press Ctrl-C to stop.\n');

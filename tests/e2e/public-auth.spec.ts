@@ -1,3 +1,4 @@
+import { outboxToken } from '../playwright.config.ts';
 import { test } from '@playwright/test';
 import { dismissCookies, expect, expectToast, registration, signInNewStudent, toast, uniqueEmail } from './public-helpers.ts';
 
@@ -172,7 +173,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('status').filter({ hasText: 'reset the password' })).toBeVisible();
     let link = '';
     await expect(async () => {
-      const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as { mails: { to: string; text: string }[] };
+      const outbox = (await (await page.request.get('/api/dev/outbox', { headers: { authorization: `Bearer ${outboxToken}` } })).json()) as { mails: { to: string; text: string }[] };
       const mail = outbox.mails.find((m) => m.to.includes(person.email));
       link = /https?:\/\/\S*\/reset-password\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
       expect(link).not.toBe('');

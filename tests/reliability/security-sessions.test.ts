@@ -13,8 +13,13 @@ beforeAll(async () => {
   [db, prodDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   [server, prod] = await Promise.all([
     startServer({ databaseUrl: db.url, name: 'dev' }),
-    // Production defaults: no TRUST_PROXY (clients reach the server directly).
-    startServer({ databaseUrl: prodDb.url, name: 'production', env: { NODE_ENV: 'production', PUBLIC_URL: 'https://parliamo.example', TRUST_PROXY: '' } }),
+    // Production defaults: no TRUST_PROXY (clients reach the server directly). Only PUBLIC_URL's host is
+    // served, and the tests reach it at 127.0.0.1; production needs SMTP and payments settings to start.
+    startServer({
+      databaseUrl: prodDb.url,
+      name: 'production',
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://127.0.0.1', TRUST_PROXY: '', SMTP_URL: 'smtp://127.0.0.1:2525', PAYMENTS: 'test' },
+    }),
   ]);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp, type TestApp } from '../testing/app.ts';
+import { createTestApp, outboxHeaders, productionOverrides, useTestApp, type TestApp } from '../testing/app.ts';
 import { authHeaders, createUser, login, signedIn } from '../testing/users.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -19,7 +19,7 @@ describe('password reset', () => {
   /** The mails the outbox holds for `to`, newest first (mails are sent after the answer: wait a little). */
   async function mailsTo(to: string, atLeast = 1) {
     for (let i = 0; i < 100; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: outboxHeaders });
       const mails = (res.json().mails as { to: string; text: string; subject: string }[]).filter((m) => m.to === to);
       if (mails.length >= atLeast) return mails;
       await new Promise((r) => setTimeout(r, 20));
@@ -140,7 +140,7 @@ describe('the development outbox', () => {
     const t = await createTestApp();
     try {
       await t.app.mailer.send({ to: 'x@example.test', subject: '<b>Hi</b>', text: 'Open http://localhost:3000/reset-password?token=abc_1 now' });
-      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: { accept: 'text/html' } });
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: { ...outboxHeaders, accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<a href="http://localhost:3000/reset-password?token=abc_1">');
@@ -151,10 +151,28 @@ describe('the development outbox', () => {
     }
   });
 
-  it('is not there in production', async () => {
-    const t = await createTestApp({ isProduction: true });
+  it('needs an admin session or the development token: a page that rebinds its name to us reads nothing', async () => {
+    const t = await createTestApp();
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      await t.app.mailer.send({ to: 'x@example.test', subject: 'Reset', text: 'http://localhost:3000/reset-password?token=abc_1' });
+      const outbox = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'GET', url: `/api/dev/outbox${query}`, headers });
+      const refused = await outbox({});
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ message: 'The outbox needs an admin session or the development token printed at start.' });
+      expect((await outbox({ authorization: 'Bearer wrong' })).statusCode).toBe(401);
+      expect((await outbox(authHeaders((await signedIn(t, 'student')).cookie))).statusCode).toBe(401);
+      expect((await outbox(authHeaders((await signedIn(t, 'admin')).cookie))).json().mails).toHaveLength(1);
+      expect((await outbox(outboxHeaders)).statusCode).toBe(200);
+      expect((await outbox({}, '?token=test-outbox-token')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is not there in production', async () => {
+    const t = await createTestApp(productionOverrides);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: outboxHeaders });
       expect(res.statusCode).toBe(404);
     } finally {
       await t.close();

@@ -7,6 +7,7 @@ import { randomToken, tokenHash } from './tokens.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { clearLoginFailures } from './login-throttle.ts';
 import { setPasswordHash } from './users.ts';
+import { retireCalendarFeed } from '../calendar/feed-tokens.ts';
 
 /** A reset link works this long. */
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -68,6 +69,7 @@ export async function resetPassword(pool: pg.Pool, token: string, password: stri
     await setPasswordHash(client, row.user_id, hash);
     await client.query(`UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [row.user_id, now]);
     await revokeUserSessions(client, row.user_id, now);
+    await retireCalendarFeed(client, row.user_id);
     await clearLoginFailures(client, { email: row.email, device: null });
   });
 }

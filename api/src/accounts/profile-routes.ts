@@ -15,6 +15,7 @@ import { hashPassword, UNUSABLE_PASSWORD, verifyPassword } from './passwords.ts'
 import { checkPasswordWithinLimits } from './login-throttle.ts';
 import { ADDRESS_LIMITS } from './auth-routes.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { retireCalendarFeed } from '../calendar/feed-tokens.ts';
 
 /** One's own details and password (any signed-in person, only their own). */
 export default async function profileRoutes(fastify: FastifyInstance) {
@@ -62,6 +63,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
     // Every other session ends (a thief's included); this one goes on with a fresh id.
     await revokeUserSessions(app.pool, userId, app.clock.now());
+    await retireCalendarFeed(app.pool, userId);
     await app.startSession(request, userId);
     return reply.status(204).send();
   });

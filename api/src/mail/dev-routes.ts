@@ -1,7 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, outboxSchema, textSchema } from '@parliamo/domain';
+import { DomainError, errorResponses, outboxSchema, textSchema } from '@parliamo/domain';
+import { sameSecret } from '../platform/secrets.ts';
 import { listOutbox, type OutboxMail } from './outbox.ts';
+
+/**
+ * The outbox holds reset links, so reading it takes an admin session or the development token printed
+ * at start (DEV_OUTBOX_TOKEN), as `Authorization: Bearer <token>` or `?token=<token>`.
+ */
+function mayReadOutbox(request: FastifyRequest, token: string | undefined): boolean {
+  if (request.user?.role === 'admin') return true;
+  if (!token) return false;
+  const given = request.headers.authorization?.replace(/^Bearer /, '') ?? (request.query as { token?: unknown }).token;
+  return typeof given === 'string' && sameSecret(given, token);
+}
 
 /** Development helpers: the mail outbox. Not registered in production (404 there). */
 export default async function devRoutes(fastify: FastifyInstance) {
@@ -9,6 +21,9 @@ export default async function devRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // JSON for programs; a readable page when a browser asks (so a developer can follow a reset link).
   app.get('/dev/outbox', { schema: { response: { 200: outboxSchema.or(textSchema), ...errorResponses } } }, async (request, reply) => {
+    if (!mayReadOutbox(request, app.config.devOutboxToken)) {
+      throw new DomainError('unauthorized', 'The outbox needs an admin session or the development token printed at start.');
+    }
     const mails = await listOutbox(app.pool);
     if (/text\/html/.test(request.headers.accept ?? '')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(app.mailer.kind, mails));

@@ -15,8 +15,8 @@ export interface OutboxMail {
 }
 
 /**
- * With no SMTP server configured: mails go into the mail_outbox table and the log prints them (so a
- * developer can follow a password reset link); the development page lists them.
+ * With no SMTP server configured (development only): mails go into the mail_outbox table, the log names
+ * each one (recipient and subject, never the body) and the development page shows them in full.
  */
 export function outboxMailer(pool: pg.Pool, clock: Clock, log: FastifyBaseLogger): Mailer {
   return {
@@ -32,7 +32,8 @@ export function outboxMailer(pool: pg.Pool, clock: Clock, log: FastifyBaseLogger
          VALUES ($1, $2, $3, $4, $5, $6)`,
         [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(attachments), clock.now()],
       );
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text, attachments: attachments.map((a) => a.filename) }, 'mail (outbox: no SMTP_URL set)');
+      // Never the body: it may hold a reset link or a calendar feed address.
+      log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the outbox (no SMTP_URL set): read it at /api/dev/outbox');
     },
   };
 }

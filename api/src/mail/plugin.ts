@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { REFUSALS } from '../config.ts';
 import type { Mailer } from './mailer.ts';
 import { outboxMailer } from './outbox.ts';
 
@@ -22,6 +23,9 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
     const smtp = smtpMailer(app.config.smtpUrl, app.config.mailFrom);
     app.decorate('mailer', smtp);
     app.addHook('onClose', async () => smtp.close());
+  } else if (app.config.isProduction) {
+    // The outbox is for development: in production its mails (reset links) would reach nobody.
+    throw new Error(REFUSALS.smtp);
   } else {
     app.decorate('mailer', outboxMailer(app.pool, app.clock, app.log));
   }

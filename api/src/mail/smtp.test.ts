@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { useTestApp } from '../testing/app.ts';
+import { outboxHeaders, useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser } from '../testing/users.ts';
 
 interface Received {
@@ -62,7 +62,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(mail!.from).toBe('no-reply@parliamo.test');
     expect(mail!.raw).toContain('Subject: Parliamo: reset your password');
     expect(mail!.raw.replace(/=\r?\n/g, '')).toMatch(/reset-password\?token=(3D)?[A-Za-z0-9_-]{40,}/);
-    const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: outboxHeaders });
     expect(outbox.json()).toEqual({ mailer: 'smtp', mails: [] });
   });
 

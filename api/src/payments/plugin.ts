@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { REFUSALS } from '../config.ts';
 import { createPayments, type Payments } from './index.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,11 @@ declare module 'fastify' {
 /** Decorates the app with the payments port chosen by the configuration. */
 export default fp(
   async function paymentsPlugin(app: FastifyInstance) {
+    const { isProduction, stripeSecretKey, testPaymentsAllowed } = app.config;
+    if (isProduction && !stripeSecretKey && !testPaymentsAllowed) {
+      // The test checkout credits hours for free: it never exists in production (start.ts says why first).
+      throw new Error(REFUSALS.stripe);
+    }
     const payments = createPayments(app.config);
     app.decorate('payments', payments);
     app.log.info({ provider: payments.provider }, payments.provider === 'stripe' ? 'payments: Stripe' : 'payments: local test checkout (no card is charged)');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
-import { useTestApp } from '../testing/app.ts';
+import { createTestApp, useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
 import { runLessonTimers } from '../lessons/timers.ts';
 
@@ -105,6 +105,16 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(await t.app.ledger.readStream(streams.package(paymentId))).toEqual([]);
   });
 
+  it('refuses to cancel a paid checkout with 409: the hours stay credited and nothing says "cancelled"', async () => {
+    const paymentId = await startCheckout(2);
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/cancel`, headers: authHeaders(student.cookie) });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toEqual({ message: 'This checkout is already paid and cannot be cancelled; the hours are in your account.' });
+    const status = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
+    expect(status.json()).toMatchObject({ status: 'credited', hoursCredited: 2 });
+  });
+
   it("keeps a student's payments from other students and from visitors", async () => {
     const paymentId = await startCheckout(1);
     for (const [method, url] of [
@@ -156,5 +166,23 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(await get(younger)).toMatchObject({ status: 'pending' });
     const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, headers: authHeaders(student.cookie) });
     expect(pay.statusCode).toBe(409);
+  });
+});
+
+describe('the test checkout in production', () => {
+  it('does not exist without PAYMENTS=test: the app refuses to build without Stripe keys', async () => {
+    await expect(createTestApp({ isProduction: true, smtpUrl: 'smtp://127.0.0.1:2525', stripeSecretKey: undefined })).rejects.toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production/,
+    );
+  });
+
+  it('with PAYMENTS=test (staging) it works, and the site config tells every page it is test mode', async () => {
+    const t = await createTestApp({ isProduction: true, smtpUrl: 'smtp://127.0.0.1:2525', stripeSecretKey: undefined, testPaymentsAllowed: true });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/site-config' });
+      expect(res.json()).toMatchObject({ paymentsMode: 'test' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -112,6 +112,10 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post('/test-checkout/:paymentId/cancel', { preValidation: student, schema: redirect }, async (request) => {
     const row = await testCheckout(request);
+    if (row.status !== 'pending' && row.status !== 'expired' && row.status !== 'failed') {
+      // Paid (or refunded): cancelling now would change nothing, and saying "cancelled" would be untrue.
+      throw new DomainError('conflict', 'This checkout is already paid and cannot be cancelled; the hours are in your account.');
+    }
     await expireCheckout(app, { paymentId: row.payment_id });
     return { redirect: '/teachers' };
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { createTestApp, useTestApp, type TestApp } from '../testing/app.ts';
+import { createTestApp, productionOverrides, useTestApp, type TestApp } from '../testing/app.ts';
 import { authHeaders, cookieFrom, createUser, signedIn } from '../testing/users.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { loadSessionKeys } from '../accounts/session-keys.ts';
@@ -44,11 +44,28 @@ describe('CSRF, headers, cookies over http', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/user' })).statusCode).toBe(403);
   });
 
-  it('accepts same-origin writes: Origin of PUBLIC_URL, of the Host, a same-origin Referer, or X-Requested-With', async () => {
+  it('accepts same-origin writes: Origin of PUBLIC_URL, of a local Host in development, a same-origin Referer, or X-Requested-With', async () => {
     expect((await logout({ origin: 'http://localhost:3000' })).statusCode).toBe(204);
-    expect((await logout({ origin: 'http://parliamo.internal:8080', host: 'parliamo.internal:8080' })).statusCode).toBe(204);
+    expect((await logout({ origin: 'http://127.0.0.1:4100', host: '127.0.0.1:4100' })).statusCode).toBe(204);
     expect((await logout({ referer: 'http://localhost:3000/profile' })).statusCode).toBe(204);
     expect((await logout({ 'x-requested-with': 'parliamo' })).statusCode).toBe(204);
+  });
+
+  it('DNS rebinding: a page on another name pointed at us is not served, even its own-origin writes (421)', async () => {
+    const evil = { host: 'evil.test:3000', origin: 'http://evil.test:3000', 'content-type': 'application/json' };
+    const write = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: evil, payload: '{"email":"a@b.c"}' });
+    expect(write.statusCode).toBe(421);
+    expect(write.json()).toEqual({ message: "This address is not served here: use the site's own address." });
+    for (const url of ['/api/dev/outbox', '/api/auth/user', '/', '/api/no-such-route']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: 'evil.test' } })).statusCode).toBe(421);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { host: 'localhost:3000@evil.test' } })).statusCode).toBe(421);
+  });
+
+  it('health checks answer whatever the Host (orchestrators probe the container address)', async () => {
+    for (const url of ['/api/health', '/api/ready']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: '10.1.2.3:3000' } })).statusCode).toBe(200);
+    }
   });
 
   it('refuses a same-origin write whose body is not JSON', async () => {
@@ -178,5 +195,26 @@ describe('signed-in writes pass with the test helpers', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('Host and Origin in production: only PUBLIC_URL', () => {
+  const t = useTestApp({ ...productionOverrides, publicUrl: 'https://parliamo.example' });
+
+  it('serves PUBLIC_URL\'s host (also as a proxy forwards it, with a port), refuses localhost and any other', async () => {
+    const user = (host: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { host } });
+    expect((await user('parliamo.example')).statusCode).toBe(401);
+    expect((await user('PARLIAMO.example:443')).statusCode).toBe(401);
+    expect((await user('localhost:3000')).statusCode).toBe(421);
+    expect((await user('127.0.0.1')).statusCode).toBe(421);
+    expect((await user('evil.test')).statusCode).toBe(421);
+  });
+
+  it('compares Origin with PUBLIC_URL\'s origin, not with the request\'s own Host', async () => {
+    const logout = (origin: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { host: 'parliamo.example', origin, 'content-type': 'application/json' }, payload: '{}' });
+    expect((await logout('https://parliamo.example')).statusCode).toBe(204);
+    // Plain http to the same name (a proxy that does not say https): the Host matches, the origin does not.
+    expect((await logout('http://parliamo.example')).statusCode).toBe(403);
   });
 });

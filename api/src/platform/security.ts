@@ -23,18 +23,44 @@ function originOf(value: string | undefined): string | undefined {
   }
 }
 
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Answered whatever the Host: container orchestrators probe health with the container's address, and
+ * /metrics is scraped the same way (in production it needs METRICS_TOKEN). None of them reads or
+ * changes anyone's data, so a rebound DNS name gains nothing from them.
+ */
+const ANY_HOST_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
+
+/**
+ * Whether a request's Host is ours: the host of PUBLIC_URL, and in development also localhost and
+ * 127.0.0.1 on any port. Anything else (a DNS-rebinding page's own name pointed at us) is refused.
+ */
+export function isServedHost(host: string, config: { publicUrl: string; isProduction: boolean }): boolean {
+  // A plain name or [IPv6] address with an optional port; anything else (userinfo, paths) is not a Host.
+  if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host)) return false;
+  const url = URL.parse(`http://${host}`);
+  if (!url) return false;
+  // Any port of PUBLIC_URL's name: a proxy may forward the Host with or without one.
+  if (url.hostname === new URL(config.publicUrl).hostname) return true;
+  return !config.isProduction && LOCAL_HOSTNAMES.has(url.hostname);
+}
+
 /**
  * CSRF for a cookie-authenticated JSON API: a state-changing request must carry JSON (when it has a
  * body) and come from our own origin (Origin, else Referer), or carry `X-Requested-With: parliamo`,
- * which a cross-site page cannot send without a CORS preflight that we never grant.
+ * which a cross-site page cannot send without a CORS preflight that we never grant. Our origin is
+ * PUBLIC_URL's, never one taken from the request's own Host (a rebound name would match itself);
+ * in development also the local address the request came to (the Host check has vetted it).
  */
-export function checkSameOrigin(request: FastifyRequest, publicUrl: string): void {
+export function checkSameOrigin(request: FastifyRequest, config: { publicUrl: string; isProduction: boolean }): void {
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (hasBody && type !== 'application/json') {
     throw new DomainError('forbidden', 'Refused: send the request body as JSON (Content-Type: application/json).');
   }
-  const allowed = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
+  const allowed = new Set([new URL(config.publicUrl).origin]);
+  if (!config.isProduction && isServedHost(request.host, config)) allowed.add(`${request.protocol}://${request.host}`);
   const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
   if (origin !== undefined && origin !== 'null' && allowed.has(origin)) return;
   if (origin === undefined && request.headers['x-requested-with'] === 'parliamo') return;
@@ -93,6 +119,13 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
     reply.headers(headers);
   });
 
+  // DNS rebinding: a page on another name, pointed at our address, must not be served as if it were us.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isServedHost(request.host, app.config)) return;
+    if (ANY_HOST_PATHS.has(request.url.split('?')[0]!)) return;
+    return reply.status(421).send({ message: 'This address is not served here: use the site\'s own address.' });
+  });
+
   // Limits are opt-in per route (config.rateLimit); the store is per process.
   await app.register(rateLimit, {
     global: false,
@@ -106,6 +139,6 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
-    checkSameOrigin(request, app.config.publicUrl);
+    checkSameOrigin(request, app.config);
   });
 });

@@ -34,6 +34,11 @@ const config = {
     PORT: String(appPort),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'true',
+    // Production refuses to start without these (docs/operations.md "What production requires"); the
+    // bench is reached at 127.0.0.1, the only host a production server with this PUBLIC_URL serves.
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    PAYMENTS: 'test',
+    SMTP_URL: process.env.SMTP_URL || 'smtp://127.0.0.1:2525',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SESSION_KEY: 'b'.repeat(64),
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../testing/app.ts';
+import { createTestApp, productionOverrides, useTestApp } from '../../testing/app.ts';
 import { Counter, Histogram, Registry } from './registry.ts';
 
 /** The sample lines of one metric family, as "name{labels} value". */
@@ -79,5 +79,23 @@ describe('registry', () => {
     expect(text).toContain('h_seconds_sum 5.55');
     expect(() => c.inc({}, -1)).toThrow();
     expect(() => r.register(new Counter('c_total', 'again'))).toThrow(/twice/);
+  });
+});
+
+describe('/metrics in production', () => {
+  it('is off without METRICS_TOKEN, and behind the token with it', async () => {
+    const off = await createTestApp(productionOverrides);
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+    const on = await createTestApp({ ...productionOverrides, metricsToken: 'scrape-me' });
+    try {
+      expect((await on.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect((await on.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-me', host: '10.1.2.3:3000' } })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+    }
   });
 });

@@ -1,15 +1,16 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses, textSchema } from '@parliamo/domain';
+import { sameSecret } from '../secrets.ts';
 
-function sameSecret(a: string, b: string): boolean {
-  const ha = crypto.createHash('sha256').update(a).digest();
-  const hb = crypto.createHash('sha256').update(b).digest();
-  return crypto.timingSafeEqual(ha, hb);
-}
-
-/** GET /metrics: Prometheus text format; behind `Authorization: Bearer $METRICS_TOKEN` when that is set. */
+/**
+ * GET /metrics: Prometheus text format; behind `Authorization: Bearer $METRICS_TOKEN` when that is set.
+ * In production it is off (404) without METRICS_TOKEN: the numbers describe the business.
+ */
 export default async function metricsRoutes(app: FastifyInstance) {
+  if (app.config.isProduction && !app.config.metricsToken) {
+    app.log.info('/metrics is off: set METRICS_TOKEN to turn it on');
+    return;
+  }
   // Prometheus text, not JSON.
   app.get('/metrics', { schema: { response: { 200: textSchema, ...errorResponses } } }, async (request, reply) => {
     const token = app.config.metricsToken;

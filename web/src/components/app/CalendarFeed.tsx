@@ -6,7 +6,7 @@ import { toaster } from '../toaster.tsx';
 
 /**
  * The private calendar feed: a secret .ics address for Google Calendar, Outlook or Apple Calendar.
- * Making a new address turns the old one off, so a leaked link can be revoked.
+ * Making a new address (or changing the password) turns the old one off, so a leaked link can be revoked.
  */
 export function CalendarFeed() {
   const [url, setUrl] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function CalendarFeed() {
     <Stack gap="3" align="flex-start">
       <Text color="fg.muted">
         Subscribe to your lessons from your calendar app with a private address. Anyone with the address can see your
-        lessons; making a new one turns the old one off.
+        lessons; making a new one, or changing your password, turns the old one off.
       </Text>
       {url && (
         <Stack gap="1" w="full">
