@@ -34,6 +34,7 @@ import adminLedgerRoutes from './admin/ledger-routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
 import type { Migration } from './platform/db/migrate.ts';
+import { isWebRoute } from '@parliamo/domain/web-routes';
 
 /** What the app is built from; tests pass their own database and clock. */
 export interface AppDeps {
@@ -122,7 +123,8 @@ export async function buildApp(
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, every other page gets index.html. The
+ * Serves the built SPA: hashed assets cached for a year, every other page gets index.html (404 for a
+ * path that is none of the web's pages, domain's WEB_ROUTES). The
  * build's brotli and gzip copies (web/vite.config.ts) go to browsers that accept them.
  */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
@@ -154,7 +156,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
       if (urlPath !== '/' && candidate.startsWith(webDist!) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         return reply.sendFile(path.relative(webDist!, candidate));
       }
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      // A path no page answers still gets the app (it shows its not-found page), with the status that says so.
+      return reply.status(isWebRoute(urlPath) ? 200 : 404).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found' });
   });

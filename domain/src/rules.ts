@@ -17,6 +17,8 @@ export const DEFAULT_HOURS = 5;
 export const FEE_CENTS = 300;
 /** Spec message for hours outside 1..30. */
 export const HOURS_RANGE_MESSAGE = 'Hours must be between 1 and 30';
+/** The purchase dialog's message for a fraction of an hour (a package holds whole hours). */
+export const HOURS_WHOLE_MESSAGE = 'Hours must be a whole number between 1 and 30';
 /** Hours are valid this many calendar months after purchase. */
 export const VALIDITY_MONTHS = 6;
 

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
+import { demo, expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
 
 test('a student edits their details and changes their password on /profile', async ({ page }) => {
   const login = await registerStudent(page, 'Paola');
@@ -52,4 +52,18 @@ test('a student makes a private calendar address on /profile, and a new one turn
   await page.getByRole('button', { name: 'Make a new calendar address' }).click();
   await expect(address).not.toHaveText(first);
   expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
+});
+
+test('a teacher cannot add a day off in the past: the date picker starts today in Rome', async ({ page }) => {
+  await signIn(page, demo.teacher);
+  await page.goto('/teacher/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Teacher Profile' })).toBeVisible();
+  const day = page.getByLabel('Add a day off');
+  await expect(day).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
+  await day.fill('2020-01-15');
+  await expect(page.getByText('Days off can start today at the earliest.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+  await day.fill((await day.getAttribute('min'))!);
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeEnabled();
+  await screenshots(page, 'teacher-days-off');
 });

@@ -130,13 +130,45 @@ test('purchase dialog: search, quick picks, custom hours rules, price, axe-core'
   await expect(dialog.getByTestId('purchase-total')).toHaveText('€303');
   const custom = dialog.getByRole('spinbutton', { name: 'Custom hours' });
   await custom.fill('31');
-  await expect(dialog.getByText('Hours must be between 1 and 30')).toBeVisible();
+  await expect(dialog.getByText('Hours must be between 1 and 30').first()).toBeVisible();
   await expect(pay).toBeDisabled();
   await custom.fill('');
   await expect(dialog.getByTestId('purchase-total')).toHaveText('€33');
   await expect(pay).toBeEnabled();
   await expectAccessible(page);
   await screenshots(page, 'student-purchase-dialog');
+});
+
+test('purchase dialog: fractional and out-of-range hours are refused in words; the total and payment button stay in view', async ({ page }) => {
+  await signIn(page, demo.student);
+  for (const size of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await settle(page, /^Ciao, /);
+    await page.getByRole('button', { name: 'Buy Hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Purchase Hour Package' });
+    const pay = dialog.getByRole('button', { name: 'Proceed to Payment' });
+    await dialog.getByRole('button', { name: /^Giulia R\./ }).click();
+    await expect(dialog.getByTestId('purchase-total')).toHaveText('€153');
+    await expect(dialog.getByTestId('purchase-total')).toBeInViewport();
+    await expect(pay).toBeInViewport();
+    const custom = dialog.getByRole('spinbutton', { name: 'Custom hours' });
+    await custom.fill('2.5');
+    await expect(dialog.getByText('Hours must be a whole number between 1 and 30').first()).toBeVisible();
+    await expect(dialog.getByTestId('purchase-total')).not.toHaveText(/€/);
+    await expect(pay).toBeDisabled();
+    for (const out of ['0', '31']) {
+      await custom.fill(out);
+      await expect(dialog.getByText('Select a teacher to see the price.')).toHaveCount(0);
+      await expect(dialog.getByText('Hours must be between 1 and 30')).toHaveCount(2); // under the input and in the price box
+      await expect(pay).toBeDisabled();
+    }
+    await custom.fill('3');
+    await expect(dialog.getByTestId('purchase-total')).toHaveText('€93');
+    await expect(pay).toBeInViewport();
+    await screenshots(page, `student-purchase-dialog-footer-${size.width}`);
+    await page.keyboard.press('Escape');
+  }
 });
 
 test('a teacher cancels a lesson from Lesson Details and the student gets the hour back', async ({ page }) => {

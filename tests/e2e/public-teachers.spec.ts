@@ -116,3 +116,19 @@ test('an unknown teacher shows the not-found page', async ({ page }) => {
   await page.goto('/teacher/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('portraits that do not load fall back to the initials, on the cards and the public profile; the others show', async ({ page }) => {
+  await page.route(/\/teachers\/giulia\.svg$/, (route) => route.fulfill({ status: 404, body: '' }));
+  const giulia = (await publicTeachers(page)).find((t) => t.firstName === 'Giulia' && t.lastName === 'Rossi')!;
+  expect(giulia.profileImageUrl).toBeTruthy();
+  await page.goto('/teachers');
+  const card = cards(page).filter({ has: page.getByRole('heading', { name: 'Giulia Rossi' }) });
+  await expect(card.getByTestId('teacher-avatar').getByText('GR', { exact: true })).toBeVisible();
+  await expect(card.locator('img')).toBeHidden();
+  const marco = cards(page).filter({ has: page.getByRole('heading', { name: 'Marco Bianchi' }) });
+  await expect(marco.locator('img')).toBeVisible();
+  await expect(marco.getByText('MB', { exact: true })).toBeHidden();
+  await page.goto(`/teacher/${giulia.id}`);
+  await expect(page.getByTestId('teacher-avatar').getByText('GR', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('teacher-avatar').locator('img')).toBeHidden();
+});

@@ -9,12 +9,13 @@ import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
 import { Home } from './routes/home.tsx';
 import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
+import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 
 /** Every route for this user (or visitor). */
 function routesFor(user: CurrentUser | null): RouteObject[] {
   const role = user?.role ?? null;
   // App routes come first so that a signed-in path wins over the public catch-all.
-  return [{ path: '/', element: <Home role={role} /> }, ...appRoutes(role), ...publicRoutes(!!user)];
+  return [{ path: WEB_ROUTES.home, element: <Home role={role} /> }, ...appRoutes(role), ...publicRoutes(!!user)];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { assertWeeklyHours, isValidDate, DomainError, WEEKDAYS, type TeacherAvailability, type WeeklyHours } from '@parliamo/domain';
+import { assertWeeklyHours, isValidDate, romeToday, DomainError, WEEKDAYS, type TeacherAvailability, type WeeklyHours } from '@parliamo/domain';
 import { isUserId, PUBLIC_TEACHER } from './queries.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -36,10 +36,14 @@ function normalise(weekly: WeeklyHours): TeacherAvailability['weekly'] {
   return Object.fromEntries(WEEKDAYS.map((d) => [d, [...(weekly[d] ?? [])].sort((a, b) => a - b)])) as TeacherAvailability['weekly'];
 }
 
-/** Replaces a teacher's weekly hours and days off. */
+/** Replaces a teacher's weekly hours and days off (none before today in Rome). */
 export async function saveAvailability(db: Queryable, teacherId: string, a: { weekly: WeeklyHours; daysOff: string[] }, now: Date): Promise<TeacherAvailability> {
   assertWeeklyHours(a.weekly);
-  for (const d of a.daysOff) if (!isValidDate(d)) throw new DomainError('invalid', `Day off ${d} is not a date written YYYY-MM-DD`);
+  const today = romeToday(now);
+  for (const d of a.daysOff) {
+    if (!isValidDate(d)) throw new DomainError('invalid', `Day off ${d} is not a date written YYYY-MM-DD`);
+    if (d < today) throw new DomainError('invalid', `Day off ${d} is in the past: days off can start today (${today}, Rome time) at the earliest`);
+  }
   const daysOff = [...new Set(a.daysOff)].sort();
   const weekly = normalise(a.weekly);
   await db.query(

@@ -37,8 +37,10 @@ export type AdjustmentFormInput = z.input<typeof adjustmentFormSchema>;
 
 /** Custom hours as typed: empty or non-numeric becomes 1 (spec "Validation rules"). */
 export function parsePackageHours(raw: string): number {
-  const n = Number.parseInt(raw, 10);
-  return Number.isFinite(n) ? n : 1;
+  const text = raw.trim();
+  const n = Number(text);
+  // A fraction stays a fraction (and is refused), never silently truncated to a whole number.
+  return text !== '' && Number.isFinite(n) ? n : 1;
 }
 
 /**

@@ -45,6 +45,10 @@ describe('teachers and availability', () => {
     expect(put.statusCode).toBe(200);
     expect(put.json().weekly).toEqual({ '1': [], '2': [], '3': [10, 11], '4': [9], '5': [], '6': [], '7': [] });
     expect((await send(g, 'PUT', '/api/teacher/availability', { weekly: { '3': [25] }, daysOff: [] })).statusCode).toBe(400);
+    const past = await send(g, 'PUT', '/api/teacher/availability', { weekly: {}, daysOff: ['2026-03-01', '2026-03-12'] });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toMatch(/^Day off 2026-03-01 is in the past/);
+    expect((await get(t, g, '/api/teacher/availability')).body.daysOff).toEqual(['2026-03-12']);
     const profile = await send(g, 'PUT', '/api/teacher/profile', {
       bio: 'New bio',
       city: 'Roma',

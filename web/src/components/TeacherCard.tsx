@@ -1,41 +1,22 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { type Teacher } from '../lib/teachers.ts';
 import { rateLabel, teacherLocation, truncate } from '../lib/format.ts';
 
-/** Initials in a coloured circle, or the teacher's photo when there is one. */
+/**
+ * The teacher's photo, or their initials in a coloured circle when there is none or it does not load
+ * (Chakra's Avatar shows the fallback until the image has loaded, and again if it fails). Not
+ * loading="lazy": the image stays hidden until it loads, and a hidden lazy image never loads.
+ */
 export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?: number }) {
   const initials = `${teacher.firstName.charAt(0)}${teacher.lastName.charAt(0)}`;
-  if (teacher.profileImageUrl) {
-    return (
-      <Image
-        src={teacher.profileImageUrl}
-        alt=""
-        width={`${size}px`}
-        height={`${size}px`}
-        borderRadius="full"
-        objectFit="cover"
-        loading="lazy"
-        flexShrink={0}
-      />
-    );
-  }
   return (
-    <Flex
-      aria-hidden="true"
-      w={`${size}px`}
-      h={`${size}px`}
-      borderRadius="full"
-      bg="green.700"
-      color="white"
-      align="center"
-      justify="center"
-      fontWeight="bold"
-      fontSize={size > 80 ? '2xl' : 'lg'}
-      flexShrink={0}
-    >
-      {initials}
-    </Flex>
+    <Avatar.Root w={`${size}px`} h={`${size}px`} bg="green.700" color="white" flexShrink={0} data-testid="teacher-avatar">
+      <Avatar.Fallback aria-hidden="true" fontWeight="bold" fontSize={size > 80 ? '2xl' : 'lg'}>
+        {initials}
+      </Avatar.Fallback>
+      {teacher.profileImageUrl && <Avatar.Image src={teacher.profileImageUrl} alt="" objectFit="cover" />}
+    </Avatar.Root>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
-import { upcoming } from './lessons.ts';
-import { packagePrice, parseHours } from '../components/app/purchase.ts';
+import { canCancel, upcoming } from './lessons.ts';
+import { hoursError, packagePrice, parseHours } from '../components/app/purchase.ts';
 
 describe('purchase dialog rules', () => {
   it('turns empty or non-numeric hours into 1 and keeps numbers as typed', () => {
@@ -9,6 +9,14 @@ describe('purchase dialog rules', () => {
     expect(parseHours('abc')).toBe(1);
     expect(parseHours('12')).toBe(12);
     expect(parseHours('45')).toBe(45);
+    expect(parseHours('2.5')).toBe(2.5); // refused by the dialog, never priced as 2
+  });
+
+  it('says why hours cannot be bought', () => {
+    expect(hoursError(2.5)).toBe('Hours must be a whole number between 1 and 30');
+    expect(hoursError(0)).toBe('Hours must be between 1 and 30');
+    expect(hoursError(31)).toBe('Hours must be between 1 and 30');
+    expect(hoursError(30)).toBeNull();
   });
 
   it('prices hours x rate + EUR 3, in exact cents, and refuses hours outside 1..30', () => {

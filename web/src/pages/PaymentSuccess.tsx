@@ -111,6 +111,7 @@ export default function PaymentSuccess() {
 
   return (
     <Container maxW="2xl" py={{ base: '8', md: '16' }}>
+      <title>Your payment | Parliamo</title>
       <Stack gap="6">
         <Heading as="h1" size="2xl">
           Your payment

@@ -23,11 +23,14 @@ export default function TestCheckout() {
     onSuccess: ({ redirect }) => window.location.assign(redirect),
   });
 
-  if (checkout.isLoading) return <Loading />;
+  // The title of every state of the page (it has no PageMeta: it is not indexed).
+  const title = <title>Checkout | Parliamo</title>;
+  if (checkout.isLoading) return <>{title}<Loading /></>;
   if (checkout.error || !checkout.data) {
     const signedOut = isUnauthorizedError(checkout.error);
     return (
       <Container maxW="lg" py="16">
+        {title}
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Content>
@@ -50,6 +53,7 @@ export default function TestCheckout() {
   const open = c.status === 'pending';
   return (
     <Container maxW="lg" py={{ base: '8', md: '16' }}>
+      {title}
       <Stack gap="6">
         <Heading as="h1" size="2xl">
           Checkout

@@ -1,6 +1,7 @@
 import { lazyPage } from '../lib/lazy-page.tsx';
 import type { RouteObject } from 'react-router-dom';
 import type { Role } from '../lib/auth.ts';
+import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 
 /** The signed-in frame (also around the dashboards on "/", routes/home.tsx). */
 export const AppLayout = lazyPage(() => import('../components/app/AppLayout.tsx'));
@@ -29,38 +30,38 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
   return [
     {
       element: <AppLayout />,
-      children: [{ path: '/profile', element: <Profile /> }],
+      children: [{ path: WEB_ROUTES.profile, element: <Profile /> }],
     },
     {
       element: <AppLayout roles={['student', 'teacher']} />,
-      children: [{ path: '/lesson-registry', element: <LessonRegistry /> }],
+      children: [{ path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> }],
     },
     {
       element: <AppLayout roles={['student']} />,
       children: [
-        { path: '/my-hours', element: <MyHours /> },
-        { path: '/book/:teacherId', element: <BookLesson /> },
+        { path: WEB_ROUTES.myHours, element: <MyHours /> },
+        { path: WEB_ROUTES.book, element: <BookLesson /> },
       ],
     },
     {
       element: <AppLayout roles={['teacher']} />,
       children: [
-        { path: '/my-students', element: <MyStudents /> },
-        { path: '/teacher/profile', element: <TeacherProfileEditor /> },
+        { path: WEB_ROUTES.myStudents, element: <MyStudents /> },
+        { path: WEB_ROUTES.teacherProfile, element: <TeacherProfileEditor /> },
       ],
     },
     {
       element: <AppLayout roles={['admin']} />,
       children: [
-        { path: '/admin/users', element: <AdminUsers /> },
-        { path: '/admin/students', element: <AdminStudents /> },
-        { path: '/admin/teacher/:id', element: <AdminTeacher /> },
-        { path: '/admin/teacher/:id/edit', element: <AdminTeacherEdit /> },
-        { path: '/admin/payments', element: <AdminPayments /> },
-        { path: '/admin/ledger', element: <AdminLedger /> },
-        { path: '/admin/mails', element: <AdminMails /> },
-        { path: '/admin/analytics', element: <Analytics /> },
-        { path: '/admin/settings', element: <Settings /> },
+        { path: WEB_ROUTES.adminUsers, element: <AdminUsers /> },
+        { path: WEB_ROUTES.adminStudents, element: <AdminStudents /> },
+        { path: WEB_ROUTES.adminTeacher, element: <AdminTeacher /> },
+        { path: WEB_ROUTES.adminTeacherEdit, element: <AdminTeacherEdit /> },
+        { path: WEB_ROUTES.adminPayments, element: <AdminPayments /> },
+        { path: WEB_ROUTES.adminLedger, element: <AdminLedger /> },
+        { path: WEB_ROUTES.adminMails, element: <AdminMails /> },
+        { path: WEB_ROUTES.adminAnalytics, element: <Analytics /> },
+        { path: WEB_ROUTES.adminSettings, element: <Settings /> },
       ],
     },
   ];

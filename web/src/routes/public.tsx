@@ -1,5 +1,6 @@
 import { lazyPage } from '../lib/lazy-page.tsx';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 
 const Login = lazyPage(() => import('../pages/public/Login.tsx'));
 const Register = lazyPage(() => import('../pages/public/Register.tsx'));
@@ -25,22 +26,22 @@ const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccess.tsx'));
 export function publicRoutes(signedIn: boolean): RouteObject[] {
   const visitorOnly = (page: React.ReactNode) => (signedIn ? <Navigate to="/" replace /> : page);
   return [
-    { path: '/login', element: visitorOnly(<Login />) },
-    { path: '/register', element: visitorOnly(<Register />) },
-    { path: '/request-password-reset', element: <RequestPasswordReset /> },
-    { path: '/reset-password', element: <ResetPassword /> },
-    { path: '/teachers', element: <Teachers /> },
-    { path: '/teacher/:id', element: <TeacherPublicProfile /> },
-    { path: '/courses', element: <Courses /> },
-    { path: '/courses/:id', element: <CourseDetail /> },
-    { path: '/school-rome', element: <SchoolRome /> },
-    { path: '/faq', element: <Faq /> },
-    { path: '/about-us', element: <AboutUs /> },
-    { path: '/privacy-policy', element: <PrivacyPolicy /> },
-    { path: '/terms-conditions', element: <TermsConditions /> },
+    { path: WEB_ROUTES.login, element: visitorOnly(<Login />) },
+    { path: WEB_ROUTES.register, element: visitorOnly(<Register />) },
+    { path: WEB_ROUTES.requestPasswordReset, element: <RequestPasswordReset /> },
+    { path: WEB_ROUTES.resetPassword, element: <ResetPassword /> },
+    { path: WEB_ROUTES.teachers, element: <Teachers /> },
+    { path: WEB_ROUTES.teacher, element: <TeacherPublicProfile /> },
+    { path: WEB_ROUTES.courses, element: <Courses /> },
+    { path: WEB_ROUTES.course, element: <CourseDetail /> },
+    { path: WEB_ROUTES.schoolRome, element: <SchoolRome /> },
+    { path: WEB_ROUTES.faq, element: <Faq /> },
+    { path: WEB_ROUTES.aboutUs, element: <AboutUs /> },
+    { path: WEB_ROUTES.privacyPolicy, element: <PrivacyPolicy /> },
+    { path: WEB_ROUTES.termsConditions, element: <TermsConditions /> },
     // The local test checkout (no Stripe key) and the checkout's return page.
-    { path: '/test-checkout/:paymentId', element: <TestCheckout /> },
-    { path: '/payment-success', element: <PaymentSuccess /> },
+    { path: WEB_ROUTES.testCheckout, element: <TestCheckout /> },
+    { path: WEB_ROUTES.paymentSuccess, element: <PaymentSuccess /> },
     { path: '*', element: <NotFound /> },
   ];
 }

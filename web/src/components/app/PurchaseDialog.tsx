@@ -4,8 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
 import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
-import { DEFAULT_HOURS, HOURS_RANGE_MESSAGE, isValidPackageHours, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
-import { FEE_EUROS, packagePrice, parseHours } from './purchase.ts';
+import { DEFAULT_HOURS, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
+import { FEE_EUROS, hoursError, packagePrice, parseHours } from './purchase.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
@@ -39,7 +39,8 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   }, [teachers.data, search]);
   const teacher = teachers.data?.find((t) => t.id === teacherId);
   const price = teacher ? packagePrice(hours, num(teacher.hourlyRate)) : null;
-  const hoursOk = isValidPackageHours(hours);
+  const hoursProblem = hoursError(hours);
+  const hoursOk = hoursProblem === null;
 
   const checkout = useMutation({
     mutationFn: async (body: CheckoutBody) =>
@@ -133,7 +134,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                     max={MAX_HOURS}
                     {...hoursField}
                   />
-                  {!hoursOk && <Field.ErrorText>{HOURS_RANGE_MESSAGE}</Field.ErrorText>}
+                  {hoursProblem && <Field.ErrorText>{hoursProblem}</Field.ErrorText>}
                 </Field.Root>
                 <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" aria-live="polite">
                   {teacher && price ? (
@@ -148,27 +149,30 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                         <Text>Fiscal charge</Text>
                         <Text>{euros(FEE_EUROS)}</Text>
                       </HStack>
-                      <HStack justify="space-between" fontWeight="bold">
-                        <Text>Total</Text>
-                        <Text data-testid="purchase-total">{euros(price.total)}</Text>
-                      </HStack>
                       <Text fontSize="sm" color="fg.muted">
                         Hours must be used within 6 months of purchase.
                       </Text>
                     </Stack>
                   ) : (
-                    <Text color="fg.muted">Select a teacher to see the price.</Text>
+                    <Text color="fg.muted">{teacher ? hoursProblem : 'Select a teacher to see the price.'}</Text>
                   )}
                 </Box>
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="green" disabled={!teacher || !hoursOk || checkout.isPending} onClick={submit}>
-                {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
-              </Button>
+            {/* Outside the scrolling body, so the total and the payment button stay in view on small screens. */}
+            <Dialog.Footer borderTopWidth="1px" flexWrap="wrap" justifyContent="space-between" gap="3">
+              <HStack fontWeight="bold" gap="3">
+                <Text>Total</Text>
+                <Text data-testid="purchase-total">{price ? euros(price.total) : '-'}</Text>
+              </HStack>
+              <HStack gap="3">
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button colorPalette="green" disabled={!teacher || !hoursOk || checkout.isPending} onClick={submit}>
+                  {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
+                </Button>
+              </HStack>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />

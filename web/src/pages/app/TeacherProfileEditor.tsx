@@ -13,7 +13,7 @@ import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel, num } from '../../lib/format.ts';
+import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
 import { invalidate, queries, type Change } from '../../lib/queries.ts';
 
 export interface TeacherProfileData {
@@ -101,9 +101,11 @@ export function TeacherProfileForm({ initial, onSave, pending }: { initial: Teac
 function AvailabilityForm({ initial }: { initial: Availability }) {
   const week: Record<string, number[]> = {};
   for (let d = 1; d <= 7; d++) week[String(d)] = initial.weekly[String(d)] ?? [];
+  // Days off start today in Rome at the earliest: past ones are history and are not saved again (the API refuses them).
+  const today = romeDate(new Date());
   const form = useForm<z.input<typeof teacherAvailabilitySchema>, unknown, TeacherAvailabilityBody>({
     resolver: contractResolver(teacherAvailabilitySchema),
-    defaultValues: { weekly: week as TeacherAvailabilityBody['weekly'], daysOff: initial.daysOff },
+    defaultValues: { weekly: week as TeacherAvailabilityBody['weekly'], daysOff: initial.daysOff.filter((d) => d >= today) },
   });
   const weekly: Record<string, number[] | undefined> = form.watch('weekly');
   const daysOff = form.watch('daysOff') ?? [];
@@ -166,11 +168,12 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
         <HStack gap="2" align="flex-end" wrap="wrap">
           <Field.Root width="auto">
             <Field.Label>Add a day off</Field.Label>
-            <Input type="date" value={newDay} onChange={(e) => setNewDay(e.target.value)} />
+            <Input type="date" min={today} value={newDay} onChange={(e) => setNewDay(e.target.value)} />
+            {newDay !== '' && newDay < today && <Field.HelperText color="fg.error">Days off can start today at the earliest.</Field.HelperText>}
           </Field.Root>
           <Button
             variant="outline"
-            disabled={!newDay || daysOff.includes(newDay)}
+            disabled={!newDay || newDay < today || daysOff.includes(newDay)}
             onClick={() => {
               setDaysOff([...daysOff, newDay].sort());
               setNewDay('');

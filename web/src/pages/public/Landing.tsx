@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/PageMeta.tsx';
@@ -74,6 +75,8 @@ function Hero() {
 export const firstReads = () => [queries.teachers()];
 
 export default function Landing() {
+  // The hero image is asked for first, and only here (a preload in index.html went unused on every other page).
+  preload('/images/hero-rome.svg', { as: 'image', type: 'image/svg+xml', fetchPriority: 'high' });
   return (
     <>
       <PageMeta
