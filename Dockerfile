@@ -27,6 +27,8 @@ COPY tests/package.json tests/
 FROM base AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.base.json ./
+# The web build reads domain's tsconfig (the project references) as well as its sources.
+COPY domain/tsconfig.json domain/
 COPY domain/src domain/src
 COPY web web
 RUN npm run build -w web
