@@ -3,6 +3,7 @@ import { Flex, Box } from '@chakra-ui/react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useAuth, type CurrentUser } from './lib/auth.ts';
 import { Header } from './components/Header.tsx';
+import { TestModeBanner } from './components/TestModeBanner.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Loading } from './components/Loading.tsx';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
@@ -51,6 +52,7 @@ export function App() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <TestModeBanner />
       <Header />
       {/* The footer comes with the page, not before it: under the loading spinner it would sit inside the
           first screen and jump down (a layout shift) when a page taller than the screen replaces the spinner. */}

@@ -180,7 +180,7 @@ describe('the test checkout in production', () => {
     const t = await createTestApp({ isProduction: true, smtpUrl: 'smtp://127.0.0.1:2525', stripeSecretKey: undefined, testPaymentsAllowed: true });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/site-config' });
-      expect(res.json()).toMatchObject({ paymentsMode: 'test' });
+      expect(res.json()).toMatchObject({ paymentsMode: 'test', testModeBanner: true });
     } finally {
       await t.close();
     }

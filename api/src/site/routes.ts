@@ -9,5 +9,6 @@ export default async function siteRoutes(fastify: FastifyInstance) {
   app.get('/site-config', { schema: { response: { 200: siteConfigSchema, ...errorResponses } } }, async () => ({
     contactEmail: app.config.contactEmail,
     paymentsMode: paymentsMode(app.config),
+    testModeBanner: app.config.testPaymentsAllowed && paymentsMode(app.config) === 'test',
   }));
 }

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { answer } from './common.ts';
 
 /** GET /api/site-config: the public settings the web app shows. */
-export const siteConfigSchema = answer({ contactEmail: z.string(), paymentsMode: z.enum(['stripe', 'test']) });
+export const siteConfigSchema = answer({
+  contactEmail: z.string(),
+  paymentsMode: z.enum(['stripe', 'test']),
+  /** A site run with PAYMENTS=test (staging): every page says that payments are simulated. */
+  testModeBanner: z.boolean(),
+});
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /** GET /api/health: the process answers. */

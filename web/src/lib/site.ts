@@ -5,7 +5,7 @@ import type { SiteConfig } from '@parliamo/domain/contracts';
 
 export type { SiteConfig };
 
-const fallback: SiteConfig = { contactEmail: 'info@parliamo-roma.it', paymentsMode: 'test' };
+const fallback: SiteConfig = { contactEmail: 'info@parliamo-roma.it', paymentsMode: 'test', testModeBanner: false };
 
 /** Public settings from the server (contact address, payment mode). */
 export function useSiteConfig(): SiteConfig {
