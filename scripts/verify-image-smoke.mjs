@@ -2,7 +2,10 @@
 //   node scripts/verify-image-smoke.mjs <base url> <phase>
 // phase "accounts": ready, register an admin, a teacher and a student (before the restart that makes
 // ADMIN_EMAIL an admin); phase "flow": ready, sign-ins, teacher approval, a purchase through the test
-// checkout, a booking. Exits non-zero on the first failed check, saying which.
+// checkout, a booking and, with VERIFY_MAIL_LOG (scripts/verify-smtp-sink.mjs's log), its two mails
+// delivered over SMTP. Exits non-zero on the first failed check, saying which.
+import fs from 'node:fs';
+
 const [base, phase] = process.argv.slice(2);
 if (!base || !['accounts', 'flow'].includes(phase ?? '')) {
   console.error('usage: node scripts/verify-image-smoke.mjs <base url> accounts|flow');
@@ -79,7 +82,9 @@ if (admin.user.role !== 'admin') fail(`ADMIN_EMAIL did not make ${people.admin} 
 ok('sign-in as the ADMIN_EMAIL account: role admin');
 const teacher = await signIn(people.teacher);
 await admin.call('PATCH', `/api/admin/users/${teacher.user.id}`, { role: 'teacher' });
-await admin.call('PUT', `/api/admin/teachers/${teacher.user.id}`, { hourlyRate: 30 });
+// PUT takes the whole profile (as the admin's form sends it): the one read back, with a rate.
+const { id: _id, email: _email, ...profile } = await admin.call('GET', `/api/admin/teachers/${teacher.user.id}`);
+await admin.call('PUT', `/api/admin/teachers/${teacher.user.id}`, { ...profile, hourlyRate: 30 });
 await admin.call('PATCH', `/api/admin/users/${teacher.user.id}`, { isApproved: true });
 const teacherAgain = await signIn(people.teacher);
 const weekly = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [String(d), [10, 11, 12, 15, 16]]));
@@ -109,3 +114,20 @@ const booking = await student.call('POST', '/api/bookings', { teacherId: teacher
 const after = await student.call('GET', '/api/hour-packages');
 if (after[0]?.remainingHours !== 1) fail(`after booking expected 1 hour left, got ${JSON.stringify(after)}`);
 ok(`booked ${booking.date} ${booking.hour}:00 (status ${booking.status}); 1 hour left`);
+
+const mailLog = process.env.VERIFY_MAIL_LOG;
+if (mailLog) {
+  const wanted = [
+    [people.student, 'Lesson booked: '],
+    [people.teacher, 'New lesson: '],
+  ];
+  let mails = [];
+  const delivered = ([to, subject]) => mails.some((m) => m.to.includes(to) && m.subject.startsWith(subject));
+  for (let i = 0; i < 60 && !wanted.every(delivered); i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    mails = fs.existsSync(mailLog) ? fs.readFileSync(mailLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  }
+  const missing = wanted.filter((w) => !delivered(w));
+  if (missing.length) fail(`mails not delivered over SMTP within 30 s: ${JSON.stringify(missing)}; delivered: ${JSON.stringify(mails)}`);
+  ok(`the booking's mails went out over SMTP_URL: ${wanted.map(([to, s]) => `"${s}..." to ${to}`).join(', ')}`);
+}

@@ -16,6 +16,7 @@ import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
 import { renderLessonMail } from './lessons/notifications.ts';
+import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './platform/health-routes.ts';
@@ -26,13 +27,16 @@ import adminUserRoutes from './admin/users-routes.ts';
 import devRoutes from './mail/dev-routes.ts';
 import adminMailRoutes from './mail/admin-routes.ts';
 import teacherRoutes from './teachers/routes.ts';
+import photoRoutes from './teachers/photo-routes.ts';
 import bookingRoutes from './lessons/bookings-routes.ts';
 import hourPackageRoutes from './packages/routes.ts';
 import dashboardRoutes from './lessons/dashboard-routes.ts';
 import calendarRoutes from './calendar/routes.ts';
 import adminLedgerRoutes from './admin/ledger-routes.ts';
+import adminAnalyticsRoutes from './admin/analytics-routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
+import settingsRoutes from './settings/routes.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -91,10 +95,13 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
-    render: (a, mail, now) => renderLessonMail(a.pool, mail, { now, publicUrl: a.config.publicUrl }),
+    render: (mail, now) =>
+      mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
+        ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
+        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
-  await app.register(ledgerPlugin, { reactions: (a) => [{ projection: mailReaction, onAdvanced: () => a.mailSender.poke() }] });
+  await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });
   await app.register(paymentsPlugin);
 
   await app.register(
@@ -107,13 +114,16 @@ export async function buildApp(
       await api.register(devRoutes);
       await api.register(adminMailRoutes);
       await api.register(teacherRoutes);
+      await api.register(photoRoutes);
       await api.register(bookingRoutes);
       await api.register(hourPackageRoutes);
       await api.register(dashboardRoutes);
       await api.register(calendarRoutes);
       await api.register(adminLedgerRoutes);
+      await api.register(adminAnalyticsRoutes);
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: '/api' },
   );

@@ -50,3 +50,13 @@ describe('what a production start needs (config -> list of problems)', () => {
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow('PAYMENTS takes only the value "test" (got "free")');
   });
 });
+
+describe('ADDRESS_LIMITS_FACTOR', () => {
+  it('is 1 unless set, takes a whole number from 1 to 1000, and refuses anything else with one sentence', () => {
+    expect(loadConfig({}).addressLimitsFactor).toBe(1);
+    expect(loadConfig({ ADDRESS_LIMITS_FACTOR: '50' }).addressLimitsFactor).toBe(50);
+    for (const bad of ['0', '2.5', '-1', 'many', '1001']) {
+      expect(() => loadConfig({ ADDRESS_LIMITS_FACTOR: bad })).toThrow(/^ADDRESS_LIMITS_FACTOR takes a whole number from 1 to 1000/);
+    }
+  });
+});

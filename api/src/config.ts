@@ -37,6 +37,8 @@ export interface Config {
   readyMaxLag: number;
   /** When set, /metrics needs `Authorization: Bearer <token>`; in production /metrics is off without it. */
   metricsToken: string | undefined;
+  /** Multiplies the per-address limits of sign-in, registration and password reset (ADDRESS_LIMITS_FACTOR; 1 by default). */
+  addressLimitsFactor: number;
   /**
    * `PAYMENTS=test`: the local test checkout is allowed in production (a staging site), and every page
    * says that payments are simulated. Without Stripe keys outside production the test checkout is used anyway.
@@ -114,10 +116,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
     readyMaxLag: int(env.READY_MAX_LAG, 100),
     metricsToken: env.METRICS_TOKEN || undefined,
+    addressLimitsFactor: addressLimitsFactor(env.ADDRESS_LIMITS_FACTOR),
     testPaymentsAllowed: env.PAYMENTS === 'test',
     devOutboxToken: env.DEV_OUTBOX_TOKEN || undefined,
     publicUrlSet: !!env.PUBLIC_URL,
   };
+}
+
+/** ADDRESS_LIMITS_FACTOR: a whole number 1..1000 (a test server whose clients all share 127.0.0.1, or many people behind one NAT). */
+function addressLimitsFactor(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`ADDRESS_LIMITS_FACTOR takes a whole number from 1 to 1000 (got "${value}")`);
+  return n;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

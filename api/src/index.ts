@@ -1,5 +1,5 @@
 export { buildApp, type AppDeps } from './app.ts';
-export { loadConfig, type Config } from './config.ts';
+export { loadConfig, productionProblems, type Config } from './config.ts';
 export { startServer } from './server.ts';
 export { allMigrations } from './migrations.ts';
 export { migrate, type Migration } from './platform/db/migrate.ts';

@@ -3,13 +3,13 @@
  * student with packages and past and upcoming lessons, a teacher login and an admin. Every hour goes
  * through the ledger (checkout, payment, booking, completion), exactly as the app makes them.
  */
-import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { addDays, lessonEnd, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
 import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './teachers/availability-store.ts';
 import { bookLesson, completeLesson } from './lessons/commands.ts';
-import { commandDeps } from './platform/command.ts';
+import type { CommandDeps } from './platform/command.ts';
 import { buyHours } from './payments/demo-purchase.ts';
 
 /** The sign-ins the demo offers (also listed in README "Demo logins"). */
@@ -63,14 +63,14 @@ const details = (email: string, firstName: string, lastName: string, city: strin
 });
 
 /** Whether the demo accounts exist (their sign-ins are printed at start-up). */
-export async function hasDemoLogins(app: FastifyInstance): Promise<boolean> {
-  const { rowCount } = await app.pool.query(`SELECT 1 FROM users WHERE lower(email) = $1`, [DEMO_LOGINS[0].email]);
+export async function hasDemoLogins(db: pg.Pool): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM users WHERE lower(email) = $1`, [DEMO_LOGINS[0].email]);
   return rowCount === 1;
 }
 
 /** Whether the database has no people yet (the only time the demo seeds). */
-export async function isEmpty(app: FastifyInstance): Promise<boolean> {
-  const { rows } = await app.pool.query(`SELECT NOT EXISTS (SELECT 1 FROM users) AS empty`);
+export async function isEmpty(db: pg.Pool): Promise<boolean> {
+  const { rows } = await db.query(`SELECT NOT EXISTS (SELECT 1 FROM users) AS empty`);
   return rows[0].empty;
 }
 
@@ -88,8 +88,8 @@ function teachingSlot(weekly: WeeklyHours, from: string, skip = 0): { date: stri
 const DAY = 86_400_000;
 
 /** Seeds the demo into an empty database. */
-export async function seedDemo(app: FastifyInstance): Promise<void> {
-  const now = app.clock.now();
+export async function seedDemo(deps: CommandDeps): Promise<void> {
+  const now = deps.clock.now();
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const today = romeToday(now);
   const password = Object.fromEntries(await Promise.all(DEMO_LOGINS.map(async (l) => [l.role, await hashPassword(l.password)] as const)));
@@ -98,30 +98,30 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   for (const t of TEACHERS) {
     const email = t.key === 'giulia' ? 'teacher@parliamo.test' : `${t.key}.${t.lastName.toLowerCase()}@parliamo.test`;
     const id = await insertUser(
-      app.pool,
+      deps.db,
       { ...details(email, t.firstName, t.lastName, t.city), profileImageUrl: `/teachers/${t.key}.svg` },
       t.key === 'giulia' ? password.teacher! : UNUSABLE_PASSWORD,
       'teacher',
       ago(120),
     );
-    await app.pool.query(
+    await deps.db.query(
       `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link, is_approved)
        VALUES ($1, $2, $3, 'Italy', $4, $5, $6, $7)`,
       [id, t.bio, t.city, t.specializations, t.rate * 100, `https://meet.google.com/prl-${t.key.slice(0, 4)}-demo`, t.approved ?? true],
     );
-    await saveAvailability(app.pool, id, { weekly: t.weekly, daysOff: [addDays(today, 20)] }, now);
+    await saveAvailability(deps.db, id, { weekly: t.weekly, daysOff: [addDays(today, 20)] }, now);
     ids[t.key] = id;
   }
-  await insertUser(app.pool, details('admin@parliamo.test', 'Alessia', 'Ferri', 'Roma'), password.admin!, 'admin', ago(365));
-  const student = await insertUser(app.pool, details('student@parliamo.test', 'Anna', 'Schmidt', 'Roma'), password.student!, 'student', ago(60));
-  const other = await insertUser(app.pool, details('marta.lopez@parliamo.test', 'Marta', 'Lopez', 'Roma'), UNUSABLE_PASSWORD, 'student', ago(90));
+  await insertUser(deps.db, details('admin@parliamo.test', 'Alessia', 'Ferri', 'Roma'), password.admin!, 'admin', ago(365));
+  const student = await insertUser(deps.db, details('student@parliamo.test', 'Anna', 'Schmidt', 'Roma'), password.student!, 'student', ago(60));
+  const other = await insertUser(deps.db, details('marta.lopez@parliamo.test', 'Marta', 'Lopez', 'Roma'), UNUSABLE_PASSWORD, 'student', ago(90));
 
   // The story, replayed in time order so every history reads chronologically: purchases, bookings,
   // and each past lesson completed when it ended, as the timer would have done.
   const story: { at: Date; run: () => Promise<unknown> }[] = [];
   const buy = (studentId: string, key: string, hours: number, at: Date) => {
     const rateCents = TEACHERS.find((t) => t.key === key)!.rate * 100;
-    story.push({ at, run: () => buyHours(commandDeps(app), { studentId, teacherId: ids[key]!, hours, rateCents, at }) });
+    story.push({ at, run: () => buyHours(deps, { studentId, teacherId: ids[key]!, hours, rateCents, at }) });
   };
   const book = (studentId: string, key: string, at: Date, fromDate: string, skip: number, notes: string | null) => {
     const slot = teachingSlot(TEACHERS.find((t) => t.key === key)!.weekly, fromDate, skip);
@@ -129,11 +129,11 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     story.push({
       at,
       run: async () => {
-        lessonId = await bookLesson(commandDeps(app), { studentId, teacherId: ids[key]!, ...slot, notes }, { now: at, notify: false });
+        lessonId = await bookLesson(deps, { studentId, teacherId: ids[key]!, ...slot, notes }, { now: at, notify: false });
       },
     });
     const endsAt = lessonEnd(slotStart(slot.date, slot.hour)!);
-    if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(commandDeps(app), lessonId, { now: endsAt }) });
+    if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(deps, lessonId, { now: endsAt }) });
   };
 
   // Anna: 10 hours with Giulia bought 45 days ago (3 lessons given, 2 coming), 5 with Marco 10 days ago.

@@ -9,17 +9,18 @@ import type { DEMO_LOGINS } from './seed.ts';
  * loads them while the embedded PostgreSQL starts (initdb on a fresh data folder), not before.
  */
 async function loadServerModules() {
-  const [{ buildApp }, { createPool }, { migrate }, { allMigrations }, { startLessonTimers }, seed, { promoteToAdmin }] = await Promise.all([
+  const [{ buildApp }, { createPool }, { migrate }, { allMigrations }, { startLessonTimers, timerDeps }, { commandDeps }, seed, { promoteToAdmin }] = await Promise.all([
     import('./app.ts'),
     import('./platform/db/pool.ts'),
     import('./platform/db/migrate.ts'),
     import('./migrations.ts'),
     import('./lessons/timers.ts'),
+    import('./platform/command.ts'),
     import('./seed.ts'),
     import('./admin/users.ts'),
   ]);
   const { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } = seed;
-  return { buildApp, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin };
+  return { buildApp, createPool, migrate, allMigrations, startLessonTimers, timerDeps, commandDeps, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin };
 }
 
 export interface RunningServer {
@@ -42,7 +43,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     embedded = await startEmbeddedDatabase(config.dataDir, { log: (line) => logger.warn(line) });
     databaseUrl = embedded.url;
   }
-  const { buildApp, createPool, migrate, allMigrations, startLessonTimers, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin } = await loading;
+  const { buildApp, createPool, migrate, allMigrations, startLessonTimers, timerDeps, commandDeps, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin } = await loading;
   const pool = createPool(databaseUrl);
   try {
     const applied = await migrate(pool, allMigrations);
@@ -57,14 +58,14 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     let demoLogins: typeof DEMO_LOGINS | undefined;
     // start.ts refuses SEED_DEMO=true in production; only a harness calling startServer directly (the bench) seeds there.
     if (config.seedDemo) {
-      if (await isEmpty(app)) {
-        await seedDemo(app);
+      if (await isEmpty(pool)) {
+        await seedDemo(commandDeps(app));
         logger.info('demo data seeded');
       }
-      if (await hasDemoLogins(app)) demoLogins = DEMO_LOGINS;
+      if (await hasDemoLogins(pool)) demoLogins = DEMO_LOGINS;
     }
     // Completes ended lessons, expires old packages and sends reminders: now, then every minute.
-    const stopTimers = startLessonTimers(app);
+    const stopTimers = startLessonTimers(timerDeps(app));
     await app.listen({ port: config.port, host: config.host });
     const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
     const url = `http://${shownHost}:${config.port}`;

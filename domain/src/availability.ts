@@ -53,12 +53,14 @@ export function freeSlots(input: {
   from: string;
   to: string;
   now: Date;
+  /** The booking notice in force (48 h unless the school changed it). */
+  noticeHours?: number;
 }): Slot[] {
   assertRange(input.from, input.to);
   const taken = new Set(input.taken.map((s) => `${s.date}/${s.hour}`));
   const daysOff = new Set(input.daysOff);
   const weekly = WEEKDAYS.map((d) => [...(input.weekly[d] ?? [])].sort((a, b) => a - b));
-  const earliest = input.now.getTime() + NOTICE_MS; // 48 h notice (hasBookingNotice)
+  const earliest = input.now.getTime() + (input.noticeHours === undefined ? NOTICE_MS : input.noticeHours * MS.hour); // hasBookingNotice
   const slots: Slot[] = [];
   // Day by day in numbers (UTC midnights), not strings: this runs for every slot of up to 62 days.
   const last = utcDayMs(input.to);

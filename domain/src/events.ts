@@ -20,8 +20,14 @@ export type CheckoutStarted = Event<
     teacherId: string;
     hours: number;
     hourPriceCents: number;
+    /** The fee in force when the checkout started (the school's settings). */
     feeCents: number;
     amountCents: number;
+    /**
+     * How many months the hours will be valid, as in force when the checkout started (the terms the
+     * student saw). Absent on checkouts recorded before the school's settings existed: 6.
+     */
+    validityMonths?: number;
     startedAt: string;
   }
 >;
@@ -49,7 +55,7 @@ export type HoursPurchased = Event<
     hours: number;
     hourPriceCents: number;
     purchasedAt: string;
-    /** purchasedAt + 6 months. */
+    /** purchasedAt + the validity of the checkout (6 months unless the school changed it). */
     expiresAt: string;
   }
 >;
@@ -86,6 +92,11 @@ export type LessonBooked = Event<
     startsAt: string;
     notes: string | null;
     hourPriceCents: number;
+    /**
+     * The notice in force when the lesson was booked: a student may cancel it (hour back) up to this
+     * many hours before the start. Absent on lessons booked before the school's settings existed: 48.
+     */
+    noticeHours?: number;
     bookedAt: string;
   }
 >;
@@ -113,7 +124,15 @@ export type LessonCompleted = Event<
     completedAt: string;
   }
 >;
-export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted;
+/**
+ * The lesson's teacher wrote (or rewrote) the notes and homework of the lesson; a later one replaces
+ * the text (the ledger keeps every version). The student is mailed once per event.
+ */
+export type LessonNotesWritten = Event<
+  'LessonNotesWritten',
+  { lessonId: string; teacherId: string; studentId: string; text: string; writtenAt: string }
+>;
+export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten;
 
 // ---- teacher-slot-{teacherId}-{date}-{hour} and student-slot-{studentId}-{date}-{hour} --------
 // One stream per person per slot: two bookings of the same slot contend on one stream and one loses.
@@ -128,7 +147,27 @@ export type SlotReleased = Event<
 >;
 export type SlotEvent = SlotTaken | SlotReleased;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent;
+// ---- school-settings: the school's settings, one event per change (the audit trail) -----------
+
+/** The settings an admin can change; the rules read the values in force (settings/school-settings.ts). */
+export interface SchoolSettings {
+  /** The school's own address (not a person's): the launch notice and the footer point to it. */
+  contactEmail: string;
+  launchNoticeEnabled: boolean;
+  launchNoticeText: string;
+  feeCents: number;
+  noticeHours: number;
+  validityMonths: number;
+}
+export type SettingChange<K extends keyof SchoolSettings = keyof SchoolSettings> = { from: SchoolSettings[K]; to: SchoolSettings[K] };
+/** An admin changed some of the school's settings: each changed field with its old and new value. */
+export type SchoolSettingsChanged = Event<
+  'SchoolSettingsChanged',
+  { changes: { [K in keyof SchoolSettings]?: SettingChange<K> }; adminId: string; changedAt: string }
+>;
+export type SettingsEvent = SchoolSettingsChanged;
+
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -138,4 +177,5 @@ export const streams = {
   lesson: (lessonId: string) => `lesson-${lessonId}`,
   teacherSlot: (teacherId: string, date: string, hour: number) => `teacher-slot-${teacherId}-${date}-${hour}`,
   studentSlot: (studentId: string, date: string, hour: number) => `student-slot-${studentId}-${date}-${hour}`,
+  schoolSettings: () => 'school-settings',
 } as const;

@@ -13,4 +13,5 @@ export * from './lessons/lesson.ts';
 export * from './lessons/workflows.ts';
 export * from './slots/slot.ts';
 export * from './availability.ts';
+export * from './settings/school-settings.ts';
 export * from './contracts/index.ts';

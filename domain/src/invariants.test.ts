@@ -90,7 +90,7 @@ function step(w: World, c: Cmd): void {
       const paymentId = `pay${w.payments.length}`;
       const rate = RATES[c.t]!;
       const events = decidePayment(
-        { type: 'StartCheckout', data: { paymentId, provider: 'test', providerSessionId: `cs_${paymentId}`, studentId: `s${c.s}`, teacherId: `t${c.t}`, hours: c.hours, hourlyRateCents: rate, amountCents: c.hours * rate + FEE_CENTS, now } },
+        { type: 'StartCheckout', data: { paymentId, provider: 'test', providerSessionId: `cs_${paymentId}`, studentId: `s${c.s}`, teacherId: `t${c.t}`, hours: c.hours, hourlyRateCents: rate, amountCents: c.hours * rate + FEE_CENTS, feeCents: FEE_CENTS, validityMonths: 6, now } },
         w.payment(paymentId),
       );
       w.append([{ stream: streams.payment(paymentId), events }]);
@@ -105,7 +105,7 @@ function step(w: World, c: Cmd): void {
       const date = addDays(romeToday(w.now), c.day);
       const packages = w.packages();
       const d = decideBooking({
-        now, lessonId, studentId, teacherId, date, hour: c.hour, notes: null, packages, teacherOffersSlot: c.offered,
+        now, lessonId, studentId, teacherId, date, hour: c.hour, notes: null, packages, teacherOffersSlot: c.offered, noticeHours: 48,
         teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(teacherId, date, c.hour))),
         studentSlot: fold(slotDecider, w.read(streams.studentSlot(studentId, date, c.hour))),
       });

@@ -13,13 +13,16 @@ export const MAX_HOURS = 30;
 /** The quick picks of the purchase dialog and its default. */
 export const QUICK_PICKS = [1, 5, 10, 15, 20, 30] as const;
 export const DEFAULT_HOURS = 5;
-/** The EUR 3 fee ("fiscal charge") added once to every purchase; it is the school's. */
+/**
+ * The EUR 3 fee ("fiscal charge") added once to every purchase; it is the school's. The default of
+ * the school's settings (settings/school-settings.ts): the fee in force is read from there.
+ */
 export const FEE_CENTS = 300;
 /** Spec message for hours outside 1..30. */
 export const HOURS_RANGE_MESSAGE = 'Hours must be between 1 and 30';
 /** The purchase dialog's message for a fraction of an hour (a package holds whole hours). */
 export const HOURS_WHOLE_MESSAGE = 'Hours must be a whole number between 1 and 30';
-/** Hours are valid this many calendar months after purchase. */
+/** Hours are valid this many calendar months after purchase (the default of the school's settings). */
 export const VALIDITY_MONTHS = 6;
 
 /** Whether `hours` is a whole number of hours a package may be bought with (1..30). */
@@ -32,13 +35,13 @@ export function assertPackageHours(hours: number): void {
   if (!isValidPackageHours(hours)) throw new DomainError('invalid', HOURS_RANGE_MESSAGE);
 }
 
-/** Price of a package in cents: hours x hourly rate + the EUR 3 fee. */
-export function priceCents(hours: number, hourlyRateCents: number): number {
+/** Price of a package in cents: hours x hourly rate + the fee in force (EUR 3 unless the school changed it). */
+export function priceCents(hours: number, hourlyRateCents: number, feeCents: number = FEE_CENTS): number {
   assertPackageHours(hours);
   if (!Number.isInteger(hourlyRateCents) || hourlyRateCents <= 0) {
     throw new DomainError('invalid', 'The hourly rate must be a positive amount in cents');
   }
-  return hours * hourlyRateCents + FEE_CENTS;
+  return hours * hourlyRateCents + feeCents;
 }
 
 /** Euros (as people and the HTTP API write them, e.g. 25 or 25.5) to integer cents. */
@@ -52,27 +55,36 @@ export function centsToEuros(cents: number): number {
 }
 
 /**
- * When a package's hours lapse: 6 calendar months after purchase, counted on the Rome wall clock
- * (same Rome time of day, day of month clamped to the month's end: 31 Aug -> 28/29 Feb).
- * An hour can pay for a lesson only if the lesson STARTS before this instant.
+ * When a package's hours lapse: `validityMonths` (6 by default) calendar months after purchase,
+ * counted on the Rome wall clock (same Rome time of day, day of month clamped to the month's end:
+ * 31 Aug -> 28/29 Feb). An hour can pay for a lesson only if the lesson STARTS before this instant.
  */
-export function expiresAt(purchasedAt: Date): Date {
-  return addRomeMonths(purchasedAt, VALIDITY_MONTHS);
+export function expiresAt(purchasedAt: Date, validityMonths: number = VALIDITY_MONTHS): Date {
+  return addRomeMonths(purchasedAt, validityMonths);
 }
 
 // ---- lessons --------------------------------------------------------------------------------
 
 /** Lessons last 60 minutes and start at whole Rome hours. */
 export const LESSON_MINUTES = 60;
-/** Booking needs this much notice; a student's cancellation needs it to be allowed (and refunded). */
+/**
+ * Booking needs this much notice; a student's cancellation needs it to be allowed (and refunded).
+ * The default of the school's settings: the notice in force is read from there, and each lesson
+ * records the notice it was booked under (LessonBooked.noticeHours).
+ */
 export const NOTICE_HOURS = 48;
 export const NOTICE_MS = NOTICE_HOURS * MS.hour;
 /** Upcoming lessons shown on the dashboard. */
 export const UPCOMING_LESSONS_SHOWN = 3;
 
-export const TOO_LATE_TO_CANCEL_MESSAGE = 'Too late to cancel (48h required)';
+/** Spec message for a student's late cancellation: "Too late to cancel (48h required)" with the default notice. */
+export const tooLateToCancelMessage = (noticeHours: number = NOTICE_HOURS): string => `Too late to cancel (${noticeHours}h required)`;
+export const TOO_LATE_TO_CANCEL_MESSAGE = tooLateToCancelMessage();
 export const LESSON_COMPLETED_MESSAGE = 'Lesson completed';
-export const TOO_LATE_TO_BOOK_MESSAGE = 'Lessons must be booked at least 48 hours ahead';
+/** A booking with less notice than the school asks for. */
+export const tooLateToBookMessage = (noticeHours: number = NOTICE_HOURS): string =>
+  `Lessons must be booked at least ${noticeHours} ${noticeHours === 1 ? 'hour' : 'hours'} ahead`;
+export const TOO_LATE_TO_BOOK_MESSAGE = tooLateToBookMessage();
 export const SLOT_DOES_NOT_EXIST_MESSAGE = 'That hour does not exist in Rome on that day (clocks go forward)';
 
 /** The lesson's start instant; throws 'invalid' for an hour that does not exist (spring DST gap). */
@@ -87,14 +99,14 @@ export function lessonEnd(startsAt: Date): Date {
   return new Date(startsAt.getTime() + LESSON_MINUTES * MS.minute);
 }
 
-/** Whether a lesson starting at `startsAt` may be booked at `now` (at least 48 h ahead, inclusive). */
-export function hasBookingNotice(startsAt: Date, now: Date): boolean {
-  return startsAt.getTime() - now.getTime() >= NOTICE_MS;
+/** Whether a lesson starting at `startsAt` may be booked at `now` (at least `noticeHours`, 48 by default, ahead; inclusive). */
+export function hasBookingNotice(startsAt: Date, now: Date, noticeHours: number = NOTICE_HOURS): boolean {
+  return startsAt.getTime() - now.getTime() >= noticeHours * MS.hour;
 }
 
-/** Whether a student may cancel (and get the hour back): at least 48 h before the start, inclusive. */
-export function hasCancellationNotice(startsAt: Date, now: Date): boolean {
-  return startsAt.getTime() - now.getTime() >= NOTICE_MS;
+/** Whether a student may cancel (and get the hour back): at least `noticeHours` (48 by default) before the start, inclusive. */
+export function hasCancellationNotice(startsAt: Date, now: Date, noticeHours: number = NOTICE_HOURS): boolean {
+  return startsAt.getTime() - now.getTime() >= noticeHours * MS.hour;
 }
 
 // ---- money split on completion ---------------------------------------------------------------

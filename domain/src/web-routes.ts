@@ -7,6 +7,7 @@ export const WEB_ROUTES = {
   home: '/',
   // Signed in
   profile: '/profile',
+  settings: '/settings',
   lessonRegistry: '/lesson-registry',
   myHours: '/my-hours',
   book: '/book/:teacherId',

@@ -8,4 +8,5 @@ export {
 } from './runner.ts';
 export { rebuildProjection, liveTables, inTransaction } from './rebuild.ts';
 export { readCheckpoints, type Checkpoint } from './checkpoints.ts';
+export { Doorbell, Serial } from './background.ts';
 export * from './models/index.ts';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '@parliamo/ledger';
-import { comparePositions, formatPosition } from '@parliamo/ledger';
+import { comparePositions, formatPosition, poolConnectionConfig } from '@parliamo/ledger';
 import {
   lockCheckpoints,
   reached,
@@ -10,6 +10,7 @@ import {
   writeCheckpoints,
 } from './checkpoints.ts';
 import { ProjectionLocks } from './locks.ts';
+import { Doorbell, Serial } from './background.ts';
 import { asProjected, createTables, inTransaction, liveTables, rebuildProjection } from './rebuild.ts';
 import type { Projection } from './types.ts';
 
@@ -90,10 +91,9 @@ export class ProjectionRunner {
   private running = false;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
-  private wake: (() => void) | null = null;
-  private dirty = true;
+  private readonly bell = new Doorbell();
   private nextLockAttempt = 0;
-  private mutex: Promise<unknown> = Promise.resolve();
+  private readonly serial = new Serial();
   private pollTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -110,8 +110,7 @@ export class ProjectionRunner {
     this.waitPollMs = options.waitPollMs ?? 10;
     this.onError = options.onError ?? ((e, p) => console.error(`projection runner${p ? ` (${p})` : ''}:`, e));
     this.onAdvanced = options.onAdvanced ?? (() => {});
-    const poolConfig = (pool as unknown as { options: pg.ClientConfig }).options;
-    this.locks = new ProjectionLocks(options.lockConfig ?? poolConfig, () => {
+    this.locks = new ProjectionLocks(options.lockConfig ?? poolConnectionConfig(pool), () => {
       this.working.clear();
       this.nextLockAttempt = 0;
       this.poke();
@@ -221,35 +220,22 @@ export class ProjectionRunner {
     }
   }
 
-  private idle(): Promise<void> {
-    if (this.dirty || !this.running) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.waiters.size > 0 ? this.waitPollMs : this.pollMs);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => {
-      this.wake = null;
-    });
+  private async idle(): Promise<void> {
+    if (this.running) await this.bell.sleep(this.waiters.size > 0 ? this.waitPollMs : this.pollMs);
   }
 
   private poke(): void {
-    this.dirty = true;
-    this.wake?.();
+    this.bell.ring();
   }
 
   /** Serialises passes, rebuilds and catch-ups of this runner. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.mutex.then(fn, fn);
-    this.mutex = run.catch(() => {});
-    return run;
+    return this.serial.run(fn);
   }
 
   /** One step: take free locks, then apply one batch to each projection worked here. */
   private async pass(): Promise<boolean> {
-    this.dirty = false;
+    this.bell.answer();
     if (Date.now() >= this.nextLockAttempt) {
       this.nextLockAttempt = Date.now() + this.pollMs;
       const held = await this.locks.tryAcquire([...this.byName.keys()]);

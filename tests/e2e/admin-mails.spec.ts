@@ -41,8 +41,12 @@ test('admin: Mail delivery lists a failed mail at 375 px, retries it, and shows 
     ),
   );
   await page.reload();
-  const nav = page.getByRole('navigation', { name: 'Dashboard navigation' });
+  // At 375 px the side navigation is in the drawer behind "Dashboard menu".
+  await page.getByRole('button', { name: 'Dashboard menu' }).click();
+  const nav = page.getByRole('dialog', { name: 'Dashboard menu' }).getByRole('navigation', { name: 'Dashboard navigation' });
   await expect(nav.getByRole('link', { name: 'Mail delivery' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Dashboard menu' })).toHaveCount(0);
   const row = page.getByTestId('mail-row').filter({ hasText: to });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Lesson booked: e2e');

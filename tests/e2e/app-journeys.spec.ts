@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { demo, dismissCookies, expect, signIn } from './app-support.ts';
+import { fillRegistration, registration } from './public-helpers.ts';
 
 // One student's story, then the same purchase seen by the teacher and by the admin: serial on purpose.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -21,17 +22,7 @@ test('a visitor registers, buys 5 hours, books a lesson 3 days ahead, cancels it
   // Register and log in through the public pages.
   await dismissCookies(page);
   await page.goto('/register');
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
-  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(student.password);
-  await page.getByLabel('First name').fill(student.firstName);
-  await page.getByLabel('Last name').fill(student.lastName);
-  await page.getByLabel('Date of birth').fill('1990-04-12');
-  await page.getByLabel('Place of birth').fill('Lyon');
-  await page.getByLabel('Nationality').fill('French');
-  await page.getByLabel('Address').fill('Via del Corso 1');
-  await page.getByLabel('City').fill('Roma');
-  await page.getByLabel('Postal code').fill('00186');
+  await fillRegistration(page, { ...registration(student.email, student.password), firstName: student.firstName, lastName: student.lastName });
   await page.getByRole('button', { name: /register|create account|sign up/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The sign-in form may mount again while the session check settles: fill it once things are quiet.

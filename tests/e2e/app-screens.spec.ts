@@ -8,12 +8,14 @@ const screens: Record<keyof typeof demo, { path: string; heading: RegExp | strin
     { path: '/my-hours', heading: 'My Hours' },
     { path: '/lesson-registry', heading: 'Lesson Registry' },
     { path: '/profile', heading: 'Profile' },
+    { path: '/settings', heading: 'Settings' },
   ],
   teacher: [
     { path: '/', heading: /^Ciao, / },
     { path: '/my-students', heading: 'My Students' },
     { path: '/teacher/profile', heading: 'Teacher Profile' },
     { path: '/lesson-registry', heading: 'Lesson Registry' },
+    { path: '/settings', heading: 'Settings' },
   ],
   admin: [
     { path: '/', heading: /^Ciao, / },
@@ -22,7 +24,7 @@ const screens: Record<keyof typeof demo, { path: string; heading: RegExp | strin
     { path: '/admin/payments', heading: 'Payments' },
     { path: '/admin/ledger', heading: 'Ledger' },
     { path: '/admin/analytics', heading: 'Analytics' },
-    { path: '/admin/settings', heading: 'Settings' },
+    { path: '/admin/settings', heading: 'School settings' },
   ],
 };
 
@@ -69,7 +71,7 @@ test('a visitor on a signed-in screen is told and sent to the login', async ({ p
     if (text.includes('You are logged out')) seen();
   });
   // The old page keeps running while /api/login is held, so a slow machine still gets to see the toast.
-  await page.route('**/api/login', async (route) => {
+  await page.route(/\/api\/login(\?|$)/, async (route) => {
     await Promise.race([toastSeen, new Promise((r) => setTimeout(r, 10_000))]);
     await route.continue();
   });
@@ -81,7 +83,7 @@ test('a visitor on a signed-in screen is told and sent to the login', async ({ p
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto('/my-hours');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fmy-hours$/);
   await expect.poll(() => toasts).toContainEqual(expect.stringMatching(/^Unauthorized\s*You are logged out\. Logging in again\.\.\./));
 });
 

@@ -1,10 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { dismissCookies, expect, registerOnly, registration, uniqueEmail } from './public-helpers.ts';
 
-/** The machine running the suite is shared and often busy: give pages their time. */
-export const expect = baseExpect.configure({ timeout: 15_000 });
+export { dismissCookies, expect };
 
 /** Demo accounts seeded into the e2e server (README.md, "Demo logins"). */
 export const demo = {
@@ -12,13 +12,6 @@ export const demo = {
   teacher: { email: 'teacher@parliamo.test', password: 'insegnante-demo-1985' },
   admin: { email: 'admin@parliamo.test', password: 'admin-demo-1985' },
 };
-
-/** Marks the cookie choice as made, so the public site's cookie banner stays out of the way. */
-export async function dismissCookies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (window.localStorage.getItem('cookiesAccepted') === null) window.localStorage.setItem('cookiesAccepted', 'false');
-  });
-}
 
 /** Signs in through the API; the page's context keeps the session cookie. */
 export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
@@ -52,22 +45,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** A new student registered through the API; returns the login. */
 export async function registerStudent(page: Page, firstName = 'Sara'): Promise<{ email: string; password: string }> {
-  const login = { email: `e2e-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`, password: 'a long enough password' };
-  const res = await page.request.post('/api/register', {
-    headers: { 'X-Requested-With': 'parliamo' },
-    data: {
-      ...login,
-      confirmPassword: login.password,
-      firstName,
-      lastName: 'Testa',
-      dateOfBirth: '1990-04-12',
-      placeOfBirth: 'Lyon',
-      nationality: 'French',
-      address: 'Via del Corso 1',
-      city: 'Roma',
-      postalCode: '00186',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return login;
+  const person = { ...registration(uniqueEmail('e2e')), firstName };
+  await registerOnly(page, person);
+  return { email: person.email, password: person.password };
 }

@@ -58,3 +58,12 @@ test('no serious accessibility violations on a teacher profile', async ({ page }
     await expect(page.getByRole('heading', { name: 'Next free lessons' })).toBeVisible();
   });
 });
+
+test('/teachers keeps its headings in order (axe heading-order, a moderate rule the audit above leaves out)', async ({ page }) => {
+  await page.goto('/teachers');
+  await expect(page.getByTestId('teacher-card').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(results.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  // The cards' names sit right under the page's h1.
+  await expect(page.getByTestId('teacher-card').first().getByRole('heading', { level: 2 })).toBeVisible();
+});

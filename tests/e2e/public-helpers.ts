@@ -34,6 +34,9 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
+/** What the registration form asks for. */
+export type Registration = ReturnType<typeof registration>;
+
 /** A registration payload with every required field (spec "Entities and their fields"). */
 export function registration(email: string, password = 'Roma-1985-lezioni') {
   return {
@@ -51,15 +54,42 @@ export function registration(email: string, password = 'Roma-1985-lezioni') {
   };
 }
 
+const API_HEADERS = { 'X-Requested-With': 'parliamo' };
+
+/** Registers `person` through the real API (no sign-in). */
+export async function registerOnly(page: Page, person: Registration): Promise<void> {
+  const reg = await page.request.post('/api/register', { data: person, headers: API_HEADERS });
+  baseExpect(reg.status(), await reg.text()).toBe(201);
+}
+
 /** Registers a new student through the real API and signs the page's browser context in as them. */
 export async function signInNewStudent(page: Page, prefix = 'student') {
   const person = registration(uniqueEmail(prefix));
-  const headers = { 'X-Requested-With': 'parliamo' };
-  const reg = await page.request.post('/api/register', { data: person, headers });
-  baseExpect(reg.status(), await reg.text()).toBe(201);
-  const login = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers });
+  await registerOnly(page, person);
+  const login = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers: API_HEADERS });
   baseExpect(login.status(), await login.text()).toBe(200);
   return person;
+}
+
+const REGISTRATION_LABELS: Record<keyof Registration, string> = {
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  firstName: 'First name',
+  lastName: 'Last name',
+  dateOfBirth: 'Date of birth',
+  placeOfBirth: 'Place of birth',
+  nationality: 'Nationality',
+  address: 'Address',
+  city: 'City',
+  postalCode: 'Postal code',
+};
+
+/** Fills the fields of the registration form (/register) that `fields` names, by their labels. */
+export async function fillRegistration(page: Page, fields: Partial<Registration>): Promise<void> {
+  for (const [key, value] of Object.entries(fields) as [keyof Registration, string][]) {
+    await page.getByLabel(new RegExp(`^${REGISTRATION_LABELS[key]}\\b`)).fill(value);
+  }
 }
 
 /** Every teacher GET /api/teachers lists (the real API, demo seed). */

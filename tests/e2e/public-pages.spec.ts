@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
-import { expect, dismissCookies, meta } from './public-helpers.ts';
+import { apiTeachers, expect, dismissCookies, meta } from './public-helpers.ts';
+import { screenshots } from './app-support.ts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
 test.describe.configure({ timeout: 90_000 });
@@ -40,6 +41,48 @@ test('the course cards lead to the three course pages', async ({ page }) => {
   await page.getByRole('link', { name: 'B2 Certification: course details' }).click();
   await expect(page).toHaveURL(/\/courses\/b2-certification$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('B2 Certification');
+});
+
+test('course prices start at the lowest rate of the teachers who teach the course; Find a teacher shows them', async ({ page }) => {
+  const teachers = (await apiTeachers(page)).filter((t) => t.isActive && t.isApproved);
+  const teaching = (specialization: string | null) =>
+    specialization === null ? teachers : teachers.filter((t) => t.specializations.some((s) => s.toLowerCase() === specialization.toLowerCase()));
+  const lowest = (ts: typeof teachers) => `€${Math.min(...ts.map((t) => Number(t.hourlyRate)))}`;
+  const courses = [
+    { id: 'general-italian', title: 'General Italian', specialization: null, link: '/teachers' },
+    { id: 'b2-certification', title: 'B2 Certification', specialization: 'B2 certification', link: '/teachers?specialization=B2+certification' },
+    { id: 'business-italian', title: 'Business Italian', specialization: 'Business Italian', link: '/teachers?specialization=Business+Italian' },
+  ];
+  await page.goto('/courses');
+  for (const c of courses) {
+    const card = page.getByTestId('course-card').filter({ has: page.getByRole('heading', { name: c.title }) });
+    await expect(card).toContainText(`From ${lowest(teaching(c.specialization))} per hour`);
+  }
+  await screenshots(page, 'courses');
+  for (const c of courses) {
+    await page.goto(`/courses/${c.id}`);
+    const facts = page.getByRole('complementary', { name: 'Course facts' });
+    await expect(facts).toContainText(`From ${lowest(teaching(c.specialization))}/hour`);
+    await expect(facts.getByRole('link', { name: 'Find a teacher' })).toHaveAttribute('href', c.link);
+  }
+  await screenshots(page, 'course-business');
+  await page.getByRole('link', { name: 'Find a teacher' }).click();
+  await expect(page.getByLabel('Specialization')).toHaveValue('Business Italian');
+  await expect(page.getByTestId('teacher-card')).toHaveCount(teaching('Business Italian').length);
+});
+
+test('a course nobody teaches says so instead of a price', async ({ page }) => {
+  await page.route('**/api/teachers', async (route) => {
+    const res = await route.fetch();
+    const list = (await res.json()) as { specializations: string[] }[];
+    await route.fulfill({ response: res, json: list.map((t) => ({ ...t, specializations: t.specializations.filter((s) => s !== 'Business Italian') })) });
+  });
+  await page.goto('/courses/business-italian');
+  const facts = page.getByRole('complementary', { name: 'Course facts' });
+  await expect(facts).toContainText('No teacher offers this course at the moment.');
+  await expect(facts.getByRole('link', { name: 'Ask us for a teacher' })).toHaveAttribute('href', '/school-rome');
+  await page.goto('/courses');
+  await expect(page.getByTestId('course-card').filter({ hasText: 'Business Italian' })).toContainText('No teacher offers this course at the moment.');
 });
 
 test('an unknown course shows the not-found page', async ({ page }) => {

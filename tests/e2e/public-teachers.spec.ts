@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { apiTeachers, dismissCookies, expect, signInNewStudent } from './public-helpers.ts';
+import { screenshots } from './app-support.ts';
 import { addDays, romeDate } from '../../web/src/lib/format.ts';
 import type { Slot, Teacher } from '../../web/src/lib/teachers.ts';
 
@@ -18,7 +19,7 @@ test('/teachers lists every active and approved teacher', async ({ page }) => {
   const teachers = await publicTeachers(page);
   await page.goto('/teachers');
   await expect(cards(page)).toHaveCount(teachers.length);
-  const names = await cards(page).locator('h3').allTextContents();
+  const names = await cards(page).locator('h2').allTextContents();
   expect([...names].sort()).toEqual(teachers.map((t) => `${t.firstName} ${t.lastName}`).sort());
 });
 
@@ -32,40 +33,74 @@ test('the search matches first or last names, ignoring case, and says when nothi
   await search.fill(target.lastName.toUpperCase());
   const byLast = teachers.filter((t) => t.firstName.toLowerCase().includes(target.lastName.toLowerCase()) || t.lastName.toLowerCase().includes(target.lastName.toLowerCase()));
   await expect(cards(page)).toHaveCount(byLast.length);
-  await expect(cards(page).locator('h3', { hasText: `${target.firstName} ${target.lastName}` })).toBeVisible();
+  await expect(cards(page).locator('h2', { hasText: `${target.firstName} ${target.lastName}` })).toBeVisible();
 
   await search.fill(target.firstName.toLowerCase());
-  await expect(cards(page).locator('h3', { hasText: `${target.firstName} ${target.lastName}` })).toBeVisible();
+  await expect(cards(page).locator('h2', { hasText: `${target.firstName} ${target.lastName}` })).toBeVisible();
 
   await search.fill('Zzyzx Q');
   await expect(page.getByText('No teachers found matching "Zzyzx Q"')).toBeVisible();
   await expect(page.getByTestId('teacher-card')).toHaveCount(0);
 });
 
-test('the specialization and price filters narrow the list', async ({ page }) => {
+test('the specialization and price filters narrow the list; every price band has teachers and none overlaps', async ({ page }) => {
   const teachers = await publicTeachers(page);
   const specialization = teachers.flatMap((t) => t.specializations)[0]!;
   await page.goto('/teachers');
   await expect(cards(page).first()).toBeVisible();
   await page.getByLabel('Specialization').selectOption(specialization);
-  await expect(cards(page)).toHaveCount(teachers.filter((t) => t.specializations.includes(specialization)).length);
+  await expect(cards(page)).toHaveCount(teachers.filter((t) => t.specializations.some((s) => s.toLowerCase() === specialization.toLowerCase())).length);
   await page.getByLabel('Specialization').selectOption('');
 
-  await page.getByLabel('Price per hour').selectOption('0-25');
-  const cheap = teachers.filter((t) => Number(t.hourlyRate) <= 25);
-  if (cheap.length) {
-    await expect(cards(page)).toHaveCount(cheap.length);
-    for (const rate of await cards(page).getByTestId('teacher-rate').allTextContents()) {
-      expect(Number(rate.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(25);
-    }
-  } else {
-    await expect(page.getByText(/No teachers match these filters/)).toBeVisible();
+  const bands = (await page.getByLabel('Price per hour').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+  expect(bands.length).toBeGreaterThanOrEqual(2);
+  const seen: string[] = [];
+  for (const band of bands) {
+    await page.getByLabel('Price per hour').selectOption(band);
+    const [min, max] = band.split('-').map((v) => (v === '' ? NaN : Number(v)));
+    const inBand = teachers.filter((t) => !(Number(t.hourlyRate) < min!) && !(Number(t.hourlyRate) > max!));
+    expect(inBand.length, `band ${band}`).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(inBand.length);
+    seen.push(...(await cards(page).locator('h2').allTextContents()));
   }
-  await page.getByLabel('Price per hour').selectOption('35-');
-  await expect(cards(page).or(page.getByText(/No teachers match these filters/)).first()).toBeVisible();
-  for (const rate of await cards(page).getByTestId('teacher-rate').allTextContents()) {
-    expect(Number(rate.replace(/[^\d.]/g, ''))).toBeGreaterThan(35);
-  }
+  // Each teacher in exactly one band.
+  expect([...seen].sort()).toEqual(teachers.map((t) => `${t.firstName} ${t.lastName}`).sort());
+});
+
+test('the filters and the order live in the address: shareable, and Back undoes them', async ({ page }) => {
+  const teachers = await publicTeachers(page);
+  const business = teachers.filter((t) => t.specializations.includes('Business Italian'));
+  expect(business.length).toBeGreaterThan(1);
+  await page.goto('/teachers');
+  await expect(cards(page)).toHaveCount(teachers.length);
+  await page.getByLabel('Specialization').selectOption('Business Italian');
+  await expect(page).toHaveURL(/\/teachers\?specialization=Business\+Italian$/);
+  await expect(cards(page)).toHaveCount(business.length);
+  await page.getByLabel('Sort by').selectOption('price-desc');
+  await expect(page).toHaveURL(/specialization=Business\+Italian&sort=price-desc$/);
+  const desc = [...business].sort((a, b) => Number(b.hourlyRate) - Number(a.hourlyRate));
+  await expect(cards(page).locator('h2')).toHaveText(desc.map((t) => `${t.firstName} ${t.lastName}`));
+  await screenshots(page, 'teachers-filtered');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/teachers\?specialization=Business\+Italian$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/teachers$/);
+  await expect(page.getByLabel('Specialization')).toHaveValue('');
+  await expect(cards(page)).toHaveCount(teachers.length);
+
+  // A shared link opens with its filters, whatever the case of the specialization.
+  await page.goto('/teachers?specialization=business%20italian&sort=price-asc&q=a');
+  await expect(page.getByLabel('Specialization')).toHaveValue('Business Italian');
+  await expect(page.getByLabel('Search by name')).toHaveValue('a');
+  const asc = business.filter((t) => `${t.firstName} ${t.lastName}`.toLowerCase().includes('a')).sort((a, b) => Number(a.hourlyRate) - Number(b.hourlyRate));
+  await expect(cards(page).locator('h2')).toHaveText(asc.map((t) => `${t.firstName} ${t.lastName}`));
+  // Typing replaces the address instead of adding a history entry per letter.
+  await page.getByLabel('Search by name').fill('');
+  await expect(page).toHaveURL(/\/teachers\?specialization=business(%20|\+)italian&sort=price-asc$/i);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/teachers$/);
 });
 
 test('a teacher profile shows the teacher, the next free slots in Rome time, and sends a visitor to /login to buy', async ({ page }) => {
@@ -92,10 +127,10 @@ test('a teacher profile shows the teacher, the next free slots in Rome time, and
   const first = [...slots].sort((a, b) => a.date.localeCompare(b.date) || a.hour - b.hour)[0]!;
   const firstDay = page.getByTestId('free-slots').getByRole('listitem').first();
   await expect(firstDay.getByText(`${String(first.hour).padStart(2, '0')}:00`, { exact: true })).toBeVisible();
-  for (const label of await firstDay.locator('.chakra-badge, [class*="badge"]').allTextContents()) expect(label).toMatch(/^\d{2}:00$/);
+  for (const label of await firstDay.getByRole('link').allTextContents()) expect(label).toMatch(/^\d{2}:00$/);
   await expect(page).toHaveTitle(`${teacher.firstName} ${teacher.lastName}, Italian teacher | Parliamo`);
   await page.getByRole('link', { name: 'Log in to buy hours' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fteacher%2F${teacher.id}$`));
 });
 
 test('a student on a teacher profile can start buying hours', async ({ page }) => {

@@ -19,6 +19,7 @@ import { createPool } from '../../api/src/platform/db/pool.ts';
 import { migrate } from '../../api/src/platform/db/migrate.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 import { seedDemo } from '../../api/src/seed.ts';
+import { commandDeps } from '../../api/src/platform/command.ts';
 import { createTestDatabase } from '../../api/src/testing/db.ts';
 import { findPgTools, serverMajor, startThrowawayServer, type PgTools } from '../../api/src/testing/pg-tools.ts';
 
@@ -163,7 +164,7 @@ if ('reason' in where) {
       await migrate(pool, allMigrations);
       const app = await buildApp({ config, pool, clock: fixedClock('2026-03-02T09:00:00Z'), migrations: allMigrations });
       await app.ready();
-      await seedDemo(app);
+      await seedDemo(commandDeps(app));
       await app.projections.catchUp();
       const projections = app.projections.projections;
       const original = await readModelSnapshot(pool, projections);

@@ -2,26 +2,20 @@
 // write that got a 2xx is in the ledger and in every later read; the read models equal a rebuild
 // from the ledger; every acknowledged booking and cancellation has exactly one mail to each party
 // (tests/reliability/mails.ts says what "exactly one" means).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
-import { mapLimit, person, size, sleep, startServer, type ServerProcess } from './harness.ts';
+import { afterAll, expect, it } from 'vitest';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
+import { mapLimit, person, size, sleep, useServer } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 import { missingFromLedger, missingFromReads, startWriteLoad, type LoadStudent } from './load.ts';
 import { duplicateMails, mailsPerParty, queueDrained } from './mails.ts';
 
 const KILLS = size(2, 20);
 const STUDENTS = size(6, 12);
-let db: TestDatabase;
-let server: ServerProcess;
+const db = useTestDatabase();
+const server = useServer(db, { name: 'crash' });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url, name: 'crash' });
-});
 afterAll(async () => {
   await closeLessons();
-  await server?.stop();
-  await db?.drop();
 });
 
 it(`${KILLS} kill -9 at random moments under write load: acknowledged writes survive, read models equal a rebuild, one mail per party`, async () => {

@@ -3,27 +3,23 @@
 // `{ message }`; nothing is appended to the ledger.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
-import { clientOf, ledgerCount, sessionClient, size, startServer, type Client, type HttpResult, type ServerProcess } from './harness.ts';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
+import { clientOf, ledgerCount, sessionClient, size, useServer, type Client, type HttpResult } from './harness.ts';
 import { badBody, EDGE_QUERY_VALUES, oddQueryValue, rawGarbage, weirdString } from './fuzz.ts';
 import { ALL_ROUTES, makeWorld, type RouteSpec, type World } from './routes.ts';
 
 const RUNS = size(20, 300);
 const TIMEOUT = size(120_000, 1_800_000);
-let db: TestDatabase;
-let server: ServerProcess;
+const db = useTestDatabase();
+const server = useServer(db, { name: 'fuzz' });
 let world: World;
 const stats = { requests: 0, refused: 0 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url, name: 'fuzz' });
   world = await makeWorld(db.pool, server);
 });
 afterAll(async () => {
   console.log(`fuzz: ${stats.requests} requests, ${stats.refused} refused with a JSON message, 0 server errors`);
-  await server?.stop();
-  await db?.drop();
 });
 
 let address = 0;

@@ -1,7 +1,7 @@
 // Reliability harness: the real server as a separate Node process on 127.0.0.1, an HTTP client with a
 // cookie jar and the CSRF header, people made in the database and signed in over HTTP.
-//   const db = await createTestDatabase();
-//   const server = await startServer({ databaseUrl: db.url });
+//   const db = useTestDatabase();                  // at the top of a file or describe block
+//   const server = useServer(db, { name: 'races' }); // started in beforeAll, stopped in afterAll
 //   const alice = await signIn(server, await createPerson(db.pool, 'student'));
 //   const res = await alice.post('/api/bookings', { teacherId, date, hour });
 //   await server.kill();    // kill -9
@@ -17,6 +17,7 @@ import { systemClock, type Role } from '@parliamo/domain';
 import { createUser, type NewUser, type TestUser } from '../../api/src/testing/users.ts';
 import type { TestApp } from '../../api/src/testing/app.ts';
 import { createSession } from '../../api/src/accounts/sessions.ts';
+import { perBlock } from '@parliamo/ledger/testing';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tsxLoader = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
@@ -149,6 +150,22 @@ export class ServerProcess {
 
 /** Shorthand for ServerProcess.start. */
 export const startServer = (options: ServerOptions) => ServerProcess.start(options);
+
+/**
+ * A server process on `db` for the enclosing file or describe block: started in beforeAll (after the
+ * database's), stopped in afterAll. `options` may be a function, called in beforeAll, when it needs
+ * something an earlier beforeAll made (a fake Stripe's URL).
+ */
+export function useServer(
+  db: { url: string },
+  options: Omit<ServerOptions, 'databaseUrl'> | (() => Omit<ServerOptions, 'databaseUrl'>) = {},
+): ServerProcess {
+  return perBlock(
+    'useServer: the server process',
+    () => startServer({ ...(typeof options === 'function' ? options() : options), databaseUrl: db.url }),
+    (server) => server.stop(),
+  );
+}
 
 export interface RawRequest {
   method: string;

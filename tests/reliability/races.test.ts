@@ -1,23 +1,17 @@
 // Races over real HTTP against the running server: many students fighting for one teacher's slots,
 // and one student spending the same hours twenty times at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
-import { mapLimit, person, size, startServer, type Client, type ServerProcess } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
+import { mapLimit, person, size, useServer, type Client } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 
-let db: TestDatabase;
-let server: ServerProcess;
+const db = useTestDatabase();
+const server = useServer(db, { name: 'races' });
 export const figures: Record<string, unknown> = {};
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url, name: 'races' });
-});
 afterAll(async () => {
   console.log('races:', JSON.stringify(figures));
   await closeLessons();
-  await server?.stop();
-  await db?.drop();
 });
 
 const CLIENTS = size(20, 50);

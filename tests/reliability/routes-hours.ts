@@ -1,11 +1,14 @@
 // The hours, lessons and teacher routes for the route catalog, with the things `student`
 // owns that the others must not reach: a package with the teacher, lessons, a calendar feed.
 import {
+  adminPaymentQuerySchema,
+  analyticsQuerySchema,
   adjustmentSchema,
   availabilityQuerySchema,
   bookingSchema,
   checkoutSchema,
   earningsQuerySchema,
+  lessonNotesSchema,
   ledgerQuerySchema,
   packageHistoryQuerySchema,
   teacherAvailabilitySchema,
@@ -73,8 +76,20 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
   { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
   // The test checkout's session id is the payment id.
   { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },
-  { method: 'GET', route: '/api/admin/payments', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/payments', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
+  { method: 'GET', route: '/api/admin/payments.csv', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
 ];
+
+/** The address of a photo of the world's teacher, stored straight in the table the upload writes. */
+async function storedPhoto(world: World): Promise<string> {
+  const hash = 'feedc0de'.repeat(4);
+  await world.pool.query(
+    `INSERT INTO profile_photos (user_id, hash, content_type, bytes, uploaded_at) VALUES ($1, $2, 'image/webp', $3, now())
+     ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash`,
+    [world.people.teacher.id, hash, Buffer.from('RIFF')],
+  );
+  return `/api/photos/${hash}.webp`;
+}
 
 export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/teachers', allowed: ACTORS },
@@ -88,6 +103,10 @@ export const HOURS_ROUTES: RouteSpec[] = [
     method: 'PUT', route: '/api/teacher/profile', allowed: ['teacher'], bodySchema: teacherProfileSchema,
     body: () => ({ bio: 'Insegno italiano.', city: 'Roma', country: 'Italy', specializations: ['Grammar'], hourlyRate: 30, profileImageUrl: null, googleMeetLink: 'https://meet.google.com/abc-defg-hij' }),
   },
+  // Photos: the teacher's own (or any teacher's, for an admin). The matrix sends no file: an allowed caller gets 400.
+  { method: 'POST', route: '/api/teachers/:id/photo', allowed: ['teacher', 'admin'], path: (c) => `/api/teachers/${c.world.people.teacher.id}/photo` },
+  { method: 'DELETE', route: '/api/teachers/:id/photo', allowed: ['teacher', 'admin'], path: (c) => `/api/teachers/${c.world.people.teacher.id}/photo` },
+  { method: 'GET', route: '/api/photos/:name', allowed: ACTORS, path: (c) => storedPhoto(c.world) },
   { method: 'GET', route: '/api/teacher/availability', allowed: ['teacher'] },
   { method: 'PUT', route: '/api/teacher/availability', allowed: ['teacher'], bodySchema: teacherAvailabilitySchema, body: () => ({ weekly: WEEKLY, daysOff: [] }) },
   {
@@ -97,6 +116,11 @@ export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons },
   // The lesson's student, its teacher and an admin may cancel it; another student gets 404.
   { method: 'DELETE', route: '/api/bookings/:id', allowed: ['student', 'teacher', 'admin'], ledgerWrite: true, path: async (c) => `/api/bookings/${await newLesson(c.world)}` },
+  // Only the lesson's teacher (the lesson is ahead, so it answers 409 "once the lesson has started").
+  {
+    method: 'PUT', route: '/api/bookings/:id/teacher-notes', allowed: ['teacher'], bodySchema: lessonNotesSchema, ledgerWrite: true,
+    path: (c) => `/api/bookings/${c.world.owned.lesson}/teacher-notes`, body: () => ({ text: 'Compiti: pagina 12.' }),
+  },
   { method: 'GET', route: '/api/hour-packages', allowed: ['student', 'otherStudent'], own: ownPackages },
   {
     method: 'GET', route: '/api/hour-packages/:id/history', allowed: ['student', 'admin'], querySchema: packageHistoryQuerySchema,
@@ -113,6 +137,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
   // A secret feed URL: whoever holds it reads it (as a calendar app does, without a session).
   { method: 'GET', route: '/api/calendar/:file', allowed: ACTORS, path: (c) => calendarFeed(c.world) },
   { method: 'GET', route: '/api/admin/ledger', allowed: ['admin'], querySchema: ledgerQuerySchema },
+  { method: 'GET', route: '/api/admin/analytics', allowed: ['admin'], querySchema: analyticsQuerySchema },
 ];
 
 

@@ -7,11 +7,14 @@ import {
   adminUserPatchSchema,
   adminUserSearchSchema,
   changePasswordSchema,
+  loginRedirectQuerySchema,
   loginSchema,
+  personalSettingsUpdateSchema,
   profileUpdateSchema,
   registerSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
+  schoolSettingsUpdateSchema,
 } from '@parliamo/domain';
 import type pg from 'pg';
 import type { TestUser } from '../../api/src/testing/users.ts';
@@ -78,7 +81,7 @@ export const ACCOUNT_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/health', allowed: ACTORS },
   { method: 'GET', route: '/api/ready', allowed: ACTORS },
   { method: 'GET', route: '/api/site-config', allowed: ACTORS },
-  { method: 'GET', route: '/api/login', allowed: ACTORS },
+  { method: 'GET', route: '/api/login', allowed: ACTORS, querySchema: loginRedirectQuerySchema },
   { method: 'POST', route: '/api/register', allowed: ACTORS, body: () => registration(), bodySchema: registerSchema },
   {
     method: 'POST', route: '/api/auth/login', allowed: ACTORS, bodySchema: loginSchema,
@@ -113,6 +116,11 @@ export const ACCOUNT_ROUTES: RouteSpec[] = [
   },
   { method: 'GET', route: '/api/admin/mails', allowed: ['admin'], querySchema: adminMailsQuerySchema },
   { method: 'POST', route: '/api/admin/mails/:id/retry', allowed: ['admin'], path: async (c) => `/api/admin/mails/${await failedMail(c)}/retry` },
+  { method: 'GET', route: '/api/admin/settings', allowed: ['admin'] },
+  // The value in force again: the call is checked, and the school's rules stay as the other tests expect.
+  { method: 'PUT', route: '/api/admin/settings', allowed: ['admin'], body: () => ({ noticeHours: 48 }), bodySchema: schoolSettingsUpdateSchema },
+  { method: 'GET', route: '/api/settings', allowed: SIGNED_IN },
+  { method: 'PUT', route: '/api/settings', allowed: SIGNED_IN, body: () => ({ notificationEmails: true }), bodySchema: personalSettingsUpdateSchema },
 ];
 
 /** A mail the queue gave up on (a fresh one per call), for the retry route. */

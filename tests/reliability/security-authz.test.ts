@@ -1,22 +1,16 @@
 // Authorization matrix over real HTTP: every route x {visitor, student, another student, teacher,
 // admin}. Nobody gets what their role does not allow, and nobody reads or changes another's data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
-import { clientOf, sessionClient, startServer, type ServerProcess } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
+import { clientOf, sessionClient, useServer } from './harness.ts';
 import { ACTORS, ALL_ROUTES, makeWorld, type World } from './routes.ts';
 
-let db: TestDatabase;
-let server: ServerProcess;
+const db = useTestDatabase();
+const server = useServer(db, { name: 'authz' });
 let world: World;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url, name: 'authz' });
   world = await makeWorld(db.pool, server);
-});
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
 });
 
 describe('authorization matrix', () => {

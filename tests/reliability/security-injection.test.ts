@@ -1,28 +1,22 @@
 // SQL-injection (and other hostile) strings in every text field of every body and query, over real
 // HTTP: each is refused or stored as plain text; the database stays whole; nothing leaks; no 5xx.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
-import { clientOf, sessionClient, size, startServer, type ServerProcess } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
+import { clientOf, sessionClient, size, useServer } from './harness.ts';
 import { describeSchema, INJECTIONS } from './fuzz.ts';
 import { ALL_ROUTES, makeWorld, type World } from './routes.ts';
 
 // CI: four strings (registration and password fields hash with argon2 at production cost, ~0.1 s each).
 const STRINGS = size([INJECTIONS[0]!, INJECTIONS[1]!, '\u0000', 'Zoë 🇮🇹 \u202e'], [...INJECTIONS, '\u0000', 'a\u0000b', 'Zoë 🇮🇹 \u202e', 'x'.repeat(5000)]);
-let db: TestDatabase;
-let server: ServerProcess;
+const db = useTestDatabase();
+const server = useServer(db, { name: 'injection' });
 let world: World;
 
 const tables = async () =>
   (await db.pool.query<{ t: string }>(`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map((r) => r.t);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url, name: 'injection' });
   world = await makeWorld(db.pool, server);
-});
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
 });
 
 let address = 0;

@@ -2,37 +2,28 @@
 // and shuffled (async success after completed, failures, expiries, refunds); non-2xx deliveries
 // retried as Stripe does. Hours are credited exactly once; unsigned, tampered, stale and wrongly
 // signed deliveries are refused and change nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packageIdForPayment } from '@parliamo/domain';
-import { createTestDatabase, type TestDatabase } from '../../api/src/testing/db.ts';
-import { signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from '../../api/src/testing/fake-stripe.ts';
-import { ledgerCount, mapLimit, person, rawRequest, size, startServer, type Client, type HttpResult, type ServerProcess } from './harness.ts';
+import { useTestDatabase } from '../../api/src/testing/db.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../../api/src/testing/fake-stripe.ts';
+import { ledgerCount, mapLimit, person, rawRequest, size, useServer, type Client, type HttpResult } from './harness.ts';
 
 const SECRET = 'whsec_reliability_storm';
 const PER_SCENARIO = size(2, 20);
 const COPIES = 5;
-let db: TestDatabase;
-let fake: FakeStripe;
-let server: ServerProcess;
+const db = useTestDatabase();
+const fake = useFakeStripe();
+const server = useServer(db, () => ({
+  name: 'webhooks',
+  env: { STRIPE_SECRET_KEY: 'sk_test_reliability', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url },
+}));
 let student: Client;
 let teacherId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  fake = await startFakeStripe();
-  server = await startServer({
-    databaseUrl: db.url,
-    name: 'webhooks',
-    env: { STRIPE_SECRET_KEY: 'sk_test_reliability', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url },
-  });
   const t = await person(server, db.pool, 'teacher', { teacher: { hourlyRate: 25 } });
   teacherId = t.user.id;
   student = (await person(server, db.pool, 'student')).client;
-});
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  await db?.drop();
 });
 
 const now = () => Math.floor(Date.now() / 1000);

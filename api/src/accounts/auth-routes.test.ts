@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { useTestApp } from '../testing/app.ts';
@@ -178,6 +179,28 @@ describe('accounts: register, sign in, sign out', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/login' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
+  });
+
+  it('keeps a same-site next on the way to /login and drops any other', async () => {
+    const to = async (next: string) => (await t.app.inject({ method: 'GET', url: `/api/login?next=${encodeURIComponent(next)}` })).headers.location;
+    expect(await to('/my-hours')).toBe('/login?next=%2Fmy-hours');
+    expect(await to('/teacher/abc?x=1')).toBe('/login?next=%2Fteacher%2Fabc%3Fx%3D1');
+    for (const bad of ['//evil.test', 'https://evil.test/', '/\\evil.test', '/\t/evil.test']) expect(await to(bad), bad).toBe('/login');
+    const twice = await t.app.inject({ method: 'GET', url: '/api/login?next=/my-hours&next=//evil.test' });
+    expect(twice.statusCode).toBe(302);
+    expect(twice.headers.location).toBe('/login');
+  });
+
+  it('never redirects anywhere but our own /login, whatever next says', async () => {
+    const pieces = fc.constantFrom('/', '//', '\\', '.', '..', 'evil.test', 'my-hours', 'teacher', '%2F', '%5C', '\t', '\n', 'https:', '?', '#', '@', '\u0000');
+    await fc.assert(
+      fc.asyncProperty(fc.array(pieces, { maxLength: 8 }), async (parts) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/login?next=${encodeURIComponent(parts.join(''))}` });
+        expect(res.statusCode).toBe(302);
+        expect(String(res.headers.location)).toMatch(/^\/login(\?next=%2F[^/\\]*)?$/);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('ends a session after the idle timeout and after the absolute lifetime', async () => {

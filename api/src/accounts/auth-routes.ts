@@ -1,3 +1,5 @@
+import { inTransaction } from '@parliamo/projections';
+import { queueMails } from '../mail/reaction.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -6,6 +8,7 @@ import {
   errorResponses,
   MESSAGES,
   isDateOfBirthPlausible,
+  loginRedirectQuerySchema,
   loginSchema,
   noBodySchema,
   registeredSchema,
@@ -14,9 +17,10 @@ import {
   resetPasswordSchema,
   resetRequestedSchema,
 } from '@parliamo/domain';
+import { loginPath } from '@parliamo/domain/next-path';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { findLoginAccount, insertUser, setPasswordHash } from './users.ts';
-import { checkPasswordWithinLimits } from './login-throttle.ts';
+import { checkPasswordWithinLimits, type ThrottleDeps } from './login-throttle.ts';
 import { createPasswordReset, resetPassword } from './password-reset.ts';
 import { findSessionUser } from './sessions.ts';
 
@@ -27,13 +31,21 @@ export const ADDRESS_LIMITS = {
   passwordReset: { max: 10, timeWindow: 15 * 60_000 },
 } as const;
 
+/** The per-address limits scaled by the configured factor (ADDRESS_LIMITS_FACTOR, 1 by default). */
+export function addressLimits(factor: number): Record<keyof typeof ADDRESS_LIMITS, { max: number; timeWindow: number }> {
+  const scale = (l: { max: number; timeWindow: number }) => ({ max: l.max * factor, timeWindow: l.timeWindow });
+  return { login: scale(ADDRESS_LIMITS.login), register: scale(ADDRESS_LIMITS.register), passwordReset: scale(ADDRESS_LIMITS.passwordReset) };
+}
+
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Accounts and sessions: register, sign in and out, the current user, password reset. */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limits = addressLimits(app.config.addressLimitsFactor);
+  const throttle: ThrottleDeps = { db: app.pool, clock: app.clock, deviceCookies: app.deviceCookies };
   app.post('/register', {
-    config: { rateLimit: ADDRESS_LIMITS.register },
+    config: { rateLimit: limits.register },
     schema: { body: registerSchema, response: { 201: registeredSchema, ...errorResponses } },
   }, async (request, reply) => {
     const input = request.body;
@@ -41,17 +53,28 @@ export default async function authRoutes(fastify: FastifyInstance) {
       throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
     }
     const { password, confirmPassword: _, ...details } = input;
-    const id = await insertUser(app.pool, details, await hashPassword(password), 'student', app.clock.now());
+    const passwordHash = await hashPassword(password);
+    // The welcome mail is queued with the account, in its transaction: one per account, never lost.
+    const id = await inTransaction(
+      app.pool,
+      async (client) => {
+        const userId = await insertUser(client, details, passwordHash, 'student', app.clock.now());
+        await queueMails(client, [{ id: `welcome.${userId}.student`, kind: 'welcome', recipientRole: 'student', recipientId: userId, ref: userId }]);
+        return userId;
+      },
+      { durable: true },
+    );
+    app.mailSender.poke();
     return reply.status(201).send({ id });
   });
 
   app.post('/auth/login', {
-    config: { rateLimit: ADDRESS_LIMITS.login },
+    config: { rateLimit: limits.login },
     schema: { body: loginSchema, response: { 200: currentUserSchema, ...errorResponses } },
   }, async (request, reply) => {
     const { email, password } = request.body;
     const account = await findLoginAccount(app.pool, email);
-    const ok = await checkPasswordWithinLimits(app, request, reply, email, () =>
+    const ok = await checkPasswordWithinLimits(throttle, request, reply, email, () =>
       account && !account.erased ? verifyPassword(account.passwordHash, password) : verifyAgainstDummy(password),
     );
     if (!account || !ok) throw new DomainError('unauthorized', MESSAGES.invalidCredentials);
@@ -71,10 +94,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get('/auth/user', { preValidation: app.requireUser(), schema: { response: { 200: currentUserSchema, ...errorResponses } } }, async (request) => request.user!);
 
-  app.get('/login', { schema: { response: { 302: noBodySchema, ...errorResponses } } }, async (_request, reply) => reply.redirect('/login'));
+  // The sign-in page, keeping a same-site `next` to come back to (domain/src/next-path.ts); any other is dropped.
+  app.get('/login', { schema: { querystring: loginRedirectQuerySchema, response: { 302: noBodySchema, ...errorResponses } } }, async (request, reply) =>
+    reply.redirect(loginPath(request.query.next)),
+  );
 
   app.post('/auth/request-password-reset', {
-    config: { rateLimit: ADDRESS_LIMITS.passwordReset },
+    config: { rateLimit: limits.passwordReset },
     schema: { body: requestPasswordResetSchema, response: { 202: resetRequestedSchema, ...errorResponses } },
   }, async (request, reply) => {
     const { email } = request.body;
@@ -85,7 +111,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/auth/reset-password', {
-    config: { rateLimit: ADDRESS_LIMITS.passwordReset },
+    config: { rateLimit: limits.passwordReset },
     schema: { body: resetPasswordSchema, response: { 204: noBodySchema, ...errorResponses } },
   }, async (request, reply) => {
     const { token, password } = request.body;

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { Clock } from '@parliamo/domain';
+import type { DeviceCookies } from './device-cookies.ts';
 import { tokenHash } from './tokens.ts';
 
 /** Failed password checks allowed for one key before each further try must wait. */
@@ -52,6 +54,13 @@ export async function clearLoginFailures(db: pg.Pool | pg.PoolClient, key: Throt
   await db.query(`DELETE FROM login_throttle WHERE key_hash = $1`, [keyOf(key)]);
 }
 
+/** What a limited password check uses (routes pass the app's pool, clock and device cookies). */
+export interface ThrottleDeps {
+  db: pg.Pool;
+  clock: Clock;
+  deviceCookies: DeviceCookies;
+}
+
 /**
  * Checks a password of the account `email` under the sign-in limits (sign-in, and the current-password
  * checks of the profile): a browser with a valid device cookie for this account is limited on its own,
@@ -60,22 +69,22 @@ export async function clearLoginFailures(db: pg.Pool | pg.PoolClient, key: Throt
  * returns its answer.
  */
 export async function checkPasswordWithinLimits(
-  app: FastifyInstance,
+  deps: ThrottleDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   email: string,
   verify: () => Promise<boolean>,
 ): Promise<boolean> {
-  const key: ThrottleKey = { email, device: app.deviceCookies.nonceFor(request, email) };
-  const wait = await loginWait(app.pool, key, app.clock.now());
+  const key: ThrottleKey = { email, device: deps.deviceCookies.nonceFor(request, email) };
+  const wait = await loginWait(deps.db, key, deps.clock.now());
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     reply.header('retry-after', String(seconds));
     throw tooManyRequests(`Too many failed sign-in attempts for this account. Please wait ${seconds} seconds, or reset your password.`);
   }
   const ok = await verify();
-  if (ok) await clearLoginFailures(app.pool, key);
-  else await recordLoginFailure(app.pool, key, app.clock.now());
+  if (ok) await clearLoginFailures(deps.db, key);
+  else await recordLoginFailure(deps.db, key, deps.clock.now());
   return ok;
 }
 

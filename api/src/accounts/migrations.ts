@@ -118,4 +118,19 @@ export const accountsMigrations: Migration[] = [
     id: 'accounts/004-login-throttle-keys',
     sql: `ALTER TABLE login_throttle RENAME COLUMN email_hash TO key_hash;`,
   },
+  {
+    // A teacher's uploaded photo, already resized and re-encoded (teachers/photos.ts): one per person,
+    // replaced by the next upload, found by the hash of its bytes (the address it is served at).
+    // In PostgreSQL rather than on disk so that every API instance serves it with no shared volume.
+    id: 'accounts/005-profile-photos',
+    sql: `
+      CREATE TABLE profile_photos (
+        user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        hash text NOT NULL UNIQUE,
+        content_type text NOT NULL,
+        bytes bytea NOT NULL,
+        uploaded_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

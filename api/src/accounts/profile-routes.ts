@@ -12,8 +12,8 @@ import {
 } from '@parliamo/domain';
 import { getProfile, passwordHashOf, setPasswordHash, updateProfile } from './users.ts';
 import { hashPassword, UNUSABLE_PASSWORD, verifyPassword } from './passwords.ts';
-import { checkPasswordWithinLimits } from './login-throttle.ts';
-import { ADDRESS_LIMITS } from './auth-routes.ts';
+import { checkPasswordWithinLimits, type ThrottleDeps } from './login-throttle.ts';
+import { addressLimits } from './auth-routes.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { retireCalendarFeed } from '../calendar/feed-tokens.ts';
 
@@ -21,6 +21,7 @@ import { retireCalendarFeed } from '../calendar/feed-tokens.ts';
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireUser();
+  const throttle: ThrottleDeps = { db: app.pool, clock: app.clock, deviceCookies: app.deviceCookies };
   const answers = { response: { 200: profileSchema, ...errorResponses } };
 
   app.get('/profile', { preValidation: signedIn, schema: answers }, async (request) => {
@@ -31,7 +32,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
 
   // A stolen session must not let anyone guess the password: the sign-in limits apply (per address
   // here, per account or device in checkCurrentPassword).
-  const limited = { rateLimit: ADDRESS_LIMITS.login };
+  const limited = { rateLimit: addressLimits(app.config.addressLimitsFactor).login };
 
   app.put('/profile', { preValidation: signedIn, config: limited, schema: { body: profileUpdateSchema, ...answers } }, async (request, reply) => {
     const input = request.body;
@@ -43,7 +44,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     if (emailChanges) {
       // The sign-in address is the key to the account: changing it needs the password, not just a session.
       if (!currentPassword) throw new DomainError('invalid', MESSAGES.emailChangeNeedsPassword);
-      await checkCurrentPassword(fastify, request, reply, currentPassword);
+      await checkCurrentPassword(throttle, request, reply, currentPassword);
     }
     await updateProfile(app.pool, request.user!.id, details);
     if (emailChanges) app.deviceCookies.issue(reply, details.email); // this browser stays trusted under the new address
@@ -59,7 +60,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   }, async (request, reply) => {
     const { currentPassword, newPassword } = request.body;
     const userId = request.user!.id;
-    await checkCurrentPassword(fastify, request, reply, currentPassword);
+    await checkCurrentPassword(throttle, request, reply, currentPassword);
     await setPasswordHash(app.pool, userId, await hashPassword(newPassword));
     // Every other session ends (a thief's included); this one goes on with a fresh id.
     await revokeUserSessions(app.pool, userId, app.clock.now());
@@ -70,10 +71,10 @@ export default async function profileRoutes(fastify: FastifyInstance) {
 }
 
 /** 400 unless `password` is the signed-in user's current password; 429 while the sign-in limits say wait. */
-async function checkCurrentPassword(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, password: string): Promise<void> {
+async function checkCurrentPassword(deps: ThrottleDeps, request: FastifyRequest, reply: FastifyReply, password: string): Promise<void> {
   const user = request.user!;
-  const ok = await checkPasswordWithinLimits(app, request, reply, user.email, async () =>
-    verifyPassword((await passwordHashOf(app.pool, user.id)) ?? UNUSABLE_PASSWORD, password),
+  const ok = await checkPasswordWithinLimits(deps, request, reply, user.email, async () =>
+    verifyPassword((await passwordHashOf(deps.db, user.id)) ?? UNUSABLE_PASSWORD, password),
   );
   if (!ok) throw new DomainError('invalid', MESSAGES.currentPasswordWrong);
 }

@@ -229,3 +229,14 @@ describe('rate limits: per address and per account', () => {
     });
   });
 });
+
+describe('rate limits scaled by ADDRESS_LIMITS_FACTOR', () => {
+  const t = useTestApp({ addressLimitsFactor: 3 });
+
+  it('lets one address try the factor times as often, then answers 429', async () => {
+    const max = ADDRESS_LIMITS.passwordReset.max * 3;
+    const send = () => t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: authHeaders(), remoteAddress: '198.51.100.7', payload: {} });
+    for (let i = 0; i < max; i++) expect((await send()).statusCode).toBe(400);
+    expect((await send()).statusCode).toBe(429);
+  });
+});

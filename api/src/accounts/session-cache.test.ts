@@ -121,7 +121,7 @@ describe('sessions checked from memory, changed elsewhere', () => {
     const s = await signedIn(t);
     expect((await me(s.cookie)).statusCode).toBe(200);
     await other.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN parliamo_people%'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'parliamo-session-cache'`,
     );
     await eventually(async () => !t.app.sessionCache.active);
     expect(t.app.sessionCache.size).toBe(0);

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { ReconnectingClient } from '@parliamo/ledger';
 import type { CurrentUser } from '@parliamo/domain';
 
 /** A live session as the database last showed it. */
@@ -34,53 +35,35 @@ const CHANNEL = 'parliamo_people';
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
-  private listener: pg.Client | null = null;
+  private readonly notifications: ReconnectingClient;
   private listening = false;
-  private closed = false;
-  private retry: NodeJS.Timeout | null = null;
   private readonly dependents = new Set<CachedValue<unknown>>();
 
-  constructor(
-    private readonly connection: pg.ClientConfig,
-    private readonly onError: (e: unknown) => void = () => {},
-  ) {}
+  constructor(connection: pg.ClientConfig, onError: (e: unknown) => void = () => {}) {
+    this.notifications = new ReconnectingClient(connection, { name: 'parliamo-session-cache', onError });
+    this.notifications.watch({
+      // Emptied both ways: what was kept may have changed unseen, and a lookup that began while down is not kept.
+      up: () => {
+        this.clear();
+        this.listening = true;
+      },
+      down: () => {
+        this.listening = false;
+        this.clear();
+      },
+    });
+  }
 
   /** Connects the LISTEN client; until it is up (and whenever it is down) the cache stays empty. */
   async start(): Promise<void> {
-    if (this.closed || this.listener) return;
-    const client = new pg.Client(this.connection);
-    this.listener = client;
-    const lost = (e?: unknown) => {
-      if (this.listener !== client) return;
-      if (e) this.onError(e);
-      this.listening = false;
-      this.listener = null;
-      this.clear();
-      client.end().catch(() => {});
-      if (!this.closed) this.retry = setTimeout(() => void this.start().catch(() => {}), 1_000);
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', (n) => {
-      if (n.channel === CHANNEL) this.invalidateUser(n.payload ?? '');
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      if (this.listener === client) this.listening = true;
-    } catch (e) {
-      lost(e);
-    }
+    await this.notifications.listen(CHANNEL, (userId) => this.invalidateUser(userId));
+    await this.notifications.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.listener;
-    this.listener = null;
     this.listening = false;
     this.clear();
-    await client?.end().catch(() => {});
+    await this.notifications.close();
   }
 
   /** Call before reading a session from the database; pass the result to put(). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type pg from 'pg';
+import { poolConnectionConfig } from '@parliamo/ledger';
 import fastifyCookie from '@fastify/cookie';
 import fastifySecureSession from '@fastify/secure-session';
 import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
@@ -65,8 +65,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
-  const poolConfig = (app.pool as unknown as { options: pg.ClientConfig }).options;
-  const cache = new SessionCache(poolConfig, (err) => app.log.warn({ err }, 'session notifications lost; reconnecting'));
+  const cache = new SessionCache(poolConnectionConfig(app.pool), (err) => app.log.warn({ err }, 'session notifications lost; reconnecting'));
   app.decorate('sessionCache', cache);
   app.addHook('onReady', () => cache.start());
   app.addHook('onClose', () => cache.close());

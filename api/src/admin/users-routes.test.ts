@@ -81,9 +81,20 @@ describe('admin: users, teachers, students, erasure', () => {
     expect((await send('PATCH', `/api/admin/users/${s.id}`, { role: 'boss' })).statusCode).toBe(400);
     expect((await send('PATCH', `/api/admin/users/00000000-0000-4000-8000-000000000000`, { isActive: false })).statusCode).toBe(404);
     expect((await send('PATCH', `/api/admin/users/not-a-uuid`, { isActive: false })).statusCode).toBe(404);
-    const self = await send('PATCH', `/api/admin/users/${admin.id}`, { role: 'student' });
-    expect(self.statusCode).toBe(409);
-    expect((await send('PATCH', `/api/admin/users/${admin.id}`, { isActive: false })).statusCode).toBe(409);
+    // An admin cannot demote or deactivate themself, alone or inside a bigger change; nothing is changed.
+    for (const [body, message] of [
+      [{ role: 'student' }, 'You cannot change your own role: another admin can do it for you'],
+      [{ role: 'teacher', isApproved: true }, 'You cannot change your own role: another admin can do it for you'],
+      [{ isActive: false }, 'You cannot deactivate your own account: another admin can do it for you'],
+    ] as const) {
+      const self = await send('PATCH', `/api/admin/users/${admin.id}`, body);
+      expect(self.statusCode).toBe(409);
+      expect(self.json()).toEqual({ message });
+    }
+    const still = (await get(`/api/admin/users?search=${encodeURIComponent(admin.email)}`)).json();
+    expect(still).toEqual([expect.objectContaining({ id: admin.id, role: 'admin', isActive: true })]);
+    // Keeping one's own role, or activating oneself, is no change worth refusing.
+    expect((await send('PATCH', `/api/admin/users/${admin.id}`, { role: 'admin', isActive: true })).statusCode).toBe(200);
     expect((await send('POST', `/api/admin/users/${admin.id}/erase`)).statusCode).toBe(409);
   });
 

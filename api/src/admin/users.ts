@@ -60,8 +60,11 @@ export async function patchUser(
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query(`SELECT role FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
     if (!rows[0]) throw notFound();
-    if (targetId === adminId && ((patch.role && patch.role !== 'admin') || patch.isActive === false)) {
-      throw new DomainError('conflict', 'You cannot change your own role or deactivate your own account');
+    if (targetId === adminId && patch.role && patch.role !== 'admin') {
+      throw new DomainError('conflict', 'You cannot change your own role: another admin can do it for you');
+    }
+    if (targetId === adminId && patch.isActive === false) {
+      throw new DomainError('conflict', 'You cannot deactivate your own account: another admin can do it for you');
     }
     const role: Role = patch.role ?? rows[0].role;
     if (patch.role) {
@@ -101,6 +104,7 @@ export async function eraseUser(pool: pg.Pool, adminId: string, targetId: string
     if (!rows[0]) throw notFound();
     await client.query(`DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)`, [rows[0].email]);
     await client.query(`DELETE FROM mail_queue WHERE recipient_id = $1::text OR lower(to_address) = lower($2)`, [targetId, rows[0].email]);
+    await client.query(`DELETE FROM profile_photos WHERE user_id = $1`, [targetId]);
     await client.query(
       `UPDATE users SET email = 'erased-' || id || '@erased.invalid', password_hash = $2, first_name = 'Deleted',
               last_name = 'User', date_of_birth = NULL, place_of_birth = NULL, nationality = NULL, phone_number = NULL,

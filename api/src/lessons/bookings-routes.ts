@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, errorResponses, idParamsSchema } from '@parliamo/domain';
+import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, errorResponses, idParamsSchema, lessonNotesSchema } from '@parliamo/domain';
 import { bookingById, bookingsOf } from '@parliamo/projections';
-import { bookLesson, cancelLesson } from './commands.ts';
+import { bookLesson, cancelLesson, writeLessonNotes } from './commands.ts';
 import { commandDeps } from '../platform/command.ts';
 
-/** Booking, listing and cancelling lessons. */
+/** Booking, listing and cancelling lessons; the teacher's notes and homework. */
 export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/bookings', {
@@ -21,9 +21,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       hour: body.hour,
       notes: body.notes?.trim() || null,
     });
-    const booking = await bookingById(app.pool, id);
-    if (!booking) throw new DomainError('not_found', 'Lesson not found');
-    return reply.status(201).send(booking);
+    return reply.status(201).send(await lessonAnswer(app.pool, id, request.user!.id));
   });
 
   app.get('/bookings', {
@@ -41,8 +39,31 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   }, async (request) => {
     const user = request.user!;
     await cancelLesson(commandDeps(app), request.params.id, { id: user.id, role: user.role });
-    const booking = await bookingById(app.pool, request.params.id);
-    if (!booking) throw new DomainError('not_found', 'Lesson not found');
-    return booking;
+    return lessonAnswer(app.pool, request.params.id, user.id);
   });
+
+  // Only teachers reach the command (a student or an admin is refused by role, whatever the id, before
+  // the body is judged); a teacher who is not the lesson's gets 404 like the other lesson routes.
+  const signedIn = app.requireUser();
+  app.put('/bookings/:id/teacher-notes', {
+    preValidation: async (request, reply) => {
+      await signedIn(request, reply);
+      if (request.user!.role !== 'teacher') throw new DomainError('forbidden', ONLY_THE_TEACHER_MESSAGE);
+    },
+    config: { keepsSessions: true },
+    schema: { params: idParamsSchema, body: lessonNotesSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
+  }, async (request) => {
+    const user = request.user!;
+    await writeLessonNotes(commandDeps(app), request.params.id, user.id, request.body.text);
+    return lessonAnswer(app.pool, request.params.id, user.id);
+  });
+}
+
+export const ONLY_THE_TEACHER_MESSAGE = "Only the lesson's teacher can write its notes";
+
+/** A lesson as the signed-in person may see it, for a command's answer. */
+async function lessonAnswer(pool: Parameters<typeof bookingById>[0], id: string, viewerId: string) {
+  const booking = await bookingById(pool, id, viewerId);
+  if (!booking) throw new DomainError('not_found', 'Lesson not found');
+  return booking;
 }

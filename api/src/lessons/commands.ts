@@ -8,12 +8,14 @@ import {
   lessonDecider,
   lessonStreams,
   packageDecider,
+  schoolSettingsDecider,
   slotDecider,
   streams,
   type LessonCancelled,
 } from '@parliamo/domain';
 import { publicTeacherAvailability } from '../teachers/availability-store.ts';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
+import { rulesOf } from '../settings/school.ts';
 
 /**
  * Options for running a command at another moment (the demo seed writes history), or silently: its
@@ -47,10 +49,12 @@ export async function bookLesson(
       `SELECT id FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND status = 'active' AND remaining_hours > 0`,
       [studentId, teacherId],
     );
-    const [teacherSlot, studentSlot, lesson, ...packages] = await session.loadMany([
+    // One read of the ledger: the slots, the lesson, the school's settings (the notice in force) and the packages.
+    const [teacherSlot, studentSlot, lesson, settings, ...packages] = await session.loadMany([
       [streams.teacherSlot(teacherId, date, hour), slotDecider],
       [streams.studentSlot(studentId, date, hour), slotDecider],
       [streams.lesson(lessonId), lessonDecider],
+      [streams.schoolSettings(), schoolSettingsDecider],
       ...ids.rows.map((r) => [streams.package(r.id), packageDecider] as const),
     ] as const);
     const decision = decideBooking({
@@ -66,6 +70,7 @@ export async function bookLesson(
       studentSlot,
       lesson,
       teacherOffersSlot: isInTeacherHours({ date, hour }, availability.weekly, availability.daysOff),
+      noticeHours: rulesOf(settings).noticeHours,
     });
     const metadata = { actorId: studentId, command: 'BookLesson', ...(opts.notify === false ? { silent: true } : {}) };
     return { result: await session.append(decision.writes, metadata), value: undefined };
@@ -73,7 +78,7 @@ export async function bookLesson(
   return lessonId;
 }
 
-/** Cancels a lesson as its student (with 48 h notice), its teacher or an admin (any time). */
+/** Cancels a lesson as its student (with the notice it was booked under, 48 h by default), its teacher or an admin (any time). */
 export async function cancelLesson(deps: CommandDeps, lessonId: string, actor: Actor): Promise<LessonCancelled['data']> {
   return runCommand(deps, async (session) => {
     const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
@@ -111,5 +116,19 @@ export async function completeLesson(deps: CommandDeps, lessonId: string, opts: 
     const events = decideLesson({ type: 'CompleteLesson', data: { lessonId, now: nowOf(deps, opts) } }, lesson);
     if (!events.length) return { result: null, value: false };
     return { result: await session.append([{ stream, events }], { command: 'CompleteLesson' }), value: true };
+  });
+}
+
+/**
+ * The lesson's teacher writes (or rewrites) its notes and homework; returns whether anything was
+ * written (the same text again writes nothing and mails nobody).
+ */
+export async function writeLessonNotes(deps: CommandDeps, lessonId: string, teacherId: string, text: string): Promise<boolean> {
+  return runCommand(deps, async (session) => {
+    const stream = streams.lesson(lessonId);
+    const lesson = await session.load(stream, lessonDecider);
+    const events = decideLesson({ type: 'WriteLessonNotes', data: { lessonId, teacherId, text, now: deps.clock.now().toISOString() } }, lesson);
+    if (!events.length) return { result: null, value: false };
+    return { result: await session.append([{ stream, events }], { actorId: teacherId, command: 'WriteLessonNotes' }), value: true };
   });
 }

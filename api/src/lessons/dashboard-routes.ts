@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, earningsQuerySchema, earningsSchema, errorResponses, teacherStudentListSchema, textSchema } from '@parliamo/domain';
+import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
 import { dashboardStats, teacherEarnings, teacherEarningsByMonth, teacherStudents } from '@parliamo/projections';
 
 /** Dashboard numbers, a teacher's students and earnings (with CSV export). */
@@ -24,15 +25,11 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     const teacherId = request.user!.id;
     const lessons = await teacherEarnings(app.pool, teacherId);
     if (request.query.format === 'csv') {
-      const euros = (c: number) => (c / 100).toFixed(2);
-      const lines = [
-        'lesson_id,date,hour,price_eur,teacher_eur,commission_eur',
-        ...lessons.map((l) => [l.lessonId, l.date, l.hour, euros(l.priceCents), euros(l.teacherEarningCents), euros(l.commissionCents)].join(',')),
-      ];
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="parliamo-earnings.csv"')
-        .send(lines.join('\r\n') + '\r\n');
+      const body = csvLines([
+        ['lesson_id', 'date', 'hour', 'price_eur', 'teacher_eur', 'commission_eur'],
+        ...lessons.map((l) => [l.lessonId, l.date, l.hour, csvEuros(l.priceCents), csvEuros(l.teacherEarningCents), csvEuros(l.commissionCents)]),
+      ]);
+      return sendCsv(reply, 'parliamo-earnings.csv', body);
     }
     return { lessons, months: await teacherEarningsByMonth(app.pool, teacherId) };
   });

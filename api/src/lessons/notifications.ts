@@ -3,6 +3,7 @@ import {
   bookingCancelledMails,
   bookingConfirmedMails,
   expiryReminderMail,
+  lessonNotesMail,
   lessonReminderMails,
   type LessonForMail,
   type MailMessage,
@@ -15,7 +16,7 @@ export async function lessonForMail(
   lessonId: string,
 ): Promise<(LessonForMail & { studentId: string; teacherId: string; status: string }) | null> {
   const { rows } = await pool.query(
-    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id, b.status,
+    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id, b.status, b.notice_hours,
             s.email AS s_email, s.first_name AS s_first, s.last_name AS s_last,
             t.email AS t_email, t.first_name AS t_first, t.last_name AS t_last
        FROM bookings b
@@ -34,6 +35,7 @@ export async function lessonForMail(
     startsAt: (r.starts_at as Date).toISOString(),
     notes: r.notes,
     meetLink: r.meeting_link || null,
+    noticeHours: r.notice_hours,
     studentId: r.student_id,
     teacherId: r.teacher_id,
     status: r.status,
@@ -88,5 +90,12 @@ export async function renderLessonMail(
     case 'lesson-reminder':
       if (lesson.status !== 'confirmed') return null;
       return { message: lessonReminderMails(lesson)[i]!, recipientId };
+    case 'lesson-notes': {
+      const { rows } = await pool.query<{ text: string }>(`SELECT text FROM lesson_notes WHERE lesson_id = $1`, [lesson.id]);
+      if (!rows[0]) throw new Error(`The notes of lesson ${lesson.id} are not in the read model yet`);
+      return { message: lessonNotesMail(lesson, rows[0].text, ctx.publicUrl), recipientId: lesson.studentId };
+    }
+    default:
+      throw new Error(`Not a lesson mail: ${mail.kind}`);
   }
 }

@@ -1,9 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { queueMails, type QueuedMail } from '../mail/reaction.ts';
 import { completeLesson } from './commands.ts';
 import { expirePackage } from '../packages/commands.ts';
-import { commandDeps } from '../platform/command.ts';
+import { commandDeps, type CommandDeps } from '../platform/command.ts';
 import { expireStaleTestCheckouts } from '../payments/timers.ts';
+
+/** What the lesson clock uses: the commands' dependencies, a log, and the mail sender to wake. */
+export interface TimerDeps extends CommandDeps {
+  log: FastifyBaseLogger;
+  mailSender: { poke(): void };
+}
+
+/** The timers' dependencies from the app's decorations (server start-up and tests build them here). */
+export function timerDeps(app: FastifyInstance): TimerDeps {
+  return { ...commandDeps(app), log: app.log, mailSender: app.mailSender };
+}
 
 export interface TimerReport {
   completed: number;
@@ -14,51 +25,51 @@ export interface TimerReport {
 }
 
 /**
- * One pass of the lesson clock at app.clock's now: completes lessons whose hour has ended, expires
+ * One pass of the lesson clock at the clock's now: completes lessons whose hour has ended, expires
  * packages 6 months old, and queues each reminder once (the mail sender delivers it). Idempotent: the
  * ledger refuses a second completion or expiry, and the queue's key a second reminder.
  */
-export async function runLessonTimers(app: FastifyInstance): Promise<TimerReport> {
-  const now = app.clock.now();
+export async function runLessonTimers(deps: TimerDeps): Promise<TimerReport> {
+  const now = deps.clock.now();
   const report: TimerReport = { completed: 0, expired: 0, reminders: 0, checkoutsExpired: 0 };
-  const ended = await app.pool.query<{ id: string }>(
+  const ended = await deps.db.query<{ id: string }>(
     `SELECT id FROM bookings WHERE status = 'confirmed' AND starts_at + interval '60 minutes' <= $1 ORDER BY starts_at`,
     [now],
   );
   for (const { id } of ended.rows) {
-    if (await attempt(app, `complete lesson ${id}`, () => completeLesson(commandDeps(app), id))) report.completed++;
+    if (await attempt(deps, `complete lesson ${id}`, () => completeLesson(deps, id))) report.completed++;
   }
-  const lapsed = await app.pool.query<{ id: string }>(
+  const lapsed = await deps.db.query<{ id: string }>(
     `SELECT id FROM hour_packages WHERE status = 'active' AND remaining_hours > 0 AND expires_at <= $1 ORDER BY expires_at`,
     [now],
   );
   for (const { id } of lapsed.rows) {
-    if (await attempt(app, `expire package ${id}`, () => expirePackage(commandDeps(app), id))) report.expired++;
+    if (await attempt(deps, `expire package ${id}`, () => expirePackage(deps, id))) report.expired++;
   }
-  report.reminders += await lessonReminders(app, now);
-  report.reminders += await expiryReminders(app, now);
-  report.checkoutsExpired = await expireStaleTestCheckouts({ ...commandDeps(app), log: app.log });
+  report.reminders += await lessonReminders(deps, now);
+  report.reminders += await expiryReminders(deps, now);
+  report.checkoutsExpired = await expireStaleTestCheckouts(deps);
   return report;
 }
 
-async function attempt(app: FastifyInstance, what: string, fn: () => Promise<boolean>): Promise<boolean> {
+async function attempt(deps: TimerDeps, what: string, fn: () => Promise<boolean>): Promise<boolean> {
   try {
     return await fn();
   } catch (err) {
-    app.log.error({ err }, `timer could not ${what}`);
+    deps.log.error({ err }, `timer could not ${what}`);
     return false;
   }
 }
 
 /** Queues a reminder's mails once: a second pass, a restart or another instance finds the rows there. */
-async function remindOnce(app: FastifyInstance, mails: QueuedMail[]): Promise<boolean> {
-  const queued = await queueMails(app.pool, mails);
-  if (queued > 0) app.mailSender.poke();
+async function remindOnce(deps: TimerDeps, mails: QueuedMail[]): Promise<boolean> {
+  const queued = await queueMails(deps.db, mails);
+  if (queued > 0) deps.mailSender.poke();
   return queued > 0;
 }
 
-async function lessonReminders(app: FastifyInstance, now: Date): Promise<number> {
-  const soon = await app.pool.query<{ id: string; student_id: string; teacher_id: string }>(
+async function lessonReminders(deps: TimerDeps, now: Date): Promise<number> {
+  const soon = await deps.db.query<{ id: string; student_id: string; teacher_id: string }>(
     `SELECT b.id, b.student_id, b.teacher_id FROM bookings b
       WHERE b.status = 'confirmed' AND b.starts_at > $1 AND b.starts_at <= $1::timestamptz + interval '24 hours'
         AND NOT EXISTS (SELECT 1 FROM mail_queue q WHERE q.id = 'lesson-reminder.' || b.id || '.student')`,
@@ -66,7 +77,7 @@ async function lessonReminders(app: FastifyInstance, now: Date): Promise<number>
   );
   let sent = 0;
   for (const b of soon.rows) {
-    const ok = await remindOnce(app, [
+    const ok = await remindOnce(deps, [
       { id: `lesson-reminder.${b.id}.student`, kind: 'lesson-reminder', recipientRole: 'student', recipientId: b.student_id, ref: b.id },
       { id: `lesson-reminder.${b.id}.teacher`, kind: 'lesson-reminder', recipientRole: 'teacher', recipientId: b.teacher_id, ref: b.id },
     ]);
@@ -75,8 +86,8 @@ async function lessonReminders(app: FastifyInstance, now: Date): Promise<number>
   return sent;
 }
 
-async function expiryReminders(app: FastifyInstance, now: Date): Promise<number> {
-  const { rows } = await app.pool.query(
+async function expiryReminders(deps: TimerDeps, now: Date): Promise<number> {
+  const { rows } = await deps.db.query(
     `SELECT p.id, p.student_id, p.remaining_hours, p.expires_at,
             p.expires_at <= $1::timestamptz + interval '7 days' AS within_week
        FROM hour_packages p
@@ -88,22 +99,22 @@ async function expiryReminders(app: FastifyInstance, now: Date): Promise<number>
   for (const r of rows) {
     const kind = r.within_week ? 'expiry-week' : 'expiry-month';
     const params = { remainingHours: r.remaining_hours, expiresAt: (r.expires_at as Date).toISOString() };
-    const ok = await remindOnce(app, [{ id: `${kind}.${r.id}.student`, kind, recipientRole: 'student', recipientId: r.student_id, ref: r.id, params }]);
+    const ok = await remindOnce(deps, [{ id: `${kind}.${r.id}.student`, kind, recipientRole: 'student', recipientId: r.student_id, ref: r.id, params }]);
     if (ok) sent++;
   }
   return sent;
 }
 
 /** Runs the timers now and then every minute until stopped; a pass never overlaps the previous one. */
-export function startLessonTimers(app: FastifyInstance, everyMs = 60_000): () => void {
+export function startLessonTimers(deps: TimerDeps, everyMs = 60_000): () => void {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runLessonTimers(app)
+    running = runLessonTimers(deps)
       .then((r) => {
-        if (r.completed || r.expired || r.reminders || r.checkoutsExpired) app.log.info(r, 'lesson timers');
+        if (r.completed || r.expired || r.reminders || r.checkoutsExpired) deps.log.info(r, 'lesson timers');
       })
-      .catch((err) => app.log.error({ err }, 'lesson timers failed'))
+      .catch((err) => deps.log.error({ err }, 'lesson timers failed'))
       .finally(() => {
         running = null;
       });

@@ -1,4 +1,4 @@
-import { formatHour, hoursCount, sentence, teacherDisplayName } from '@parliamo/domain';
+import { formatHour, hoursCount, NOTICE_HOURS, sentence, teacherDisplayName } from '@parliamo/domain';
 import { buildCalendar, type IcsLesson } from '../calendar/ics.ts';
 
 /** A mail ready for the mailer (nodemailer's shape). */
@@ -23,6 +23,8 @@ export interface LessonForMail {
   startsAt: string;
   notes: string | null;
   meetLink: string | null;
+  /** The cancellation notice the lesson was booked under (48 by default). */
+  noticeHours?: number;
   student: Person;
   teacher: Person;
 }
@@ -82,7 +84,7 @@ function details(l: LessonForMail, other: string): string {
   ].join('\n');
 }
 
-const signature = '\n\nParliamo - Italian lessons from Rome since 1985';
+export const signature = '\n\nParliamo - Italian lessons from Rome since 1985';
 
 /** The two mails of a new booking: to the student and to the teacher, each with the .ics. */
 export function bookingConfirmedMails(l: LessonForMail, now: Date): MailMessage[] {
@@ -93,7 +95,7 @@ export function bookingConfirmedMails(l: LessonForMail, now: Date): MailMessage[
       subject: `Lesson booked: ${when}`,
       text:
         `Hello ${l.student.firstName},\n\nyour lesson is booked.\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}\n\n` +
-        `You can cancel up to 48 hours before the start and get your hour back.${signature}`,
+        `You can cancel up to ${hoursCount(l.noticeHours ?? NOTICE_HOURS)} before the start and get your hour back.${signature}`,
       attachments: [attachment(l, 'confirmed', now)],
     },
     {
@@ -115,7 +117,7 @@ export function bookingCancelledMails(
   const who = c.by === 'student' ? shortName(l.student) : c.by === 'teacher' ? shortName(l.teacher) : 'the school';
   const hour = c.refunded
     ? 'The hour is back in your package.'
-    : 'It was cancelled less than 48 hours before the start, so the hour is not refunded.';
+    : `It was cancelled less than ${hoursCount(l.noticeHours ?? NOTICE_HOURS)} before the start, so the hour is not refunded.`;
   return [
     {
       to: l.student.email,
@@ -169,5 +171,20 @@ export function expiryReminderMail(p: {
       `Hello ${p.student.firstName},\n\n${sentence(`you still have ${hours} with ${shortName(p.teacher)}`)} ` +
       `Hours must be used within 6 months of purchase: these expire on ${date}.\n\n` +
       `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id} (bookings at least 48 hours ahead).${signature}`,
+  };
+}
+
+/**
+ * The student's mail when the teacher writes (or rewrites) the lesson's notes and homework: the
+ * text as it is when the mail is written, and where to find it in the app.
+ */
+export function lessonNotesMail(l: LessonForMail, notes: string, publicUrl: string): MailMessage {
+  return {
+    to: l.student.email,
+    subject: `Notes from your lesson with ${shortName(l.teacher)}`,
+    text:
+      `Hello ${l.student.firstName},\n\n${shortName(l.teacher)} wrote notes and homework for your lesson of ` +
+      `${slotText(l.date, l.hour)}:\n\n${notes}\n\n` +
+      `You can read them again in the lesson's details: ${publicUrl}/lesson-registry${signature}`,
   };
 }

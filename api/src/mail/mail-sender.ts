@@ -1,13 +1,15 @@
+import type { MailKind } from '@parliamo/domain';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@parliamo/domain';
+import { Doorbell, Serial } from '@parliamo/projections';
 import type { Mailer } from './mailer.ts';
 import type { MailMessage } from './lesson-mails.ts';
 
 /** A row of mail_queue that is due: what to write and to whom (see mail/migrations.ts). */
 export interface PendingMail {
   id: string;
-  kind: 'booking-confirmed' | 'booking-cancelled' | 'lesson-reminder' | 'expiry-month' | 'expiry-week';
+  kind: MailKind;
   recipientRole: 'student' | 'teacher';
   ref: string;
   params: Record<string, unknown>;
@@ -39,6 +41,8 @@ export interface MailSenderOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   render: RenderMail;
+  /** Why the recipient does not want this mail (they turned notifications off), or null to send it. */
+  declined?: (mail: PendingMail, recipientId: string) => Promise<string | null>;
   /** The host part of Message-IDs (the site's host name). */
   host: string;
   /** How often the queue is looked at without a wake-up (retries, other processes' mails). */
@@ -55,9 +59,8 @@ export interface MailSenderOptions {
 export class MailSender {
   private running = false;
   private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private dirty = true;
-  private mutex: Promise<unknown> = Promise.resolve();
+  private readonly bell = new Doorbell({ unref: true });
+  private readonly serial = new Serial();
   private readonly pollMs: number;
   private readonly batchSize: number;
 
@@ -76,18 +79,17 @@ export class MailSender {
     this.running = false;
     this.poke();
     await this.loopDone;
-    await this.mutex;
+    await this.serial.settled();
   }
 
   /** Something was queued: look now rather than at the next poll. */
   poke(): void {
-    this.dirty = true;
-    this.wake?.();
+    this.bell.ring();
   }
 
   /** Sends every mail due now (waiting for this process's sends in flight); returns how many were tried. */
   async deliverDue(): Promise<number> {
-    return this.exclusive(async () => {
+    return this.serial.run(async () => {
       let tried = 0;
       for (let n = await this.deliverBatch(); n > 0; n = await this.deliverBatch()) tried += n;
       return tried;
@@ -97,34 +99,13 @@ export class MailSender {
   private async loop(): Promise<void> {
     while (this.running) {
       try {
-        this.dirty = false;
+        this.bell.answer();
         await this.deliverDue();
       } catch (err) {
         this.o.log.error({ err }, 'mail sender failed');
       }
-      await this.idle();
+      if (this.running) await this.bell.sleep(this.pollMs);
     }
-  }
-
-  private idle(): Promise<void> {
-    if (this.dirty || !this.running) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.pollMs);
-      timer.unref();
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => {
-      this.wake = null;
-    });
-  }
-
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.mutex.then(fn, fn);
-    this.mutex = run.catch(() => {});
-    return run;
   }
 
   private async deliverBatch(): Promise<number> {
@@ -156,6 +137,11 @@ export class MailSender {
       const { message } = rendered;
       if (ERASED.test(message.to)) {
         await this.mark(mail, 'skipped', rendered, 'The person was erased');
+        return;
+      }
+      const declined = await this.o.declined?.(mail, rendered.recipientId);
+      if (declined) {
+        await this.mark(mail, 'skipped', rendered, declined);
         return;
       }
       await this.o.mailer.send({ ...message, messageId: messageIdOf(mail.id, this.o.host) });

@@ -52,4 +52,13 @@ export const mailMigrations: Migration[] = [
       ALTER TABLE mail_outbox ADD COLUMN message_id text;
     `,
   },
+  {
+    // The purchase confirmation (HoursPurchased) and the welcome mail join the queue: purchases
+    // recorded before this migration get no confirmation, even when the reaction is replayed.
+    id: 'mail/002-purchase-and-welcome-mails',
+    sql: `
+      CREATE TABLE purchase_mails_since (since timestamptz NOT NULL);
+      INSERT INTO purchase_mails_since VALUES (now());
+    `,
+  },
 ];

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isNotificationMail } from '@parliamo/domain';
 import { REFUSALS } from '../config.ts';
+import { notificationsOff } from '../settings/personal.ts';
 import type { Mailer } from './mailer.ts';
 import { outboxMailer } from './outbox.ts';
-import { MailSender, type PendingMail, type RenderMail } from './mail-sender.ts';
+import { MailSender, type RenderMail } from './mail-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,11 +16,8 @@ declare module 'fastify' {
   }
 }
 
-/** Turns a queued mail into its message; the app passes the lessons' renderer (app.ts). */
-export type RenderAppMail = (app: FastifyInstance, mail: PendingMail, now: Date) => ReturnType<RenderMail>;
-
 /** Decorates `app.mailer`: SMTP to SMTP_URL when set, else the outbox. A mailer given in deps wins. */
-export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer?: Mailer; render: RenderAppMail }) {
+export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer?: Mailer; /** Turns a queued mail into its message: the lessons' renderer (app.ts). */ render: RenderMail }) {
   if (opts.mailer) {
     app.decorate('mailer', opts.mailer);
   } else if (app.config.smtpUrl) {
@@ -39,7 +38,10 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
     clock: app.clock,
     log: app.log,
     host: new URL(app.config.publicUrl).hostname,
-    render: (mail, now) => opts.render(app, mail, now),
+    render: opts.render,
+    // Notifications go only to people who did not turn them off; account mails always go.
+    declined: async (mail, recipientId) =>
+      isNotificationMail(mail.kind) && (await notificationsOff(app.pool, recipientId)) ? 'The person turned notification e-mails off' : null,
   });
   app.decorate('mailSender', sender);
   app.addHook('onReady', async () => sender.start());

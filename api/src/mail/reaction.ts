@@ -1,9 +1,10 @@
+import type { MailKind } from '@parliamo/domain';
 import type { Projection } from '@parliamo/projections';
 
 /** One mail the reaction or a timer queues: who gets it, what about, and what it says beyond the lesson. */
 export interface QueuedMail {
   id: string;
-  kind: 'booking-confirmed' | 'booking-cancelled' | 'lesson-reminder' | 'expiry-month' | 'expiry-week';
+  kind: MailKind;
   recipientRole: 'student' | 'teacher';
   /** Null when only the mail's lesson knows it (found when the mail is written). */
   recipientId: string | null;
@@ -36,7 +37,9 @@ export async function queueMails(db: { query: (sql: string, values: unknown[]) =
 /**
  * The mail reaction: a checkpointed subscription run by the projection runner (same lock, same
  * catch-up, same wake-ups) that turns each LessonBooked and LessonCancelled into one queued mail per
- * party, in the transaction that moves its checkpoint. The sender (mail-sender.ts) delivers them.
+ * party, each LessonNotesWritten into one mail to the student, and each HoursPurchased into the
+ * student's purchase confirmation, in the transaction that moves its checkpoint. The sender
+ * (mail-sender.ts) delivers them.
  * It owns no tables, so a rebuild only re-queues what is missing (and the primary key refuses
  * repeats); events recorded before the queue existed, or written silently (the demo seed's
  * history), queue nothing.
@@ -48,6 +51,9 @@ export const mailReaction: Projection = {
   createSql: () => '',
   async apply(client, events) {
     const since = (await client.query<{ since: Date }>(`SELECT max(since) AS since FROM mail_reactions_since`)).rows[0]?.since ?? new Date(0);
+    // Purchase confirmations started later than the other mails: purchases before them get none.
+    const purchasesSince =
+      (await client.query<{ since: Date }>(`SELECT max(since) AS since FROM purchase_mails_since`)).rows[0]?.since ?? new Date(0);
     const mails: QueuedMail[] = [];
     for (const e of events) {
       if (e.recordedAt < since || String(e.metadata.silent) === 'true') continue;
@@ -57,6 +63,13 @@ export const mailReaction: Projection = {
           { id: `${e.id}.student`, kind: 'booking-confirmed', recipientRole: 'student', recipientId: studentId, ref: lessonId },
           { id: `${e.id}.teacher`, kind: 'booking-confirmed', recipientRole: 'teacher', recipientId: teacherId, ref: lessonId },
         );
+      } else if (e.type === 'HoursPurchased') {
+        if (e.recordedAt < purchasesSince) continue;
+        const { packageId, studentId, paymentId, hours, hourPriceCents, expiresAt } = e.data;
+        mails.push({
+          id: `${e.id}.student`, kind: 'purchase-confirmed', recipientRole: 'student', recipientId: studentId, ref: packageId,
+          params: { paymentId, hours, hourPriceCents, expiresAt },
+        });
       } else if (e.type === 'LessonCancelled') {
         // The people are found when the mail is written (the lesson's read model has them).
         const { lessonId, by, refunded } = e.data;
@@ -65,6 +78,10 @@ export const mailReaction: Projection = {
           { id: `${e.id}.student`, kind: 'booking-cancelled', recipientRole: 'student', recipientId: null, ref: lessonId, params },
           { id: `${e.id}.teacher`, kind: 'booking-cancelled', recipientRole: 'teacher', recipientId: null, ref: lessonId, params },
         );
+      } else if (e.type === 'LessonNotesWritten') {
+        // Only the student: the teacher wrote them. The text is read when the mail is written.
+        const { lessonId, studentId } = e.data;
+        mails.push({ id: `${e.id}.student`, kind: 'lesson-notes', recipientRole: 'student', recipientId: studentId, ref: lessonId });
       }
     }
     await queueMails(client, mails);

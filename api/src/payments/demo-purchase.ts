@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { FEE_CENTS, packageIdForPayment } from '@parliamo/domain';
+import { packageIdForPayment } from '@parliamo/domain';
+import { rulesInForce } from '../settings/school.ts';
 import type { CommandDeps } from '../platform/command.ts';
 import { confirmPayment, recordCheckoutStarted } from './flow.ts';
 
@@ -9,12 +10,17 @@ import { confirmPayment, recordCheckoutStarted } from './flow.ts';
  */
 export async function buyHours(deps: CommandDeps, p: { studentId: string; teacherId: string; hours: number; rateCents: number; at: Date }) {
   const paymentId = crypto.randomUUID();
-  const amountCents = p.hours * p.rateCents + FEE_CENTS;
+  const { feeCents, validityMonths } = await rulesInForce(deps);
+  const amountCents = p.hours * p.rateCents + feeCents;
   await recordCheckoutStarted(
     deps,
-    { paymentId, provider: 'test', providerSessionId: paymentId, studentId: p.studentId, teacherId: p.teacherId, hours: p.hours, hourlyRateCents: p.rateCents, amountCents },
+    {
+      paymentId, provider: 'test', providerSessionId: paymentId, studentId: p.studentId, teacherId: p.teacherId,
+      hours: p.hours, hourlyRateCents: p.rateCents, amountCents, feeCents, validityMonths,
+    },
     p.at,
   );
-  await confirmPayment(deps, { paymentId, providerPaymentId: null, amountCents }, p.at);
+  // Silent: a purchase made here (the demo seed's history, a test's setup) sends no confirmation mail.
+  await confirmPayment(deps, { paymentId, providerPaymentId: null, amountCents }, p.at, { silent: true });
   return packageIdForPayment(paymentId);
 }

@@ -36,11 +36,14 @@ function record(
   paymentId: string,
   decide: (s: LedgerSession) => Promise<{ stream: string; events: ParliamoEvent[] }[]>,
   discriminator = '',
+  silent = false,
 ): Promise<boolean> {
   return runCommand(deps, async (s) => {
     const writes = nonEmpty(await decide(s));
     if (writes.length === 0) return { result: null, value: false };
-    return { result: await s.append(writes, { command }, factIds(paymentId, discriminator)), value: true };
+    // Silent: the mail reaction queues nothing for these events (the demo seed's history).
+    const metadata = silent ? { command, silent: true } : { command };
+    return { result: await s.append(writes, metadata, factIds(paymentId, discriminator)), value: true };
   });
 }
 
@@ -54,18 +57,20 @@ export async function recordCheckoutStarted(deps: CommandDeps, data: Omit<StartC
 
 /**
  * The one confirmation path (Stripe's webhook, the test checkout's Pay button, the demo seed): the
- * payment is confirmed and its hours credited in the same append, exactly once.
+ * payment is confirmed and its hours credited in the same append, exactly once. `silent`: no
+ * purchase confirmation mail (the demo seed's history).
  */
 export function confirmPayment(
   deps: CommandDeps,
   c: { paymentId: string; providerPaymentId: string | null; amountCents: number },
   now = deps.clock.now(),
+  opts: { silent?: boolean } = {},
 ): Promise<boolean> {
   return record(deps, 'ConfirmPayment', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
     const pkg = await loadPackage(s, c.paymentId);
     return decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg }).writes;
-  });
+  }, '', opts.silent);
 }
 
 /** A delayed payment failed. Nothing happens once the payment was confirmed. */

@@ -11,6 +11,8 @@ export interface CheckoutRequest {
   hours: number;
   hourPriceCents: number;
   feeCents: number;
+  /** How many months the hours stay valid (named on the provider's page). */
+  validityMonths: number;
   /** Where the provider sends the browser after paying; may contain `{CHECKOUT_SESSION_ID}`. */
   successUrl: string;
   cancelUrl: string;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@parliamo/domain';
 import { createTestApp, useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
-import { runLessonTimers } from '../lessons/timers.ts';
+import { runLessonTimers, timerDeps } from '../lessons/timers.ts';
 
 type Person = TestUser & { cookie: string };
 
@@ -137,7 +137,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, headers: authHeaders(student.cookie) });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) });
     expect(res.statusCode).toBe(200);
-    const row = res.json().find((p: { paymentId: string }) => p.paymentId === paid);
+    const row = res.json().payments.find((p: { paymentId: string }) => p.paymentId === paid);
     expect(row).toMatchObject({
       provider: 'test',
       providerSessionId: paid,
@@ -159,8 +159,8 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     t.clock.advance(12 * 3600_000);
     const younger = await startCheckout(1);
     t.clock.advance(12 * 3600_000 + 60_000);
-    expect((await runLessonTimers(t.app)).checkoutsExpired).toBeGreaterThanOrEqual(1);
-    expect((await runLessonTimers(t.app)).checkoutsExpired).toBe(0);
+    expect((await runLessonTimers(timerDeps(t.app))).checkoutsExpired).toBeGreaterThanOrEqual(1);
+    expect((await runLessonTimers(timerDeps(t.app))).checkoutsExpired).toBe(0);
     const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: authHeaders(student.cookie) })).json();
     expect(await get(fresh)).toMatchObject({ status: 'expired' });
     expect(await get(younger)).toMatchObject({ status: 'pending' });
@@ -183,6 +183,19 @@ describe('the test checkout in production', () => {
       expect(res.json()).toMatchObject({ paymentsMode: 'test', testModeBanner: true });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('the test checkout with Stripe configured', () => {
+  const t = useTestApp({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: 'whsec_parliamo', stripeApiUrl: 'http://127.0.0.1:9' });
+
+  it('is not there at all: its addresses answer 404 to a signed-in student, so no hours can be credited without Stripe', async () => {
+    const student = await signedIn(t, 'student');
+    for (const [method, url] of [['GET', '/api/test-checkout/x'], ['POST', '/api/test-checkout/x/pay'], ['POST', '/api/test-checkout/x/cancel']] as const) {
+      const res = await t.app.inject({ method, url, headers: authHeaders(student.cookie) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message).toMatch(/No such API route/);
     }
   });
 });

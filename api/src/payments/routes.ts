@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminPaymentListSchema,
+  adminPaymentPageSchema,
+  adminPaymentQuerySchema,
   assertCheckoutAmount,
   checkoutSchema,
   checkoutStartedSchema,
@@ -12,13 +13,19 @@ import {
   eurosToCents,
   paymentStatusSchema,
   redirectSchema,
+  romeWallClock,
   teacherDisplayName,
   testCheckoutSchema,
+  textSchema,
 } from '@parliamo/domain';
 import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
 import { commandDeps } from '../platform/command.ts';
-import { findPayment, findPaymentBySession, listPayments, paymentFlags, type PaymentRow } from '@parliamo/projections';
+import { paymentsMode } from '../config.ts';
+import { findPayment, findPaymentBySession, type PaymentRow } from '@parliamo/projections';
+import { allMatchingPayments, searchPayments } from './admin-queries.ts';
+import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
 import { publicTeachers } from '../teachers/queries.ts';
+import { rulesInForce } from '../settings/school.ts';
 
 const paymentParams = z.object({ paymentId: z.string() });
 const sessionParams = z.object({ sessionId: z.string() });
@@ -44,8 +51,10 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     const [teacher] = await publicTeachers(app.pool, body.teacherId);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
     const hourlyRateCents = eurosToCents(teacher.hourlyRate);
+    // The fee and the hours' validity in force now; the checkout records both (a later change alters neither).
+    const { feeCents, validityMonths } = await rulesInForce(commandDeps(app));
     // The price comes from our data; the browser's amount must match it to the cent.
-    const amountCents = assertCheckoutAmount(body.totalHours, hourlyRateCents, eurosToCents(body.amount));
+    const amountCents = assertCheckoutAmount(body.totalHours, hourlyRateCents, eurosToCents(body.amount), feeCents);
     const paymentId = crypto.randomUUID();
     let started;
     try {
@@ -55,7 +64,8 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         teacherId: teacher.id,
         hours: body.totalHours,
         hourPriceCents: hourlyRateCents,
-        feeCents: amountCents - body.totalHours * hourlyRateCents,
+        feeCents,
+        validityMonths,
         successUrl: `${app.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${app.config.publicUrl}/teachers`,
       });
@@ -72,59 +82,67 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       hours: body.totalHours,
       hourlyRateCents,
       amountCents,
+      feeCents,
+      validityMonths,
     });
     return { checkout_url: started.checkoutUrl };
   });
 
-  /** A test-checkout payment of the signed-in student (404 for Stripe payments and others' payments). */
-  async function testCheckout(request: FastifyRequest<{ Params: { paymentId: string } }>): Promise<PaymentRow> {
-    const row = ownPayment(request, await findPayment(app.pool, request.params.paymentId));
-    if (row.provider !== 'test') throw new DomainError('not_found', 'Payment not found');
-    return row;
+  // The local test checkout exists only when it is the payment provider (no Stripe key: development,
+  // or PAYMENTS=test on a staging site); with Stripe configured these routes are not registered at all.
+  if (paymentsMode(app.config) === 'test') {
+    /** A test-checkout payment of the signed-in student (404 for Stripe payments and others' payments). */
+    async function testCheckout(request: FastifyRequest<{ Params: { paymentId: string } }>): Promise<PaymentRow> {
+      const row = ownPayment(request, await findPayment(app.pool, request.params.paymentId));
+      if (row.provider !== 'test') throw new DomainError('not_found', 'Payment not found');
+      return row;
+    }
+
+    const redirect = { params: paymentParams, response: { 200: redirectSchema, ...errorResponses } };
+
+    app.get('/test-checkout/:paymentId', {
+      preValidation: student,
+      schema: { params: paymentParams, response: { 200: testCheckoutSchema, ...errorResponses } },
+    }, async (request) => {
+      const row = await testCheckout(request);
+      const [teacher] = await publicTeachers(app.pool, row.teacher_id);
+      return {
+        paymentId: row.payment_id,
+        amount: row.amount_cents / 100,
+        hours: row.hours,
+        teacherName: teacher ? teacherDisplayName(teacher.firstName, teacher.lastName) : 'Teacher',
+        status: row.status,
+      };
+    });
+
+    app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: redirect }, async (request) => {
+      const row = await testCheckout(request);
+      if (row.status === 'expired' || row.status === 'failed') {
+        throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
+      }
+      // The very code Stripe's webhook runs for a paid checkout.
+      await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
+      return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
+    });
+
+    app.post('/test-checkout/:paymentId/cancel', { preValidation: student, schema: redirect }, async (request) => {
+      const row = await testCheckout(request);
+      if (row.status !== 'pending' && row.status !== 'expired' && row.status !== 'failed') {
+        // Paid (or refunded): cancelling now would change nothing, and saying "cancelled" would be untrue.
+        throw new DomainError('conflict', 'This checkout is already paid and cannot be cancelled; the hours are in your account.');
+      }
+      await expireCheckout(commandDeps(app), { paymentId: row.payment_id });
+      return { redirect: '/teachers' };
+    });
   }
-
-  const redirect = { params: paymentParams, response: { 200: redirectSchema, ...errorResponses } };
-
-  app.get('/test-checkout/:paymentId', {
-    preValidation: student,
-    schema: { params: paymentParams, response: { 200: testCheckoutSchema, ...errorResponses } },
-  }, async (request) => {
-    const row = await testCheckout(request);
-    const [teacher] = await publicTeachers(app.pool, row.teacher_id);
-    return {
-      paymentId: row.payment_id,
-      amount: row.amount_cents / 100,
-      hours: row.hours,
-      teacherName: teacher ? teacherDisplayName(teacher.firstName, teacher.lastName) : 'Teacher',
-      status: row.status,
-    };
-  });
-
-  app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: redirect }, async (request) => {
-    const row = await testCheckout(request);
-    if (row.status === 'expired' || row.status === 'failed') {
-      throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
-    }
-    // The very code Stripe's webhook runs for a paid checkout.
-    await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
-    return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
-  });
-
-  app.post('/test-checkout/:paymentId/cancel', { preValidation: student, schema: redirect }, async (request) => {
-    const row = await testCheckout(request);
-    if (row.status !== 'pending' && row.status !== 'expired' && row.status !== 'failed') {
-      // Paid (or refunded): cancelling now would change nothing, and saying "cancelled" would be untrue.
-      throw new DomainError('conflict', 'This checkout is already paid and cannot be cancelled; the hours are in your account.');
-    }
-    await expireCheckout(commandDeps(app), { paymentId: row.payment_id });
-    return { redirect: '/teachers' };
-  });
 
   app.get('/payments/:sessionId', {
     preValidation: student,
     schema: { params: sessionParams, response: { 200: paymentStatusSchema, ...errorResponses } },
   }, async (request) => {
-    const row = ownPayment(request, await findPaymentBySession(app.pool, request.params.sessionId));
+    // The provider's session id (the page Stripe returns to), or our payment id (links from a package's history).
+    const id = request.params.sessionId;
+    const row = ownPayment(request, (await findPaymentBySession(app.pool, id)) ?? (await findPayment(app.pool, id)));
     return {
       paymentId: row.payment_id,
       status: row.status,
@@ -138,27 +156,35 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
 
   app.get('/admin/payments', {
     preValidation: app.requireUser('admin'),
-    schema: { response: { 200: adminPaymentListSchema, ...errorResponses } },
-  }, async () => {
-    const rows = await listPayments(app.pool);
-    return rows.map((r) => ({
-      paymentId: r.payment_id,
-      provider: r.provider,
-      providerSessionId: r.provider_session_id,
-      providerPaymentId: r.provider_payment_id,
-      studentId: r.student_id,
-      teacherId: r.teacher_id,
-      amountCents: r.amount_cents,
-      paidAmountCents: r.paid_amount_cents,
-      feeCents: r.fee_cents,
-      hours: r.hours,
-      hoursCredited: r.hours_credited,
-      hoursRevoked: r.hours_revoked,
-      refundedCents: r.refunded_cents,
-      status: r.status,
-      startedAt: r.started_at?.toISOString() ?? null,
-      confirmedAt: r.confirmed_at?.toISOString() ?? null,
-      flags: paymentFlags(r),
-    }));
+    schema: { querystring: adminPaymentQuerySchema, response: { 200: adminPaymentPageSchema, ...errorResponses } },
+  }, async (request) => searchPayments(app.pool, request.query));
+
+  // The same filters as the list, every matching payment (no paging), as a spreadsheet file.
+  app.get('/admin/payments.csv', {
+    preValidation: app.requireUser('admin'),
+    schema: { querystring: adminPaymentQuerySchema, response: { 200: textSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const rome = (iso: string | null) => {
+      if (!iso) return null;
+      const w = romeWallClock(new Date(iso));
+      return `${w.date} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+    };
+    const rows: (string | number | null)[][] = [[
+      'payment_id', 'started_rome', 'confirmed_rome', 'status', 'student', 'student_id', 'teacher', 'teacher_id',
+      'amount_eur', 'fee_eur', 'hours', 'hours_credited', 'hours_revoked', 'refunded_eur', 'provider', 'provider_session_id',
+      'provider_payment_id', 'flags',
+    ]];
+    for await (const batch of allMatchingPayments(app.pool, request.query)) {
+      for (const p of batch) {
+        rows.push([
+          p.paymentId, rome(p.startedAt), rome(p.confirmedAt), p.status, p.studentName, p.studentId, p.teacherName, p.teacherId,
+          csvEuros(p.amountCents), csvEuros(p.feeCents), p.hours, p.hoursCredited, p.hoursRevoked, csvEuros(p.refundedCents),
+          p.provider, p.providerSessionId, p.providerPaymentId, p.flags.join(' '),
+        ]);
+      }
+    }
+    const { from, to } = request.query;
+    const name = `parliamo-payments${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
+    return sendCsv(reply, name, csvLines(rows));
   });
 }

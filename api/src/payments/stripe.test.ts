@@ -14,6 +14,7 @@ const request = {
   hours: 5,
   hourPriceCents: 2500,
   feeCents: 300,
+  validityMonths: 6,
   successUrl: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}',
   cancelUrl: 'http://localhost:3000/teachers',
 };
@@ -40,11 +41,21 @@ describe('Stripe adapter through the official client', () => {
     expect(body.metadata).toEqual({ paymentId: request.paymentId, studentId: 'student-1', teacherId: 'teacher-1', hours: '5' });
     expect(body.payment_intent_data.metadata.paymentId).toBe(request.paymentId);
     expect(body.line_items).toEqual([
-      { quantity: '5', price_data: { currency: 'eur', unit_amount: '2500', product_data: { name: expect.any(String) } } },
+      { quantity: '5', price_data: { currency: 'eur', unit_amount: '2500', product_data: { name: 'Italian lesson hour (valid 6 months)' } } },
       { quantity: '1', price_data: { currency: 'eur', unit_amount: '300', product_data: { name: 'Transaction fee' } } },
     ]);
     expect(body.success_url).toBe(request.successUrl);
     expect(fake.sessions.get(started.providerSessionId)!.amount_total).toBe(5 * 2500 + 300);
+  });
+
+  it('names the validity in force, and leaves out a fee the school set to zero', async () => {
+    const payments = createPayments({ stripeSecretKey: 'sk_test_unit', stripeApiUrl: fake.url });
+    const started = await payments.createCheckoutSession({ ...request, paymentId: '9b1c3c4e-0d8e-4a57-9a0b-2f7d8c1e5b11', feeCents: 0, validityMonths: 12 });
+    const body = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.body;
+    expect(body.line_items).toEqual([
+      { quantity: '5', price_data: { currency: 'eur', unit_amount: '2500', product_data: { name: 'Italian lesson hour (valid 12 months)' } } },
+    ]);
+    expect(fake.sessions.get(started.providerSessionId)!.amount_total).toBe(5 * 2500);
   });
 
   it('finds the payment of a PaymentIntent through its metadata', async () => {

@@ -57,17 +57,13 @@ export function createStripePayments(client: Stripe): Payments {
               price_data: {
                 currency: 'eur',
                 unit_amount: request.hourPriceCents,
-                product_data: { name: 'Italian lesson hour (valid 6 months)' },
+                product_data: { name: `Italian lesson hour (valid ${request.validityMonths} ${request.validityMonths === 1 ? 'month' : 'months'})` },
               },
             },
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'eur',
-                unit_amount: request.feeCents,
-                product_data: { name: 'Transaction fee' },
-              },
-            },
+            // No line for a fee the school set to zero (a line of EUR 0 says nothing).
+            ...(request.feeCents > 0
+              ? [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.feeCents, product_data: { name: 'Transaction fee' } } }]
+              : []),
           ],
           metadata: links,
           // Refunds name only the PaymentIntent: its metadata leads back to our payment.

@@ -54,6 +54,9 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
 
   it('opens a Stripe Checkout Session priced from our data', async () => {
     const { sessionId, paymentId } = await buy(4);
+    // Our payment id finds it too (a package's history links to it).
+    expect((await status(paymentId)).paymentId).toBe(paymentId);
+    expect(await status(sessionId)).toEqual(await status(paymentId));
     const s = fake.sessions.get(sessionId)!;
     expect(s.currency).toBe('eur');
     expect(s.amount_total).toBe(4 * 2500 + 300);
@@ -151,7 +154,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
     expect(revoked).toHaveLength(1);
     expect(revoked[0]!.data).toMatchObject({ hours: 5, paymentId });
     const admin = await signedIn(t, 'admin');
-    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) })).json();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) })).json().payments;
     expect(list.find((p: { paymentId: string }) => p.paymentId === paymentId)).toMatchObject({
       providerSessionId: sessionId,
       providerPaymentId: fake.sessions.get(sessionId)!.payment_intent,

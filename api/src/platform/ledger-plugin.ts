@@ -26,8 +26,8 @@ export interface Reaction {
  * Decorates `app.ledger` and `app.projections`; the runner starts with the app and stops on close.
  * The reactions come from the app (app.ts), so this plumbing knows no capability.
  */
-export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reactions?: (app: FastifyInstance) => Reaction[] }) {
-  const reactions = opts.reactions?.(app) ?? [];
+export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reactions?: Reaction[] }) {
+  const reactions = opts.reactions ?? [];
   const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
   // The read models, then the reactions (mail): one runner, so a command's wait covers its mails' queueing.
   const runner = new ProjectionRunner(app.pool, store, [...readModels, ...reactions.map((r) => r.projection)], {

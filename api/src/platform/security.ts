@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: this route takes cross-site, non-JSON posts (only the Stripe webhook, which checks a signature). */
     csrf?: boolean;
+    /** The body type this route takes instead of JSON (a file upload: 'multipart/form-data'); the origin check stays. */
+    bodyType?: 'multipart/form-data';
   }
 }
 
@@ -53,10 +55,17 @@ export function isServedHost(host: string, config: { publicUrl: string; isProduc
  * PUBLIC_URL's, never one taken from the request's own Host (a rebound name would match itself);
  * in development also the local address the request came to (the Host check has vetted it).
  */
-export function checkSameOrigin(request: FastifyRequest, config: { publicUrl: string; isProduction: boolean }): void {
+export function checkSameOrigin(
+  request: FastifyRequest,
+  config: { publicUrl: string; isProduction: boolean },
+  bodyType: 'application/json' | 'multipart/form-data' = 'application/json',
+): void {
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (hasBody && type !== 'application/json') {
+  if (hasBody && bodyType === 'multipart/form-data' && type !== bodyType) {
+    throw new DomainError('invalid', 'Send the file as a form upload (Content-Type: multipart/form-data).');
+  }
+  if (hasBody && type !== bodyType) {
     throw new DomainError('forbidden', 'Refused: send the request body as JSON (Content-Type: application/json).');
   }
   const allowed = new Set([new URL(config.publicUrl).origin]);
@@ -139,6 +148,6 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
-    checkSameOrigin(request, app.config);
+    checkSameOrigin(request, app.config, request.routeOptions.config?.bodyType);
   });
 }, { name: 'security', dependencies: [], decorators: { fastify: ['config'] } });

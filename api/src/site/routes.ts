@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, siteConfigSchema } from '@parliamo/domain';
+import { centsToEuros, errorResponses, siteConfigSchema } from '@parliamo/domain';
 import { paymentsMode } from '../config.ts';
+import { schoolSettingsNow } from '../settings/school.ts';
 
-/** GET /api/site-config: the public settings the web app shows (contact address, payment mode). */
+/** GET /api/site-config: the public settings the web app shows (the school's settings in force, payment mode). */
 export default async function siteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/site-config', { schema: { response: { 200: siteConfigSchema, ...errorResponses } } }, async () => ({
-    contactEmail: app.config.contactEmail,
-    paymentsMode: paymentsMode(app.config),
-    testModeBanner: app.config.testPaymentsAllowed && paymentsMode(app.config) === 'test',
-  }));
+  app.get('/site-config', { schema: { response: { 200: siteConfigSchema, ...errorResponses } } }, async () => {
+    const s = await schoolSettingsNow(app.pool, app.config);
+    return {
+      contactEmail: s.contactEmail,
+      launchNotice: s.launchNoticeEnabled ? s.launchNoticeText : null,
+      fee: centsToEuros(s.feeCents),
+      noticeHours: s.noticeHours,
+      validityMonths: s.validityMonths,
+      paymentsMode: paymentsMode(app.config),
+      testModeBanner: app.config.testPaymentsAllowed && paymentsMode(app.config) === 'test',
+    };
+  });
 }

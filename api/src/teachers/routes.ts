@@ -1,3 +1,4 @@
+import { schoolSettingsNow } from '../settings/school.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -61,7 +62,8 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       `SELECT date, hour FROM taken_slots WHERE owner = 'teacher' AND owner_id = $1 AND date BETWEEN $2 AND $3`,
       [teacherId, from, to],
     );
-    return freeSlots({ ...availability, taken: taken.rows, from, to, now });
+    const { noticeHours } = await schoolSettingsNow(app.pool, app.config);
+    return freeSlots({ ...availability, taken: taken.rows, from, to, now, noticeHours });
   });
 
   const ownProfile = async (id: string) => {
@@ -100,7 +102,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
          meeting_link = EXCLUDED.meeting_link`,
       [id, body.bio, body.city, body.country, specializations, eurosToCents(body.hourlyRate), body.googleMeetLink],
     );
-    await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl]);
+    if (body.profileImageUrl !== undefined) await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl]);
     return ownProfile(id);
   });
 

@@ -113,6 +113,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** GET /api/login: where to come back to after signing in; a missing or malformed `next` is ignored, never refused. */
+export const loginRedirectQuerySchema = z.object({ next: z.string().optional().catch(undefined) });
+
 /** POST /api/auth/request-password-reset. */
 export const requestPasswordResetSchema = z.object({ email });
 

@@ -32,3 +32,63 @@ export const ledgerEntrySchema = answer({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const ledgerPageSchema = z.array(ledgerEntrySchema);
+
+// ---- GET /api/admin/analytics?from=&to= -------------------------------------------------------
+
+/** The most months one analytics query may cover. */
+export const MAX_ANALYTICS_MONTHS = 36;
+
+const monthNumber = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+const queryMonth = (name: string) =>
+  z
+    .string(`${name} must be one month written YYYY-MM`)
+    .regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, `${name} must be a month written YYYY-MM, between 2000-01 and 2199-12`);
+
+/** Months are Rome calendar months, both ends included; without them, the last 12 months up to this one. */
+export const analyticsQuerySchema = z
+  .strictObject(
+    { from: queryMonth('"from"').optional(), to: queryMonth('"to"').optional() },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
+  )
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
+  .refine((q) => !q.from || !q.to || monthNumber(q.to) - monthNumber(q.from) < MAX_ANALYTICS_MONTHS, {
+    message: `Ask for at most ${MAX_ANALYTICS_MONTHS} months at a time`,
+    path: ['to'],
+  });
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const analyticsFigures = {
+  /** Hours credited to students for payments (bought hours), by when they were credited. */
+  hoursSold: z.number(),
+  /** Money of payments confirmed in the month (the EUR 3 fees included), in cents. */
+  revenueCents: z.number(),
+  /** The fees inside revenueCents: the school's EUR 3 per purchase. */
+  feeCents: z.number(),
+  /** Money given back by refunds made in the month. */
+  refundedCents: z.number(),
+  /** Lessons completed, by the lesson's own (Rome) month. */
+  lessonsGiven: z.number(),
+  /** The price of those lessons, and its split: the teachers' 76 % and the school's 24 %. */
+  lessonValueCents: z.number(),
+  teacherEarningsCents: z.number(),
+  schoolCommissionCents: z.number(),
+  /** Students and teachers with at least one lesson given in the month (over a range: in any of its months). */
+  activeStudents: z.number(),
+  activeTeachers: z.number(),
+  /** Lessons cancelled in the month (each gave its hour back), and how many of them the student cancelled. */
+  cancellations: z.number(),
+  cancellationsByStudents: z.number(),
+  /** Hours lost to the six-month expiry in the month, and the packages they were in. */
+  hoursExpired: z.number(),
+  packagesExpired: z.number(),
+};
+
+/** GET /api/admin/analytics: figures per Rome month (every month of the range, zeros included) and over the range. */
+export const analyticsSchema = answer({
+  from: z.string(),
+  to: z.string(),
+  months: z.array(answer({ month: z.string(), ...analyticsFigures })),
+  totals: answer(analyticsFigures),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+export type AnalyticsFigures = Analytics['totals'];

@@ -12,3 +12,4 @@ export * from './calendar.ts';
 export * from './admin.ts';
 export * from './site.ts';
 export * from './mail.ts';
+export * from './settings.ts';

@@ -2,7 +2,7 @@
 // and earnings; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { dateSchema, hourSchema, id, strict } from './fields.ts';
+import { dateSchema, hourSchema, id, msg, strict } from './fields.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -24,6 +24,13 @@ export const bookingAnswerSchema = answer({
   googleMeetLink: z.string().nullable(),
   /** Who cancelled it (student, teacher or admin); null unless cancelled. */
   cancelledBy: z.enum(CANCELLERS).nullable(),
+  /** A student may cancel (hour back) up to this many hours before the start: the notice the lesson was booked under. */
+  noticeHours: z.number(),
+  /**
+   * The teacher's notes and homework (PUT /api/bookings/:id/teacher-notes); null until written, and
+   * always null in an answer to anyone but the lesson's student and teacher.
+   */
+  teacherNotes: answer({ text: z.string(), updatedAt: z.string() }).nullable(),
 });
 export type Booking = z.infer<typeof bookingAnswerSchema>;
 export const bookingListSchema = z.array(bookingAnswerSchema);
@@ -88,3 +95,21 @@ export const bookingSchema = strict({
     .optional(),
 });
 export type BookingBody = z.infer<typeof bookingSchema>;
+
+// ---- PUT /api/bookings/:id/teacher-notes ------------------------------------------------------
+
+export const MAX_TEACHER_NOTES = 4000;
+
+/**
+ * The teacher's notes and homework for a lesson: trimmed, 1..4000 characters. An empty text is
+ * refused rather than clearing the notes: the student has already been mailed them; the teacher
+ * replaces them instead (docs/decisions.md).
+ */
+export const lessonNotesSchema = strict({
+  text: z
+    .string(msg('Write the notes first', 'Notes must be text'))
+    .trim()
+    .min(1, 'Write the notes first')
+    .max(MAX_TEACHER_NOTES, `Notes can be at most ${MAX_TEACHER_NOTES} characters`),
+});
+export type LessonNotesBody = z.infer<typeof lessonNotesSchema>;

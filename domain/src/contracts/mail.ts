@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * Every kind of queued mail. The notifications are what a person can turn off in their settings
+ * (GET/PUT /api/settings); the welcome and the purchase confirmation always go, like password resets.
+ */
+export const NOTIFICATION_MAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'lesson-reminder', 'lesson-notes', 'expiry-month', 'expiry-week'] as const;
+export const MAIL_KINDS = [...NOTIFICATION_MAIL_KINDS, 'welcome', 'purchase-confirmed'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+/** Whether a mail of this kind is one a person may turn off. */
+export const isNotificationMail = (kind: MailKind): boolean => (NOTIFICATION_MAIL_KINDS as readonly string[]).includes(kind);
+
 /** GET /api/admin/mails query: the mails still pending (default) or given up after every attempt. */
 export const adminMailsQuerySchema = z.object({
   status: z.enum(['pending', 'failed'], { error: 'status must be pending or failed' }).default('pending'),
@@ -8,7 +18,7 @@ export const adminMailsQuerySchema = z.object({
 /** One queued mail as the admin's "Mail delivery" screen shows it. */
 export const adminMailSchema = z.object({
   id: z.string(),
-  kind: z.enum(['booking-confirmed', 'booking-cancelled', 'lesson-reminder', 'expiry-month', 'expiry-week']),
+  kind: z.enum(MAIL_KINDS),
   status: z.enum(['pending', 'sent', 'failed', 'skipped']),
   recipientRole: z.enum(['student', 'teacher']),
   /** Known once the mail was written (its first attempt). */

@@ -2,7 +2,7 @@
 // payment's status, the admin's reconciliation list and Stripe's webhook; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { euros, id, packageHoursSchema, strict } from './fields.ts';
+import { euros, id, packageHoursSchema, queryDate, strict } from './fields.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'credited', 'failed', 'expired', 'refunded'] as const;
 export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'partially_refunded'] as const;
@@ -42,7 +42,10 @@ export const adminPaymentSchema = answer({
   providerSessionId: z.string().nullable(),
   providerPaymentId: z.string().nullable(),
   studentId: z.string(),
+  /** First and last name; null once the person is erased (or unknown). */
+  studentName: z.string().nullable(),
   teacherId: z.string(),
+  teacherName: z.string().nullable(),
   amountCents: z.number(),
   paidAmountCents: z.number().nullable(),
   feeCents: z.number(),
@@ -56,7 +59,49 @@ export const adminPaymentSchema = answer({
   flags: z.array(z.enum(PAYMENT_FLAGS)),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
-export const adminPaymentListSchema = z.array(adminPaymentSchema);
+
+/** GET /api/admin/payments: one page of the payments that match, and totals over all of them. */
+export const adminPaymentPageSchema = answer({
+  payments: z.array(adminPaymentSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  /** How many payments match the filters (all pages). */
+  total: z.number(),
+  /** Over all matching payments: how many need attention, how many were paid, takings net of refunds, hours credited. */
+  summary: answer({ flagged: z.number(), paid: z.number(), takingsCents: z.number(), hoursCredited: z.number() }),
+});
+export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
+
+export const ADMIN_PAYMENTS_PAGE_SIZE = 25;
+export const MAX_ADMIN_PAYMENTS_PAGE_SIZE = 100;
+
+const pageNumber = (name: string, max: number) =>
+  z
+    .string(`${name} must be a whole number`)
+    .regex(/^\d{1,6}$/, `${name} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `${name} must be a whole number from 1 to ${max}`);
+
+/**
+ * GET /api/admin/payments and /api/admin/payments.csv: the filters (all optional, combined with AND).
+ * `from` and `to` are Rome dates, both included, matched against the day the checkout started.
+ * `search` matches a name or email of the student or teacher, or the start of a payment or provider id.
+ */
+export const adminPaymentQuerySchema = z
+  .strictObject(
+    {
+      search: z.string('search must be one text').trim().max(100, 'search can be at most 100 characters').optional(),
+      status: z.enum(PAYMENT_STATUSES, `status must be one of ${PAYMENT_STATUSES.join(', ')}`).optional(),
+      teacherId: z.string('teacherId must be one id').trim().max(100, 'teacherId is too long').optional(),
+      from: queryDate('"from"').optional(),
+      to: queryDate('"to"').optional(),
+      page: pageNumber('page', 100_000).optional(),
+      pageSize: pageNumber('pageSize', MAX_ADMIN_PAYMENTS_PAGE_SIZE).optional(),
+    },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
+  )
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] });
+export type AdminPaymentQuery = z.infer<typeof adminPaymentQuerySchema>;
 
 /** POST /api/stripe/webhook (its body is Stripe's signed bytes, checked by signature, not by a schema). */
 export const webhookAnswerSchema = answer({ received: z.boolean(), handled: z.boolean() });

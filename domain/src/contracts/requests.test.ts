@@ -112,10 +112,11 @@ describe('teacher profile body', () => {
     bio: 'Born in Trastevere.', city: 'Roma', country: 'Italy', specializations: ['Grammar', 'B2'], hourlyRate: 25.5,
     profileImageUrl: 'https://example.org/a.jpg', googleMeetLink: '',
   };
-  it('accepts the profile fields; empty optional fields become null', () => {
+  it('accepts the profile fields; empty optional fields become null; no image address keeps the photo', () => {
     expect(teacherProfileSchema.parse(ok)).toEqual({ ...ok, googleMeetLink: null });
+    expect(teacherProfileSchema.parse({ ...ok, profileImageUrl: '' }).profileImageUrl).toBeNull();
     expect(teacherProfileSchema.parse({ hourlyRate: 30, city: '' })).toEqual({
-      bio: '', city: null, country: null, specializations: [], hourlyRate: 30, profileImageUrl: null, googleMeetLink: null,
+      bio: '', city: null, country: null, specializations: [], hourlyRate: 30, profileImageUrl: undefined, googleMeetLink: null,
     });
   });
   it('refuses a bad rate, a non-https link and too many specializations', () => {

@@ -4,7 +4,14 @@ import { answer } from './common.ts';
 
 /** GET /api/site-config: the public settings the web app shows. */
 export const siteConfigSchema = answer({
+  /** The school's settings in force (GET/PUT /api/admin/settings). */
   contactEmail: z.string(),
+  /** The launch notice to show (`{email}` stands for the contact address), or null when an admin turned it off. */
+  launchNotice: z.string().nullable(),
+  /** The fee added once to every purchase, in euros. */
+  fee: z.number(),
+  noticeHours: z.number(),
+  validityMonths: z.number(),
   paymentsMode: z.enum(['stripe', 'test']),
   /** A site run with PAYMENTS=test (staging): every page says that payments are simulated. */
   testModeBanner: z.boolean(),

@@ -140,8 +140,37 @@ export const teacherProfileSchema = strict({
     .max(20, 'At most 20 specializations')
     .default([]),
   hourlyRate: euros('The hourly rate', 1000),
-  profileImageUrl: imageUrl,
+  // Absent: the photo stays as it is (teachers change it by uploading one, see the photo routes).
+  profileImageUrl: imageUrl.optional(),
   googleMeetLink: httpsUrl('The meeting link'),
 });
 export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
 export type TeacherProfile = z.output<typeof teacherProfileSchema>;
+
+// ---- POST/DELETE /api/teachers/:id/photo, GET /api/photos/:name --------------------------------
+
+/** What a teacher's photo upload accepts, and the sentences that say so (shown as they are). */
+export const PHOTO = {
+  /** Largest file accepted, in bytes (5 MB). */
+  maxBytes: 5 * 1024 * 1024,
+  /** Largest picture accepted, in pixels (width x height): a small file can decode to a huge one. */
+  maxPixels: 40_000_000,
+  /** The stored photo: a square of this side, in WebP. */
+  side: 512,
+  /** The types a browser's file picker is offered. */
+  accept: 'image/jpeg,image/png,image/webp',
+  messages: {
+    wrongType: 'The photo must be a JPEG, PNG or WebP image',
+    tooBig: 'The photo must be 5 MB or smaller',
+    tooManyPixels: 'The photo must be at most 40 megapixels',
+    missing: 'Choose a photo to upload',
+    notYours: "You can only change your own photo",
+  },
+} as const;
+
+/** The answer of a photo upload or removal: the teacher's profile image address now. */
+export const photoAnswerSchema = answer({ profileImageUrl: z.string().nullable() });
+export type PhotoAnswer = z.infer<typeof photoAnswerSchema>;
+
+/** `:name` of GET /api/photos/:name: a content hash and the format. */
+export const photoParamsSchema = z.object({ name: z.string() });

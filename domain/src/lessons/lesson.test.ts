@@ -7,13 +7,13 @@ import { lessonDecider, type LessonCommand } from './lesson.ts';
 const START = '2026-11-25T09:00:00.000Z';
 const book = (over: Partial<Extract<LessonCommand, { type: 'BookLesson' }>['data']> = {}): LessonCommand => ({
   type: 'BookLesson',
-  data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', date: '2026-11-25', hour: 10, notes: 'Subjunctive please', hourPriceCents: 2550, now: '2026-11-23T09:00:00.000Z', ...over },
+  data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', date: '2026-11-25', hour: 10, notes: 'Subjunctive please', hourPriceCents: 2550, noticeHours: 48, now: '2026-11-23T09:00:00.000Z', ...over },
 });
 const booked: LessonBooked = {
   type: 'LessonBooked',
   data: {
     lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', date: '2026-11-25', hour: 10, startsAt: START,
-    notes: 'Subjunctive please', hourPriceCents: 2550, bookedAt: '2026-11-23T09:00:00.000Z',
+    notes: 'Subjunctive please', hourPriceCents: 2550, noticeHours: 48, bookedAt: '2026-11-23T09:00:00.000Z',
   },
 };
 const cancel = (by: 'student' | 'teacher' | 'admin', now: string, actorId = by === 'student' ? 's1' : by === 'teacher' ? 't1' : 'a1'): LessonCommand => ({
@@ -89,6 +89,21 @@ describe('cancelling a lesson', () => {
   it('by the student later: refused with the spec message', () => {
     g([booked]).when(cancel('student', '2026-11-23T09:00:00.001Z')).then({ error: 'conflict', message: 'Too late to cancel (48h required)' });
   });
+  it('by the notice the lesson was booked under, whatever the school asks now', () => {
+    const booked24: LessonBooked = { ...booked, data: { ...booked.data, noticeHours: 24 } };
+    // 30 h before: fine under 24 h, too late under 48 h
+    g([booked24]).when(cancel('student', '2026-11-24T03:00:00.000Z')).then([cancelled('student', '2026-11-24T03:00:00.000Z', 's1')]);
+    g([booked24]).when(cancel('student', '2026-11-24T09:00:00.001Z')).then({ error: 'conflict', message: 'Too late to cancel (24h required)' });
+    // a lesson recorded before the settings existed (no noticeHours) keeps 48 h
+    const { noticeHours: _, ...old } = booked.data;
+    g([{ type: 'LessonBooked', data: old }]).when(cancel('student', '2026-11-24T03:00:00.000Z')).then({ error: 'conflict', message: 'Too late to cancel (48h required)' });
+  });
+  it('books with the notice in force, and records it', () => {
+    g([]).when(book({ noticeHours: 24, now: '2026-11-24T09:00:00.000Z' })).then([
+      { type: 'LessonBooked', data: { ...booked.data, noticeHours: 24, bookedAt: '2026-11-24T09:00:00.000Z' } },
+    ]);
+    g([]).when(book({ noticeHours: 72 })).then({ error: 'conflict', message: 'Lessons must be booked at least 72 hours ahead' });
+  });
   it('by the teacher or an admin: any time, refunded', () => {
     g([booked]).when(cancel('teacher', '2026-11-25T08:59:00.000Z')).then([cancelled('teacher', '2026-11-25T08:59:00.000Z', 't1')]);
     g([booked]).when(cancel('admin', '2026-11-25T09:30:00.000Z')).then([cancelled('admin', '2026-11-25T09:30:00.000Z', 'a1')]);
@@ -128,5 +143,30 @@ describe('completing a lesson', () => {
     const b: LessonBooked = { ...booked, data: { ...booked.data, date: '2026-10-25', hour: 2, startsAt: '2026-10-25T00:00:00.000Z' } };
     g([b]).when(complete('2026-10-25T00:59:59.000Z')).then({ error: 'conflict' });
     g([b]).when(complete('2026-10-25T01:00:00.000Z')).then([completedEvent('2026-10-25T01:00:00.000Z')]);
+  });
+});
+
+describe('writing the teacher notes', () => {
+  const write = (now: string, text = 'Homework: page 12', teacherId = 't1'): LessonCommand => ({
+    type: 'WriteLessonNotes',
+    data: { lessonId: 'l1', teacherId, text, now },
+  });
+  const written = (at: string, text = 'Homework: page 12'): LessonEvent => ({
+    type: 'LessonNotesWritten',
+    data: { lessonId: 'l1', teacherId: 't1', studentId: 's1', text, writtenAt: at },
+  });
+  it('lets the teacher write from the start on, during or after the lesson', () => {
+    g([booked]).when(write(START)).then([written(START)]);
+    g([booked, completedEvent('2026-11-25T10:00:00.000Z')]).when(write('2026-11-26T08:00:00.000Z')).then([written('2026-11-26T08:00:00.000Z')]);
+  });
+  it('refuses before the start, on a cancelled lesson, and another teacher', () => {
+    g([booked]).when(write('2026-11-25T08:59:59.999Z')).then({ error: 'conflict', message: 'Notes can be written once the lesson has started' });
+    g([booked, cancelled('teacher', '2026-11-24T09:00:00.000Z', 't1')]).when(write(START)).then({ error: 'conflict', message: 'Notes cannot be written on a cancelled lesson' });
+    g([booked]).when(write(START, 'x', 't2')).then({ error: 'not_found', message: 'Lesson not found' });
+    g([]).when(write(START)).then({ error: 'not_found', message: 'Lesson not found' });
+  });
+  it('replaces the text with a new one and writes nothing for the same text again', () => {
+    g([booked, written(START)]).when(write('2026-11-25T09:30:00.000Z', 'Homework: page 13')).then([written('2026-11-25T09:30:00.000Z', 'Homework: page 13')]);
+    g([booked, written(START), written('2026-11-25T09:30:00.000Z', 'v2')]).when(write('2026-11-25T09:40:00.000Z', 'v2')).then([]);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * One booked lesson (stream lesson-{lessonId}). A lesson is 60 minutes from a whole Rome hour.
- * - Booking needs at least 48 h notice (counted in real time between instants, inclusive).
- * - A student may cancel only with at least 48 h notice, and then gets the hour back; later the
- *   request is refused with "Too late to cancel (48h required)". A teacher or an admin may cancel at
+ * - Booking needs at least the notice in force (48 h by default; counted in real time between
+ *   instants, inclusive), and the lesson records that notice.
+ * - A student may cancel only with at least the lesson's notice, and then gets the hour back; later
+ *   the request is refused with "Too late to cancel (48h required)" (the lesson's notice in it). A teacher or an admin may cancel at
  *   any time before completion, and the hour always goes back.
  * - A lesson completes once it has ended; the hour's price is split 76/24 (see splitLessonPrice).
+ * - Its teacher writes notes and homework from the lesson's start on (during or after it), never on a
+ *   cancelled lesson; a new text replaces the old one, the same text again writes nothing.
  */
 import { assertNever, type Decider, instant, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
@@ -16,8 +19,9 @@ import {
   lessonEnd,
   lessonStart,
   splitLessonPrice,
-  TOO_LATE_TO_BOOK_MESSAGE,
-  TOO_LATE_TO_CANCEL_MESSAGE,
+  NOTICE_HOURS,
+  tooLateToBookMessage,
+  tooLateToCancelMessage,
 } from '../rules.ts';
 import { isValidDate } from '../time.ts';
 
@@ -34,6 +38,8 @@ export type BookLesson = {
     hour: number;
     notes: string | null;
     hourPriceCents: number;
+    /** The notice in force (the school's settings); the lesson keeps it for its cancellation. */
+    noticeHours: number;
     now: string;
   };
 };
@@ -42,7 +48,15 @@ export type CancelLesson = {
   data: { lessonId: string; by: 'student' | 'teacher' | 'admin'; actorId: string; now: string };
 };
 export type CompleteLesson = { type: 'CompleteLesson'; data: { lessonId: string; now: string } };
-export type LessonCommand = BookLesson | CancelLesson | CompleteLesson;
+export type WriteLessonNotes = {
+  type: 'WriteLessonNotes';
+  /** `text` already trimmed and checked by the contract (lessonNotesSchema). */
+  data: { lessonId: string; teacherId: string; text: string; now: string };
+};
+export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes;
+
+export const NOTES_BEFORE_START_MESSAGE = 'Notes can be written once the lesson has started';
+export const NOTES_ON_CANCELLED_MESSAGE = 'Notes cannot be written on a cancelled lesson';
 
 export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed';
 
@@ -50,9 +64,11 @@ export interface LessonState {
   status: LessonStatus;
   /** The booking as made; null before LessonBooked. */
   booking: LessonBooked['data'] | null;
+  /** The teacher's latest notes and homework; null until written. */
+  notes: { text: string; writtenAt: string } | null;
 }
 
-export const initialLessonState: LessonState = { status: 'none', booking: null };
+export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null };
 
 /** Validates a requested slot and returns its start; 400 for a malformed date/hour or a non-existent hour. */
 export function requestedSlotStart(date: string, hour: number): Date {
@@ -71,14 +87,21 @@ export function normaliseNotes(notes: string | null | undefined): string | null 
 export function evolveLesson(state: LessonState, event: LessonEvent): LessonState {
   switch (event.type) {
     case 'LessonBooked':
-      return { status: 'confirmed', booking: event.data };
+      return { status: 'confirmed', booking: event.data, notes: null };
     case 'LessonCancelled':
       return { ...state, status: 'cancelled' };
     case 'LessonCompleted':
       return { ...state, status: 'completed' };
+    case 'LessonNotesWritten':
+      return { ...state, notes: { text: event.data.text, writtenAt: event.data.writtenAt } };
     default:
       return assertNever(event);
   }
+}
+
+/** The cancellation notice a lesson was booked under (48 h for lessons booked before the school's settings existed). */
+export function noticeOf(booking: LessonBooked['data']): number {
+  return booking.noticeHours ?? NOTICE_HOURS;
 }
 
 /** The lesson's booking; 404 "Lesson not found" when the stream is empty. */
@@ -94,7 +117,7 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
       if (state.status !== 'none') throw new DomainError('conflict', 'This lesson already exists');
       const startsAt = requestedSlotStart(c.date, c.hour);
       const now = instant(c.now);
-      if (!hasBookingNotice(startsAt, now)) throw new DomainError('conflict', TOO_LATE_TO_BOOK_MESSAGE);
+      if (!hasBookingNotice(startsAt, now, c.noticeHours)) throw new DomainError('conflict', tooLateToBookMessage(c.noticeHours));
       return [
         {
           type: 'LessonBooked',
@@ -108,6 +131,7 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
             startsAt: startsAt.toISOString(),
             notes: normaliseNotes(c.notes),
             hourPriceCents: c.hourPriceCents,
+            noticeHours: c.noticeHours,
             bookedAt: now.toISOString(),
           },
         },
@@ -120,8 +144,10 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
       if (c.by === 'teacher' && c.actorId !== booking.teacherId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
       if (state.status === 'completed') throw new DomainError('conflict', LESSON_COMPLETED_MESSAGE);
       if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson already cancelled');
-      if (c.by === 'student' && !hasCancellationNotice(new Date(booking.startsAt), instant(c.now))) {
-        throw new DomainError('conflict', TOO_LATE_TO_CANCEL_MESSAGE);
+      // The notice the lesson was booked under: the terms the student accepted stay those of the lesson.
+      const notice = noticeOf(booking);
+      if (c.by === 'student' && !hasCancellationNotice(new Date(booking.startsAt), instant(c.now), notice)) {
+        throw new DomainError('conflict', tooLateToCancelMessage(notice));
       }
       return [
         { type: 'LessonCancelled', data: { lessonId: booking.lessonId, by: c.by, cancelledBy: c.actorId, refunded: true, cancelledAt: isoOf(c.now) } },
@@ -148,6 +174,22 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
             commissionCents: split.commissionCents,
             completedAt: isoOf(command.data.now),
           },
+        },
+      ];
+    }
+    case 'WriteLessonNotes': {
+      const c = command.data;
+      const booking = requireBooking(state);
+      // Another teacher's lesson is "not found": ids are not to be probed.
+      if (c.teacherId !== booking.teacherId) throw new DomainError('not_found', 'Lesson not found');
+      if (state.status === 'cancelled') throw new DomainError('conflict', NOTES_ON_CANCELLED_MESSAGE);
+      const now = instant(c.now);
+      if (now.getTime() < new Date(booking.startsAt).getTime()) throw new DomainError('conflict', NOTES_BEFORE_START_MESSAGE);
+      if (state.notes?.text === c.text) return [];
+      return [
+        {
+          type: 'LessonNotesWritten',
+          data: { lessonId: booking.lessonId, teacherId: booking.teacherId, studentId: booking.studentId, text: c.text, writtenAt: now.toISOString() },
         },
       ];
     }

@@ -20,7 +20,7 @@ const older = pkg('old', '2026-06-01T10:00:00.000Z', '2026-12-01T11:00:00.000Z')
 const newer = pkg('new', '2026-09-01T10:00:00.000Z', '2027-03-01T11:00:00.000Z');
 const booking = (over: Partial<BookingInput> = {}): BookingInput => ({
   now: NOW, lessonId: 'l1', studentId: 's1', teacherId: 't1', date: '2026-11-23', hour: 15, notes: null,
-  packages: [newer, older], teacherSlot: free, studentSlot: free, teacherOffersSlot: true, ...over,
+  packages: [newer, older], teacherSlot: free, studentSlot: free, teacherOffersSlot: true, noticeHours: 48, ...over,
 });
 
 describe('decideBooking', () => {
@@ -28,7 +28,7 @@ describe('decideBooking', () => {
     const d = decideBooking(booking());
     expect(d.packageId).toBe('old');
     expect(d.lesson).toEqual([
-      { type: 'LessonBooked', data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'old', date: '2026-11-23', hour: 15, startsAt: '2026-11-23T14:00:00.000Z', notes: null, hourPriceCents: 2500, bookedAt: NOW } },
+      { type: 'LessonBooked', data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'old', date: '2026-11-23', hour: 15, startsAt: '2026-11-23T14:00:00.000Z', notes: null, hourPriceCents: 2500, noticeHours: 48, bookedAt: NOW } },
     ]);
     expect(d.package).toEqual({ packageId: 'old', events: [{ type: 'HourBooked', data: { packageId: 'old', lessonId: 'l1', bookedAt: NOW } }] });
     expect(d.teacherSlot).toEqual([{ type: 'SlotTaken', data: { owner: 'teacher', ownerId: 't1', date: '2026-11-23', hour: 15, lessonId: 'l1', takenAt: NOW } }]);

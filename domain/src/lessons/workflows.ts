@@ -7,7 +7,7 @@ import { instant, nonEmpty, type StreamWrite } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import { type LessonEvent, type PackageEvent, type SlotEvent, streams } from '../events.ts';
 import { canPayFor, decidePackage, type PackageState } from '../packages/package.ts';
-import { TOO_LATE_TO_BOOK_MESSAGE, hasBookingNotice } from '../rules.ts';
+import { hasBookingNotice, tooLateToBookMessage } from '../rules.ts';
 import { decideSlot, type SlotState } from '../slots/slot.ts';
 import { decideLesson, initialLessonState, type LessonState, requireBooking, requestedSlotStart } from './lesson.ts';
 
@@ -49,6 +49,8 @@ export interface BookingInput {
   studentSlot: SlotState;
   /** Whether the teacher's availability offers this slot (weekly hours, not a day off). */
   teacherOffersSlot: boolean;
+  /** The booking notice in force (the school's settings). */
+  noticeHours: number;
   /** The lesson stream's state; a new lesson id when omitted. */
   lesson?: LessonState;
 }
@@ -64,12 +66,12 @@ export interface BookingDecision {
   writes: StreamWrite[];
 }
 
-/** Books a lesson: 48 h notice, a slot the teacher offers and both free, one hour from the package expiring first. */
+/** Books a lesson: the notice in force (48 h by default), a slot the teacher offers and both free, one hour from the package expiring first. */
 export function decideBooking(input: BookingInput): BookingDecision {
   const { now, lessonId, studentId, teacherId, date, hour } = input;
   const startsAt = requestedSlotStart(date, hour);
   const at = instant(now);
-  if (!hasBookingNotice(startsAt, at)) throw new DomainError('conflict', TOO_LATE_TO_BOOK_MESSAGE);
+  if (!hasBookingNotice(startsAt, at, input.noticeHours)) throw new DomainError('conflict', tooLateToBookMessage(input.noticeHours));
   if (!input.teacherOffersSlot) throw new DomainError('conflict', TEACHER_NOT_AVAILABLE_MESSAGE);
   const slot = { date, hour, lessonId, now };
   const teacherSlot = decideSlot({ type: 'TakeSlot', data: { ...slot, owner: 'teacher', ownerId: teacherId } }, input.teacherSlot);
@@ -79,7 +81,7 @@ export function decideBooking(input: BookingInput): BookingDecision {
   const lesson = decideLesson(
     {
       type: 'BookLesson',
-      data: { lessonId, studentId, teacherId, packageId: pkg.packageId, date, hour, notes: input.notes, hourPriceCents: pkg.hourPriceCents, now },
+      data: { lessonId, studentId, teacherId, packageId: pkg.packageId, date, hour, notes: input.notes, hourPriceCents: pkg.hourPriceCents, noticeHours: input.noticeHours, now },
     },
     input.lesson ?? initialLessonState,
   );

@@ -25,12 +25,12 @@ const g = (events: PackageEvent[]) => given(packageDecider, events);
 describe('purchase', () => {
   it('credits the hours, valid 6 calendar months on the Rome clock', () => {
     g([])
-      .when({ type: 'PurchaseHours', data: { packageId: 'p1', paymentId: 'p1', studentId: 's1', teacherId: 't1', hours: 2, hourPriceCents: 2500, now: BOUGHT } })
+      .when({ type: 'PurchaseHours', data: { packageId: 'p1', paymentId: 'p1', studentId: 's1', teacherId: 't1', hours: 2, hourPriceCents: 2500, validityMonths: 6, now: BOUGHT } })
       .then([purchased()]);
   });
   it('credits once', () => {
     g([purchased()])
-      .when({ type: 'PurchaseHours', data: { packageId: 'p1', paymentId: 'p1', studentId: 's1', teacherId: 't1', hours: 2, hourPriceCents: 2500, now: BOUGHT } })
+      .when({ type: 'PurchaseHours', data: { packageId: 'p1', paymentId: 'p1', studentId: 's1', teacherId: 't1', hours: 2, hourPriceCents: 2500, validityMonths: 6, now: BOUGHT } })
       .then({ error: 'conflict' });
   });
 });

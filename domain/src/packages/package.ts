@@ -6,7 +6,7 @@
  *   0..granted: it only drops by booking, expiry, revocation and negative adjustments (never below 0),
  *   and only rises by refunds of hours this package itself paid for, or by a positive adjustment
  *   (which raises granted by the same amount).
- * - An hour can pay for a lesson only if the lesson starts before expiresAt (purchase + 6 months).
+ * - An hour can pay for a lesson only if the lesson starts before expiresAt (purchase + the validity, 6 months by default).
  * - An hour refunded after the package expired (or after its payment was refunded) comes back and
  *   lapses at once in the same decision (HourRefunded then HoursExpired / HoursRevoked of 1), so every
  *   hour's end stays an event.
@@ -20,7 +20,17 @@ import { assertPackageHours, expiresAt, MAX_HOURS } from '../rules.ts';
 
 export type PurchaseHours = {
   type: 'PurchaseHours';
-  data: { packageId: string; paymentId: string; studentId: string; teacherId: string; hours: number; hourPriceCents: number; now: string };
+  data: {
+    packageId: string;
+    paymentId: string;
+    studentId: string;
+    teacherId: string;
+    hours: number;
+    hourPriceCents: number;
+    /** How long the hours stay valid: the validity the checkout started with. */
+    validityMonths: number;
+    now: string;
+  };
 };
 export type SpendHour = {
   type: 'SpendHour';
@@ -150,7 +160,7 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
             hours: c.hours,
             hourPriceCents: c.hourPriceCents,
             purchasedAt: purchasedAt.toISOString(),
-            expiresAt: expiresAt(purchasedAt).toISOString(),
+            expiresAt: expiresAt(purchasedAt, c.validityMonths).toISOString(),
           },
         },
       ];

@@ -8,11 +8,11 @@ const T1 = '2026-11-20T10:05:00.000Z';
 
 const startCheckout = (over: Partial<Extract<PaymentCommand, { type: 'StartCheckout' }>['data']> = {}): PaymentCommand => ({
   type: 'StartCheckout',
-  data: { paymentId: 'p1', provider: 'test', providerSessionId: 'cs_1', studentId: 's1', teacherId: 't1', hours: 5, hourlyRateCents: 2500, amountCents: 12_800, now: T0, ...over },
+  data: { paymentId: 'p1', provider: 'test', providerSessionId: 'cs_1', studentId: 's1', teacherId: 't1', hours: 5, hourlyRateCents: 2500, amountCents: 12_800, feeCents: 300, validityMonths: 6, now: T0, ...over },
 });
 const checkoutStarted: CheckoutStarted = {
   type: 'CheckoutStarted',
-  data: { paymentId: 'p1', provider: 'test', providerSessionId: 'cs_1', studentId: 's1', teacherId: 't1', hours: 5, hourPriceCents: 2500, feeCents: 300, amountCents: 12_800, startedAt: T0 },
+  data: { paymentId: 'p1', provider: 'test', providerSessionId: 'cs_1', studentId: 's1', teacherId: 't1', hours: 5, hourPriceCents: 2500, feeCents: 300, amountCents: 12_800, validityMonths: 6, startedAt: T0 },
 };
 const confirm = (amountCents = 12_800, now = T1): PaymentCommand => ({ type: 'ConfirmPayment', data: { paymentId: 'p1', providerPaymentId: 'pi_1', amountCents, now } });
 const confirmed: PaymentConfirmed = { type: 'PaymentConfirmed', data: { paymentId: 'p1', providerPaymentId: 'pi_1', amountCents: 12_800, confirmedAt: T1 } };

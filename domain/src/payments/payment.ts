@@ -7,7 +7,7 @@
 import { assertNever, type Decider, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { CheckoutStarted, PaymentEvent } from '../events.ts';
-import { FEE_CENTS, priceCents } from '../rules.ts';
+import { priceCents } from '../rules.ts';
 
 export type StartCheckout = {
   type: 'StartCheckout';
@@ -22,6 +22,9 @@ export type StartCheckout = {
     hourlyRateCents: number;
     /** The amount the client says it is paying; refused unless it equals our price. */
     amountCents: number;
+    /** The fee and the hours' validity in force (the school's settings); the checkout records both. */
+    feeCents: number;
+    validityMonths: number;
     now: string;
   };
 };
@@ -56,9 +59,9 @@ export const initialPaymentState: PaymentState = {
   refundIds: [],
 };
 
-/** Throws 409 unless the client's amount equals hours x hourly rate + the EUR 3 fee. */
-export function assertCheckoutAmount(hours: number, hourlyRateCents: number, amountCents: number): number {
-  const expected = priceCents(hours, hourlyRateCents);
+/** Throws 409 unless the client's amount equals hours x hourly rate + the fee in force (EUR 3 by default). */
+export function assertCheckoutAmount(hours: number, hourlyRateCents: number, amountCents: number, feeCents?: number): number {
+  const expected = priceCents(hours, hourlyRateCents, feeCents);
   if (amountCents !== expected) {
     throw new DomainError('conflict', `The amount does not match the price: expected €${(expected / 100).toFixed(2)}`);
   }
@@ -97,7 +100,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
     case 'StartCheckout': {
       const c = command.data;
       if (state.status !== 'none') throw new DomainError('conflict', 'This checkout has already started');
-      const amountCents = assertCheckoutAmount(c.hours, c.hourlyRateCents, c.amountCents);
+      const amountCents = assertCheckoutAmount(c.hours, c.hourlyRateCents, c.amountCents, c.feeCents);
       return [
         {
           type: 'CheckoutStarted',
@@ -109,8 +112,9 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
             teacherId: c.teacherId,
             hours: c.hours,
             hourPriceCents: c.hourlyRateCents,
-            feeCents: FEE_CENTS,
+            feeCents: c.feeCents,
             amountCents,
+            validityMonths: c.validityMonths,
             startedAt: isoOf(c.now),
           },
         },

@@ -5,6 +5,7 @@
 import { nonEmpty, type StreamWrite } from '../decider.ts';
 import { type PackageEvent, type PaymentEvent, streams } from '../events.ts';
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
+import { VALIDITY_MONTHS } from '../rules.ts';
 import { decidePayment, type PaymentState } from './payment.ts';
 
 export interface PaymentDecision {
@@ -56,6 +57,7 @@ export function decidePaymentConfirmation(input: {
               teacherId: checkout.teacherId,
               hours: checkout.hours,
               hourPriceCents: checkout.hourPriceCents,
+              validityMonths: checkout.validityMonths ?? VALIDITY_MONTHS,
               now,
             },
           },

@@ -9,6 +9,7 @@ import {
 } from '../types.ts';
 import { appendToLedger, type AppendBody, type AppendFailure } from './append.ts';
 import { Notifier } from './notifier.ts';
+import { poolConnectionConfig } from './reconnecting-client.ts';
 
 export interface PostgresEventStoreOptions {
   /**
@@ -69,8 +70,7 @@ export class PostgresEventStore implements EventStore {
     private readonly pool: pg.Pool,
     options: PostgresEventStoreOptions = {},
   ) {
-    const poolOptions = (pool as unknown as { options: pg.ClientConfig }).options;
-    this.notifier = new Notifier(pool, options.listenConfig ?? poolOptions, options.channel ?? 'parliamo_ledger');
+    this.notifier = new Notifier(pool, options.listenConfig ?? poolConnectionConfig(pool), options.channel ?? 'parliamo_ledger');
   }
 
   async append(requests: AppendRequest[]): Promise<AppendResult> {

@@ -4,8 +4,10 @@ import { lessonsProjection } from './lessons/projection.ts';
 import { takenSlotsProjection } from './taken-slots/projection.ts';
 import { ledgerEntriesProjection } from './ledger-entries/projection.ts';
 import { paymentsProjection } from './payments/projection.ts';
+import { schoolSettingsProjection } from './school-settings/projection.ts';
+import { lessonNotesProjection } from './lesson-notes/projection.ts';
 
-export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection };
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection };
 export type { HourChangeCause } from './hour-packages/projection.ts';
 export type { Queryable } from './shared.ts';
 export * from './payments/projection.ts';
@@ -14,6 +16,8 @@ export * from './hour-packages/queries.ts';
 export * from './lessons/queries.ts';
 export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
+export * from './analytics/queries.ts';
+export * from './school-settings/queries.ts';
 
 /** Every read model of the hour ledger. */
 export const readModels: Projection[] = [
@@ -22,4 +26,6 @@ export const readModels: Projection[] = [
   takenSlotsProjection,
   ledgerEntriesProjection,
   paymentsProjection,
+  schoolSettingsProjection,
+  lessonNotesProjection,
 ];

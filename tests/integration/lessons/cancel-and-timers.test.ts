@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain';
-import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
+import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
@@ -87,7 +87,7 @@ describe('DELETE /api/bookings/:id', () => {
     expect((await cancel(t, other, lesson.id)).statusCode).toBe(404);
     expect((await cancel(t, s, 'no-such-lesson')).statusCode).toBe(404);
     t.clock.set('2026-03-05T09:00:00Z'); // the lesson (08:00-09:00 UTC) has ended
-    await runLessonTimers(t.app);
+    await runLessonTimers(timerDeps(t.app));
     const res = await cancel(t, g, lesson.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(LESSON_COMPLETED_MESSAGE);
@@ -102,11 +102,11 @@ describe('lesson timers', () => {
     await credit(t, s.id, g.id, 2);
         const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-05', hour: 9 })).json();
     t.clock.set('2026-03-05T08:59:59Z');
-    await runLessonTimers(t.app);
+    await runLessonTimers(timerDeps(t.app));
     expect((await get<any[]>(t, s, '/api/bookings')).body[0].status).toBe('confirmed');
     t.clock.set('2026-03-05T09:00:00Z');
-    await runLessonTimers(t.app);
-    expect((await runLessonTimers(t.app)).completed).toBe(0);
+    await runLessonTimers(timerDeps(t.app));
+    expect((await runLessonTimers(timerDeps(t.app))).completed).toBe(0);
     expect((await get<any[]>(t, s, '/api/bookings')).body[0]).toMatchObject({ id: lesson.id, status: 'completed' });
     const earnings = (await get(t, g, '/api/teacher/earnings')).body;
     expect(earnings.lessons).toEqual([
@@ -124,8 +124,8 @@ describe('lesson timers', () => {
     const countMails = async () => (await mailsTo(t, s.email)).length;
     const before = await countMails();
     t.clock.set('2026-03-09T09:30:00Z'); // 23.5 h before the lesson
-    await runLessonTimers(t.app);
-    await runLessonTimers(t.app); // a restart or a second instance sends nothing more
+    await runLessonTimers(timerDeps(t.app));
+    await runLessonTimers(timerDeps(t.app)); // a restart or a second instance sends nothing more
     const reminders = (await mailsTo(t, s.email)).filter((m) => m.subject.startsWith('Reminder'));
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text_body).toContain('Meeting link: https://meet.google.com/abc-defg-hij');
@@ -133,18 +133,18 @@ describe('lesson timers', () => {
     expect(lesson.id).toBeTruthy();
     const monthBefore = await countMails();
     t.clock.set('2026-08-03T09:00:00Z'); // within a month of expiry
-    await runLessonTimers(t.app);
-    await runLessonTimers(t.app);
+    await runLessonTimers(timerDeps(t.app));
+    await runLessonTimers(timerDeps(t.app));
     t.clock.set('2026-08-27T09:00:00Z'); // within a week
-    await runLessonTimers(t.app);
-    await runLessonTimers(t.app);
+    await runLessonTimers(timerDeps(t.app));
+    await runLessonTimers(timerDeps(t.app));
     const expiry = (await mailsTo(t, s.email)).slice(monthBefore).map((m) => m.subject);
     expect(expiry).toEqual(['2 hours with Giulia R. expire in a month', '2 hours with Giulia R. expire in a week']);
     expect(before).toBeGreaterThan(0);
     t.clock.set('2026-09-02T08:00:00Z'); // 10:00 Rome: six months to the minute
-    const report = await runLessonTimers(t.app);
+    const report = await runLessonTimers(timerDeps(t.app));
     expect(report.expired).toBeGreaterThanOrEqual(1); // other tests of this file bought hours that day too
-    expect((await runLessonTimers(t.app)).expired).toBe(0);
+    expect((await runLessonTimers(timerDeps(t.app))).expired).toBe(0);
     const [p] = (await get<any[]>(t, s, '/api/hour-packages')).body;
     expect(p).toMatchObject({ id: pkg, remainingHours: 0, status: 'expired' });
     const history = (await get(t, s, `/api/hour-packages/${pkg}/history?asOf=2026-09-01`)).body;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
+import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { book, credit, get, student, teacher, type Who } from './fixtures.ts';
@@ -103,7 +103,7 @@ describe('dashboards, students, earnings, calendar', () => {
     await book(t, s, { teacherId: g.id, date: '2026-03-20', hour: 10 });
     await book(t, s2, { teacherId: g.id, date: '2026-03-05', hour: 12 });
     t.clock.set('2026-03-06T09:00:00Z');
-    await runLessonTimers(t.app);
+    await runLessonTimers(timerDeps(t.app));
     const stats = (await get(t, s, '/api/dashboard/stats')).body;
     expect(stats).toEqual({
       remainingHours: 3,

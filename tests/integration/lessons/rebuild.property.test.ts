@@ -5,7 +5,7 @@ import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { addDays, romeToday } from '@parliamo/domain';
 import { adjustHours } from '../../../api/src/packages/commands.ts';
 import { commandDeps } from '../../../api/src/platform/command.ts';
-import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
+import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, student, teacher } from './fixtures.ts';
@@ -57,11 +57,11 @@ describe('read models equal a rebuild from zero (invariant 7)', () => {
           }
           if (x.kind === 'wait') {
             t.clock.advance(x.days * 86_400_000);
-            await runLessonTimers(t.app);
+            await runLessonTimers(timerDeps(t.app));
           }
         }
         t.clock.advance(200 * 86_400_000); // everything ends: lessons complete, packages expire
-        await runLessonTimers(t.app);
+        await runLessonTimers(timerDeps(t.app));
         expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, readModels)).toEqual([]);
       }),
       { numRuns: 6 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo } from '../../../api/src/seed.ts';
+import { commandDeps } from '../../../api/src/platform/command.ts';
 import { useTestApp, type TestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, login } from '../../../api/src/testing/users.ts';
 
@@ -15,10 +16,10 @@ const t = useTestApp({}, '2026-11-22T09:00:00Z');
 
 describe('demo seed', () => {
   it('fills an empty database through the ledger with teachers, a student with lessons, and working logins', async () => {
-    expect(await isEmpty(t.app)).toBe(true);
-    await seedDemo(t.app);
-    expect(await isEmpty(t.app)).toBe(false);
-    expect(await hasDemoLogins(t.app)).toBe(true);
+    expect(await isEmpty(t.app.pool)).toBe(true);
+    await seedDemo(commandDeps(t.app));
+    expect(await isEmpty(t.app.pool)).toBe(false);
+    expect(await hasDemoLogins(t.app.pool)).toBe(true);
 
     const teachers = (await get(t, null, '/api/teachers')).body as any[];
     expect(teachers.length).toBeGreaterThanOrEqual(8);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
+import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { anotherInstance, useTestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, get, mailsTo, student, teacher } from './fixtures.ts';
 
@@ -22,11 +22,11 @@ describe('lesson timers on two instances at once', () => {
     const lessons = [];
     for (const hour of [9, 10]) lessons.push((await book(t, s, { teacherId: g.id, date: '2026-03-10', hour })).json());
     t.clock.set('2026-03-09T09:00:00Z'); // both lessons within 24 h
-    const reports = await Promise.all([runLessonTimers(t.app), runLessonTimers(second), runLessonTimers(t.app)]);
+    const reports = await Promise.all([runLessonTimers(timerDeps(t.app)), runLessonTimers(timerDeps(second)), runLessonTimers(timerDeps(t.app))]);
     expect(reports.reduce((n, r) => n + r.reminders, 0)).toBe(2);
     expect((await mailsTo(t, s.email)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(2);
     t.clock.set('2026-09-03T09:00:00Z'); // lessons over, package six months old
-    const later = await Promise.all([runLessonTimers(t.app), runLessonTimers(second)]);
+    const later = await Promise.all([runLessonTimers(timerDeps(t.app)), runLessonTimers(timerDeps(second))]);
     expect(later.reduce((n, r) => n + r.completed, 0)).toBe(2);
     expect(later.reduce((n, r) => n + r.expired, 0)).toBe(1);
     const history = (await get(t, s, `/api/hour-packages/${(await get<any[]>(t, s, '/api/hour-packages')).body[0].id}/history`)).body.entries;

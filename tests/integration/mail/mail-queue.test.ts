@@ -8,7 +8,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from '../../../api/src/mail/mail-sender.ts
 import { createTestApp, type TestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { bookLesson } from '../../../api/src/lessons/commands.ts';
-import { runLessonTimers } from '../../../api/src/lessons/timers.ts';
+import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { book, cancel, credit, student, teacher } from '../lessons/fixtures.ts';
 
 // Mails are reactions to the ledger: a command only appends events; the mail reaction queues one mail
@@ -151,8 +151,8 @@ describe('mails as reactions to the ledger', () => {
     const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-20', hour: 10 })).json();
     await restarted.mailSender.deliverDue();
     t.clock.set('2026-03-19T09:30:00Z'); // 23.5 h before the lesson
-    await runLessonTimers(restarted);
-    await runLessonTimers(restarted);
+    await runLessonTimers(timerDeps(restarted));
+    await runLessonTimers(timerDeps(restarted));
     const reminders = async () => (await queued(lesson.id)).filter((r) => r.kind === 'lesson-reminder');
     expect((await reminders()).map((r) => r.id)).toEqual([`lesson-reminder.${lesson.id}.student`, `lesson-reminder.${lesson.id}.teacher`]);
     expect((await cancel(t, g, lesson.id)).statusCode).toBe(200);

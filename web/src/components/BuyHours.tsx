@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../lib/auth.ts';
 import type { Teacher } from '../lib/teachers.ts';
 import { PurchaseButton } from './app/PurchaseButton.tsx';
+import { loginPath } from '../lib/next-path.tsx';
 
 /**
- * The teacher profile's way to buy hours: visitors are sent to /login; students open the Purchase Hour
+ * The teacher profile's way to buy hours: visitors are sent to /login and come back to the profile; students open the Purchase Hour
  * Package dialog with this teacher chosen; teachers and admins do not buy hours.
  */
 export function BuyHours({ teacher }: { teacher: Teacher }) {
@@ -13,7 +14,7 @@ export function BuyHours({ teacher }: { teacher: Teacher }) {
   if (!user) {
     return (
       <Button asChild colorPalette="green" size="lg">
-        <Link to="/login">Log in to buy hours</Link>
+        <Link to={loginPath(`/teacher/${teacher.id}`)}>Log in to buy hours</Link>
       </Button>
     );
   }

@@ -11,14 +11,21 @@ interface TextFieldProps extends ComponentProps<typeof Input> {
   required?: boolean;
 }
 
+/** A field's label, with the required mark (hidden from screen readers: the input says it is required). */
+function FieldLabel({ label, required }: { label: TextFieldProps['label']; required?: boolean }) {
+  return (
+    <Field.Label>
+      {label}
+      {required && <Field.RequiredIndicator aria-hidden="true" />}
+    </Field.Label>
+  );
+}
+
 /** A labelled input with an optional hint and error text; takes react-hook-form's `register(...)` props. */
 export function TextField({ label, hint, error, invalid, required, ...input }: TextFieldProps) {
   return (
     <Field.Root required={required} invalid={invalid || !!error}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator aria-hidden="true" />}
-      </Field.Label>
+      <FieldLabel label={label} required={required} />
       <Input {...input} />
       {hint && !error && <Field.HelperText>{hint}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
@@ -41,10 +48,7 @@ export function PasswordField({ label, error, invalid, required, autoComplete, .
   const [visible, setVisible] = useState(false);
   return (
     <Field.Root required={required} invalid={invalid || !!error}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator aria-hidden="true" />}
-      </Field.Label>
+      <FieldLabel label={label} required={required} />
       <Box position="relative" w="100%">
         <Input {...input} type={visible ? 'text' : 'password'} autoComplete={autoComplete} pr="12" />
         <IconButton

@@ -62,7 +62,7 @@ export function Header() {
                   <Link to="/">Dashboard</Link>
                 </Button>
                 <Suspense fallback={null}>
-                  <UserMenu firstName={user.firstName} onLogout={() => void logout()} />
+                  <UserMenu user={user} onLogout={() => void logout()} />
                 </Suspense>
               </>
             ) : (

@@ -1,9 +1,24 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
+import { EMAIL_PLACEHOLDER } from '@parliamo/domain/settings';
 import { useSiteConfig } from '../lib/site.ts';
 
-/** The launch-phase notice (spec "What the product does and for whom"); the contact address comes from /api/site-config. */
+/**
+ * The launch-phase notice (spec "What the product does and for whom"): its text, whether it shows at
+ * all and the contact address are the school's settings (/api/site-config); `{email}` in the text
+ * becomes a link to the contact address. Nothing when an admin turned it off.
+ */
 export function LaunchNotice() {
-  const { contactEmail } = useSiteConfig();
+  const { contactEmail, launchNotice } = useSiteConfig();
+  if (!launchNotice) return null;
+  const [head = '', ...rest] = launchNotice.split(EMAIL_PLACEHOLDER);
+  // The first sentence stands out, as in the spec's notice ("We are in our launch phase.").
+  const cut = head.indexOf('. ');
+  const [lead, first] = cut > 0 ? [head.slice(0, cut + 1), head.slice(cut + 1)] : ['', head];
+  const email = (
+    <Link href={`mailto:${contactEmail}`} color="green.800" fontWeight="semibold" textDecoration="underline">
+      {contactEmail}
+    </Link>
+  );
   return (
     <Flex
       role="note"
@@ -19,14 +34,15 @@ export function LaunchNotice() {
       <Box as="span" aria-hidden="true" fontSize="xl" lineHeight="1" mt="0.5">
         ☀
       </Box>
-      <Text fontSize={{ base: 'sm', md: 'md' }} color="orange.950">
-        <Text as="strong">We are in our launch phase.</Text> Teacher availability is limited during the summer, and the
-        platform is fully operational from September 2025. To request dedicated availability or a specific teacher, write
-        to{' '}
-        <Link href={`mailto:${contactEmail}`} color="green.800" fontWeight="semibold" textDecoration="underline">
-          {contactEmail}
-        </Link>
-        .
+      <Text fontSize={{ base: 'sm', md: 'md' }} color="orange.950" whiteSpace="pre-line">
+        {lead && <Text as="strong">{lead}</Text>}
+        {first}
+        {rest.map((part, i) => (
+          <span key={i}>
+            {email}
+            {part}
+          </span>
+        ))}
       </Text>
     </Flex>
   );

@@ -11,8 +11,10 @@ export function LogoPair() {
           <Text fontFamily="heading" fontWeight="bold" fontSize="xl" color="green.800">
             Parliamo
           </Text>
+          {/* On a narrow header (a signed-in user's menu beside it) the line breaks between its two
+              phrases, never inside one ("dal" and "1985" apart). */}
           <Text fontSize="2xs" color="fg.muted" letterSpacing="wider" textTransform="uppercase">
-            Scuola di Roma · dal 1985
+            <span style={{ whiteSpace: 'nowrap' }}>Scuola di Roma ·</span> <span style={{ whiteSpace: 'nowrap' }}>dal 1985</span>
           </Text>
         </Box>
       </Link>

@@ -4,15 +4,22 @@ import { Link } from 'react-router-dom';
 import { type Teacher } from '../lib/teachers.ts';
 import { rateLabel, teacherLocation, truncate } from '../lib/format.ts';
 
+/** Whose portrait: a teacher, or the signed-in person in the header. */
+export type Portrait = Pick<Teacher, 'firstName' | 'lastName' | 'profileImageUrl'>;
+
 /**
- * The teacher's photo, or their initials in a coloured circle when there is none or it does not load.
+ * The person's photo, or their initials in a coloured circle when there is none or it does not load.
  * Written here rather than with Chakra's Avatar, whose recipe put the landing page over its JavaScript
  * budget. Not loading="lazy": the cards are near the top of the pages that show them.
  */
-export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?: number }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+export function TeacherAvatar({ teacher, size = 64, testId = 'teacher-avatar' }: { teacher: Portrait; size?: number; testId?: string }) {
+  // Per address, so that a new photo (or a fixed address) gets its own chance to load.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const initials = `${teacher.firstName.charAt(0)}${teacher.lastName.charAt(0)}`;
-  const photo = teacher.profileImageUrl && state !== 'failed' ? teacher.profileImageUrl : null;
+  const url = teacher.profileImageUrl;
+  const photo = url && failed !== url ? url : null;
+  const state = photo && loaded === photo ? 'loaded' : 'loading';
   return (
     <Flex
       position="relative"
@@ -25,10 +32,10 @@ export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?:
       flexShrink={0}
       align="center"
       justify="center"
-      data-testid="teacher-avatar"
+      data-testid={testId}
     >
       {state !== 'loaded' && (
-        <Text as="span" aria-hidden="true" fontWeight="bold" fontSize={size > 80 ? '2xl' : 'lg'}>
+        <Text as="span" aria-hidden="true" fontWeight="bold" fontSize={size > 80 ? '2xl' : size < 40 ? 'xs' : 'lg'}>
           {initials}
         </Text>
       )}
@@ -38,8 +45,8 @@ export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?:
           alt=""
           width={size}
           height={size}
-          onLoad={() => setState('loaded')}
-          onError={() => setState('failed')}
+          onLoad={() => setLoaded(photo)}
+          onError={() => setFailed(photo)}
           style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       )}
@@ -47,8 +54,11 @@ export function TeacherAvatar({ teacher, size = 64 }: { teacher: Teacher; size?:
   );
 }
 
-/** A teacher in a grid: photo, name, location, bio (cut at 150 characters), up to 2 badges, rate. */
-export function TeacherCard({ teacher }: { teacher: Teacher }) {
+/**
+ * A teacher in a grid: photo, name, location, bio (cut at 150 characters), up to 2 badges, rate. The
+ * name is a heading one level below the section around the grid (h3 under the home page's h2).
+ */
+export function TeacherCard({ teacher, headingLevel = 'h3' }: { teacher: Teacher; headingLevel?: 'h2' | 'h3' }) {
   const name = `${teacher.firstName} ${teacher.lastName}`;
   return (
     <Stack
@@ -66,7 +76,7 @@ export function TeacherCard({ teacher }: { teacher: Teacher }) {
       <HStack gap="4" align="center">
         <TeacherAvatar teacher={teacher} />
         <Box minW="0">
-          <Heading as="h3" size="md" lineHeight="1.2">
+          <Heading as={headingLevel} size="md" lineHeight="1.2">
             {name}
           </Heading>
           <Text fontSize="sm" color="fg.muted" data-testid="teacher-location">

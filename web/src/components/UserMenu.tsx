@@ -1,12 +1,16 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
+import { TeacherAvatar, type Portrait } from './TeacherCard.tsx';
 
 /** The signed-in user's menu: Profile, Settings, Logout (spec "Screens and routes"). */
-export default function UserMenu({ firstName, onLogout }: { firstName: string; onLogout: () => void }) {
+export default function UserMenu({ user, onLogout }: { user: Portrait; onLogout: () => void }) {
+  const { firstName } = user;
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`${firstName}: user menu`}>
+        <Button variant="outline" size="sm" ps="1" aria-label={`${firstName}: user menu`}>
+          {/* The portrait, or the initials when there is none or it does not load. */}
+          <TeacherAvatar teacher={user} size={24} testId="user-avatar" />
           {firstName}
         </Button>
       </Menu.Trigger>
@@ -17,7 +21,7 @@ export default function UserMenu({ firstName, onLogout }: { firstName: string; o
               <Link to="/profile">Profile</Link>
             </Menu.Item>
             <Menu.Item value="settings" asChild>
-              <Link to="/profile">Settings</Link>
+              <Link to="/settings">Settings</Link>
             </Menu.Item>
             <Menu.Item value="logout" onSelect={onLogout}>
               Logout

@@ -22,6 +22,16 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** Sends one file as a form upload (multipart, field `name`); same cookies, header and errors as apiRequest. */
+export async function apiUpload(url: string, name: string, file: File): Promise<Response> {
+  const body = new FormData();
+  body.append(name, file);
+  // No Content-Type here: the browser writes it, with the multipart boundary.
+  const res = await fetch(url, { method: 'POST', headers: { 'X-Requested-With': 'parliamo' }, body, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return res;
+}
+
 /** True for the errors of a 401 answer ("401: ...Unauthorized..."). */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);

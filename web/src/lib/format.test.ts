@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
+import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, monthLabel, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
 import { canCancel, upcoming } from './lessons.ts';
 import { hoursError, packagePrice, parseHours } from '../components/app/purchase.ts';
 
@@ -22,6 +22,8 @@ describe('purchase dialog rules', () => {
   it('prices hours x rate + EUR 3, in exact cents, and refuses hours outside 1..30', () => {
     expect(packagePrice(5, 25)).toEqual({ lessons: 125, total: 128 });
     expect(packagePrice(3, 30.1)).toEqual({ lessons: 90.3, total: 93.3 });
+    expect(packagePrice(5, 25, 4.5)).toEqual({ lessons: 125, total: 129.5 });
+    expect(packagePrice(5, 25, 0)).toEqual({ lessons: 125, total: 125 });
     expect(packagePrice(0, 25)).toBeNull();
     expect(packagePrice(31, 25)).toBeNull();
   });
@@ -57,6 +59,9 @@ describe('formatting', () => {
     expect(dateLabel('2026-10-25')).toBe('Sun 25 Oct 2026');
     expect(dateLabel('2025-11-24')).toBe('Mon 24 Nov 2025');
     expect(dateLabel('2026-10-25', { day: 'numeric', month: 'short' })).toBe('25 Oct');
+    // A month reads as a month, never as a day ("Sep 26").
+    expect(monthLabel('2026-09')).toBe('Sep 2026');
+    expect(monthLabel('2026-09', { month: 'long', year: 'numeric' })).toBe('September 2026');
     // 23:30 UTC on 24 October is already 25 October in Rome (UTC+2).
     expect(romeDate(new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25');
     expect(romeDate(new Date('2026-10-24T23:30:00Z'), 7)).toBe('2026-11-01');
@@ -106,5 +111,16 @@ describe('one format for every screen', () => {
     expect(teacherLocation({ city: null, country: null })).toBe('Italy');
     expect(teacherLocation({ city: 'Roma', country: 'Italy' })).toBe('Roma, Italy');
     expect(teacherLocation({ city: '', country: 'Italia' })).toBe('Italia');
+  });
+});
+
+describe('policy copy with the school settings in force', () => {
+  it('is the same text with the spec values, and says the values in force otherwise', async () => {
+    const { withSchoolRules } = await import('./site.ts');
+    const text = 'Hours must be used within 6 months of purchase; book 48 hours ahead (the 48-hour rule, 6-month validity), a €3 fee; from €35/hour.';
+    expect(withSchoolRules(text, { fee: 3, noticeHours: 48, validityMonths: 6 })).toBe(text);
+    expect(withSchoolRules(text, { fee: 4.5, noticeHours: 1, validityMonths: 12 })).toBe(
+      'Hours must be used within 12 months of purchase; book 1 hour ahead (the 1-hour rule, 12-month validity), a €4.50 fee; from €35/hour.',
+    );
   });
 });

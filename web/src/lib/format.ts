@@ -1,6 +1,7 @@
 /**
- * How the web shows dates, hours and money: one module for every screen. Dates and times are read in
- * Europe/Rome (the domain's time helpers); amounts are euros.
+ * How the web shows dates, hours and money: one module for every screen. Lesson slots are Rome dates
+ * and hours (the domain's time helpers); instants are shown in the person's display time zone
+ * (their settings, Rome by default: lib/settings.ts useDisplayTimeZone); amounts are euros.
  */
 import { teacherDisplayName } from '@parliamo/domain/rules';
 import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parliamo/domain/time';
@@ -54,14 +55,30 @@ export function dateLabel(date: string, opts?: Intl.DateTimeFormatOptions): stri
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
-/** An instant (ISO string) as a date and time in Rome, e.g. "24 Nov 2025, 09:30". */
-export function instantLabel(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: ROME_TIME_ZONE }).format(new Date(iso));
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A month ('YYYY-MM') for people: "Sep 2026" (three letters always: ICU's en-GB writes "Sept"), or with
+ * the given Intl options (e.g. { month: 'long', year: 'numeric' } gives "September 2026").
+ */
+export function monthLabel(month: string, opts?: Intl.DateTimeFormatOptions): string {
+  if (opts) return dateLabel(`${month}-01`, opts);
+  return `${SHORT_MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-/** The Rome time of day of an instant, HH:MM. */
-export function timeLabel(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: ROME_TIME_ZONE }).format(new Date(iso));
+/** An instant (ISO string) as a date and time in `timeZone` (Rome by default), e.g. "24 Nov 2025, 09:30". */
+export function instantLabel(iso: string, timeZone: string = ROME_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** The time of day of an instant in `timeZone` (Rome by default), HH:MM. */
+export function timeLabel(iso: string, timeZone: string = ROME_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** "New York" from "America/New_York": how a time zone is named next to a time. */
+export function zoneName(timeZone: string): string {
+  return (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
 }
 
 /** The Rome calendar date (YYYY-MM-DD) of an instant, plus `days`: `now` for today, an ISO string for a stored instant. */

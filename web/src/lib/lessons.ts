@@ -1,16 +1,17 @@
 /** Which lessons a screen lists and what a student or teacher may still do with them (spec "States and transitions"). */
 import { hasCancellationNotice, UPCOMING_LESSONS_SHOWN } from '@parliamo/domain/rules';
-import type { Booking } from '@parliamo/domain/contracts';
+import type { Booking, HourPackage } from '@parliamo/domain/contracts';
+import { num } from './format.ts';
 
 export type Viewer = 'student' | 'teacher';
 
 /**
- * True when `viewer` can still cancel the lesson: it is confirmed and, for a student, at least 48 hours ahead
+ * True when `viewer` can still cancel the lesson: it is confirmed and, for a student, at least the lesson's notice (48 hours by default) ahead
  * (spec "States and transitions"). A teacher may cancel any confirmed lesson; the student gets the hour back.
  */
-export function canCancel(b: Pick<Booking, 'status' | 'startsAt'>, viewer: Viewer, now: Date): boolean {
+export function canCancel(b: Pick<Booking, 'status' | 'startsAt'> & { noticeHours?: number }, viewer: Viewer, now: Date): boolean {
   if (b.status !== 'confirmed') return false;
-  return viewer === 'teacher' || hasCancellationNotice(new Date(b.startsAt), now);
+  return viewer === 'teacher' || hasCancellationNotice(new Date(b.startsAt), now, b.noticeHours);
 }
 
 /** Who cancelled a lesson, as `viewer` reads it: "Cancelled by you", "Cancelled by the teacher", "Cancelled by the school". */
@@ -26,4 +27,9 @@ export function upcoming<T extends { status: string; startsAt: string }>(booking
     .filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) >= now.getTime())
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
     .slice(0, limit);
+}
+
+/** A student's hours left with one teacher: the remaining hours of their packages with them that have not expired. */
+export function hoursLeftWith(packages: readonly Pick<HourPackage, 'teacherId' | 'status' | 'remainingHours'>[], teacherId: string): number {
+  return packages.filter((p) => p.teacherId === teacherId && p.status !== 'expired').reduce((sum, p) => sum + num(p.remainingHours), 0);
 }

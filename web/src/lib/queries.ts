@@ -10,7 +10,6 @@ import type { CurrentUser } from './auth.ts';
 import type { SiteConfig } from './site.ts';
 import type { Slot, Teacher } from './teachers.ts';
 import type {
-  AdminPayment,
   AdminTeacher,
   AdminUser,
   Booking,
@@ -25,7 +24,7 @@ import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
-import type { PaymentStatusAnswer, TestCheckout } from '@parliamo/domain/contracts';
+import type { AdminPaymentPage, Analytics, PaymentStatusAnswer, PersonalSettings, SchoolSettingsPage, TestCheckout } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -35,13 +34,16 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
 }
 
 /** "?a=1&b=2" from the non-empty values, or "". */
-function search(params: Record<string, string | undefined>): string {
+export function search(params: Record<string, string | undefined>): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v) p.set(k, v);
   return p.size ? `?${p}` : '';
 }
 
 const id = encodeURIComponent;
+
+/** The admin's payment filters as query-string values (all optional). */
+export type AdminPaymentFilter = Partial<Record<'search' | 'status' | 'teacherId' | 'from' | 'to' | 'page' | 'pageSize', string>>;
 
 /** Rows per page of the admin's ledger view. */
 export const LEDGER_PAGE = 100;
@@ -98,8 +100,18 @@ export const queries = {
     }),
   adminStudents: () =>
     queryOptions({ queryKey: ['admin', 'students'] as const, queryFn: ({ signal }) => getJson<AdminStudent[]>('/api/admin/students', signal) }),
-  adminPayments: () =>
-    queryOptions({ queryKey: ['admin', 'payments'] as const, queryFn: ({ signal }) => getJson<AdminPayment[]>('/api/admin/payments', signal) }),
+  /** One page of the payments matching `filter` (the query string of GET /api/admin/payments), with totals. */
+  adminPayments: (filter: AdminPaymentFilter = {}) =>
+    queryOptions({
+      queryKey: ['admin', 'payments', filter] as const,
+      queryFn: ({ signal }) => getJson<AdminPaymentPage>(`/api/admin/payments${search(filter)}`, signal),
+    }),
+  /** The school's figures per Rome month from `from` to `to` ('YYYY-MM'; the server's last 12 months without them). */
+  adminAnalytics: (range: { from?: string; to?: string } = {}) =>
+    queryOptions({
+      queryKey: ['admin', 'analytics', { from: range.from ?? '', to: range.to ?? '' }] as const,
+      queryFn: ({ signal }) => getJson<Analytics>(`/api/admin/analytics${search(range)}`, signal),
+    }),
   /** Mails the queue has not delivered: waiting (`pending`) or given up (`failed`). */
   adminMails: (status: 'pending' | 'failed') =>
     queryOptions({ queryKey: ['admin', 'mails', status] as const, queryFn: ({ signal }) => getJson<AdminMail[]>(`/api/admin/mails?status=${status}`, signal) }),
@@ -119,6 +131,13 @@ export const queries = {
     queryOptions({ queryKey: ['payments', sessionId] as const, queryFn: ({ signal }) => getJson<PaymentStatusAnswer>(`/api/payments/${id(sessionId)}`, signal) }),
   testCheckout: (paymentId: string) =>
     queryOptions({ queryKey: ['testCheckout', paymentId] as const, queryFn: ({ signal }) => getJson<TestCheckout>(`/api/test-checkout/${id(paymentId)}`, signal) }),
+
+  /** The school's settings in force and their audit trail (admins). */
+  schoolSettings: () =>
+    queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => getJson<SchoolSettingsPage>('/api/admin/settings', signal) }),
+  /** The signed-in person's own settings (notification e-mails, display time zone). */
+  personalSettings: () =>
+    queryOptions({ queryKey: ['personalSettings'] as const, queryFn: ({ signal }) => getJson<PersonalSettings>('/api/settings', signal) }),
 };
 
 /** The first element of every key above: what a write can make stale. */
@@ -132,6 +151,8 @@ export const CHANGES = {
   /** A lesson booked or cancelled moves hours and slots (spec "Calls": bookings, hour-packages, availabilities). */
   lessonBooked: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   lessonCancelled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
+  /** A teacher's notes and homework: only the lesson lists show them. */
+  lessonNotesWritten: ['bookings'],
   /** A booking refused (e.g. the slot went meanwhile): the free slots shown are out of date. */
   bookingRefused: ['availability'],
   hoursAdjusted: ['admin', 'hourPackages'],
@@ -143,6 +164,11 @@ export const CHANGES = {
   signedIn: ['session'],
   ownTeacherProfileSaved: ['teacherProfile', 'teachers'],
   ownAvailabilitySaved: ['teacherProfile', 'availability'],
+  /** The fee, notices and notice text show on every page (site config) and change the free slots. */
+  schoolSettingsSaved: ['admin', 'siteConfig', 'availability'],
+  personalSettingsSaved: ['personalSettings'],
+  /** A teacher's photo: their profile, the public list and pages, the header of the teacher themself. */
+  photoChanged: ['teacherProfile', 'teachers', 'session', 'admin'],
 } as const satisfies Record<string, readonly Topic[]>;
 
 export type Change = keyof typeof CHANGES;

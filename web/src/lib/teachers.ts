@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { romeDate } from './format.ts';
+import { euros, num, romeDate } from './format.ts';
 import { queries } from './queries.ts';
 
 /** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts, docs/api.md). */
@@ -63,41 +63,126 @@ export function homeGridTeachers(teachers: readonly Teacher[], now: Date): Teach
   return dailyShuffle(visibleTeachers(teachers), romeDate(now)).slice(0, 6);
 }
 
-/** The filters of /teachers: a name search and optional specialization and price range. */
+/** The filters of /teachers: a name search and optional specialization and price band. */
 export interface TeacherFilters {
   query: string;
   specialization: string;
-  /** "" for any price, else "min-max" in euros per hour (max may be empty). */
+  /** "" for any price, else "min-max" in euros per hour, both ends included; either end may be empty. */
   price: string;
 }
 
-export const priceRanges = [
-  { value: '', label: 'Any price' },
-  { value: '0-25', label: 'Up to €25/hour' },
-  { value: '25-35', label: '€25 to €35/hour' },
-  { value: '35-', label: 'Over €35/hour' },
-] as const;
+/** Specializations are typed by teachers: "B2 certification" and "B2 Certification " are the same one. */
+export function sameSpecialization(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
 
-/** Teachers matching the search (first or last name, case-insensitive), specialization and price range. */
+/** Whether the teacher lists this specialization (in any case). */
+export function teaches(teacher: Pick<Teacher, 'specializations'>, specialization: string): boolean {
+  return teacher.specializations.some((s) => sameSpecialization(s, specialization));
+}
+
+const rateOf = (t: Pick<Teacher, 'hourlyRate'>) => num(t.hourlyRate);
+
+/** The lowest hourly rate among these teachers, or null when there are none. */
+export function lowestRate(teachers: readonly Pick<Teacher, 'hourlyRate'>[]): number | null {
+  return teachers.length ? Math.min(...teachers.map(rateOf)) : null;
+}
+
+/** A "min-max" price band read back: either end may be missing. */
+function parseBand(value: string): { min: number; max: number } | null {
+  const m = /^(\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/.exec(value);
+  if (!m || (m[1] === undefined && m[2] === undefined)) return null;
+  return { min: m[1] === undefined ? -Infinity : Number(m[1]), max: m[2] === undefined ? Infinity : Number(m[2]) };
+}
+
+/** `value` when it is a price band ("min-max"), else "" (any price). */
+export function priceBandOrAny(value: string): string {
+  return parseBand(value) ? value : '';
+}
+
+/** How a band reads: "Up to €26/hour", "€27 to €30/hour", "€31/hour and over", "€28/hour". */
+export function priceBandLabel(value: string): string {
+  const band = parseBand(value);
+  if (!band) return 'Any price';
+  const { min, max } = band;
+  if (min === -Infinity) return `Up to ${euros(max)}/hour`;
+  if (max === Infinity) return `${euros(min)}/hour and over`;
+  return min === max ? `${euros(min)}/hour` : `${euros(min)} to ${euros(max)}/hour`;
+}
+
+/**
+ * Up to `count` price bands cut from the teachers' own rates, about as many teachers in each: every
+ * band holds at least one teacher, no two bands share a rate (a rate is never split between bands),
+ * and there are as many bands as there are different rates, up to `count`. Both ends of a band are
+ * included; the first is open below and the last open above, so a shared link keeps working when
+ * rates change.
+ */
+export function priceBands(teachers: readonly Pick<Teacher, 'hourlyRate'>[], count = 3): { value: string; label: string }[] {
+  const rates = teachers.map(rateOf).sort((a, b) => a - b);
+  const distinct = [...new Set(rates)];
+  // upTo[i]: how many teachers charge distinct[i] or less.
+  const upTo = distinct.map((r) => rates.filter((x) => x <= r).length);
+  const k = Math.min(count, distinct.length);
+  if (k === 0) return [];
+  if (k === 1) return [{ value: `${distinct[0]}-${distinct[0]}`, label: priceBandLabel(`${distinct[0]}-${distinct[0]}`) }];
+  // k - 1 cuts, each after one distinct rate: the one nearest an even share of teachers that still
+  // leaves a rate for every band after it.
+  const cuts: number[] = [];
+  for (let j = 1; j < k; j++) {
+    const target = (j * rates.length) / k;
+    let best = -1;
+    for (let i = (cuts[j - 2] ?? -1) + 1; i <= distinct.length - 1 - (k - j); i++) {
+      if (best < 0 || Math.abs(upTo[i]! - target) < Math.abs(upTo[best]! - target)) best = i;
+    }
+    cuts.push(best);
+  }
+  return [-1, ...cuts].map((cut, j) => {
+    const low = distinct[cut + 1]!;
+    const high = distinct[cuts[j] ?? distinct.length - 1]!;
+    const value = j === 0 ? `-${high}` : j === k - 1 ? `${low}-` : `${low}-${high}`;
+    return { value, label: priceBandLabel(value) };
+  });
+}
+
+/** Teachers matching the search (first or last name, case-insensitive), specialization and price band. */
 export function filterTeachers(teachers: readonly Teacher[], f: TeacherFilters): Teacher[] {
   const q = f.query.trim().toLowerCase();
-  const [minText = '', maxText = ''] = f.price.split('-');
-  const min = minText === '' ? -Infinity : Number(minText);
-  const max = maxText === '' ? Infinity : Number(maxText);
+  const band = parseBand(f.price);
   return teachers.filter((t) => {
     const first = t.firstName.toLowerCase();
     const last = t.lastName.toLowerCase();
     if (q && !first.includes(q) && !last.includes(q) && !`${first} ${last}`.includes(q)) return false;
-    if (f.specialization && !t.specializations.includes(f.specialization)) return false;
-    const rate = Number(t.hourlyRate);
-    // Ranges are half-open above the first: "25-35" is more than 25 up to 35.
-    if (f.price && !(rate <= max && (min <= 0 ? rate >= 0 : rate > min))) return false;
+    if (f.specialization && !teaches(t, f.specialization)) return false;
+    if (band && !(rateOf(t) >= band.min && rateOf(t) <= band.max)) return false;
     return true;
   });
 }
 
-/** Every specialization offered, sorted, without repeats. */
-export function allSpecializations(teachers: readonly Teacher[]): string[] {
-  return [...new Set(teachers.flatMap((t) => t.specializations))].sort((a, b) => a.localeCompare(b));
+const byName = (a: Teacher, b: Teacher) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
+
+/**
+ * The orders of /teachers (`?sort=`), the first the default. Each breaks ties by name, so the order is
+ * stable. A rating order joins this list once students can review lessons.
+ */
+export const TEACHER_SORTS = [
+  { value: '', label: 'Name (A to Z)', compare: byName },
+  { value: 'price-asc', label: 'Price: lowest first', compare: (a: Teacher, b: Teacher) => rateOf(a) - rateOf(b) || byName(a, b) },
+  { value: 'price-desc', label: 'Price: highest first', compare: (a: Teacher, b: Teacher) => rateOf(b) - rateOf(a) || byName(a, b) },
+] as const satisfies readonly { value: string; label: string; compare: (a: Teacher, b: Teacher) => number }[];
+
+/** `value` when it names one of the orders, else the default (""). */
+export function knownSort(value: string): string {
+  return TEACHER_SORTS.some((o) => o.value === value) ? value : '';
 }
 
+/** The teachers in the order `sort` names (an unknown one means the default). */
+export function sortTeachers(teachers: readonly Teacher[], sort: string): Teacher[] {
+  const order = TEACHER_SORTS.find((o) => o.value === sort) ?? TEACHER_SORTS[0];
+  return [...teachers].sort(order.compare);
+}
+
+/** Every specialization offered, sorted, each once whatever its case (the first spelling in order wins). */
+export function allSpecializations(teachers: readonly Teacher[]): string[] {
+  const sorted = teachers.flatMap((t) => t.specializations.map((s) => s.trim())).filter(Boolean).sort((a, b) => a.localeCompare(b));
+  return sorted.filter((s, i) => sorted.findIndex((other) => sameSpecialization(other, s)) === i);
+}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { queries } from '../lib/queries.ts';
+import { hoursText, monthsText, useSiteConfig } from '../lib/site.ts';
 
 import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
@@ -32,6 +33,7 @@ function Links() {
 export default function PaymentSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
+  const site = useSiteConfig();
   // Card payments confirm within seconds; a bank payment may take days, so after a while we poll
   // slowly and tell the student they can leave.
   const [slow, setSlow] = useState(false);
@@ -85,7 +87,8 @@ export default function PaymentSuccess() {
         <Alert.Content>
           <Alert.Title>Payment successful</Alert.Title>
           <Alert.Description>
-            {h} lesson {h === 1 ? 'hour has' : 'hours have'} been added to your account. Use them within 6 months; book lessons at least 48 hours ahead.
+            {h} lesson {h === 1 ? 'hour has' : 'hours have'} been added to your account. Use them within {monthsText(site.validityMonths)}; book lessons at least{' '}
+            {hoursText(site.noticeHours)} ahead.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

@@ -18,8 +18,9 @@ const AdminTeacherEdit = lazyPage(() => import('../pages/app/AdminTeacher.tsx').
 const AdminPayments = lazyPage(() => import('../pages/app/AdminPayments.tsx'));
 const AdminLedger = lazyPage(() => import('../pages/app/AdminLedger.tsx'));
 const AdminMails = lazyPage(() => import('../pages/app/AdminMails.tsx'));
-const Analytics = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Analytics })));
-const Settings = lazyPage(() => import('../pages/app/Placeholder.tsx').then((m) => ({ default: m.Settings })));
+const Analytics = lazyPage(() => import('../pages/app/AdminAnalytics.tsx'));
+const AdminSettings = lazyPage(() => import('../pages/app/AdminSettings.tsx'));
+const Settings = lazyPage(() => import('../pages/app/Settings.tsx'));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
@@ -30,7 +31,10 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
   return [
     {
       element: <AppLayout />,
-      children: [{ path: WEB_ROUTES.profile, element: <Profile /> }],
+      children: [
+        { path: WEB_ROUTES.profile, element: <Profile /> },
+        { path: WEB_ROUTES.settings, element: <Settings /> },
+      ],
     },
     {
       element: <AppLayout roles={['student', 'teacher']} />,
@@ -61,7 +65,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: WEB_ROUTES.adminLedger, element: <AdminLedger /> },
         { path: WEB_ROUTES.adminMails, element: <AdminMails /> },
         { path: WEB_ROUTES.adminAnalytics, element: <Analytics /> },
-        { path: WEB_ROUTES.adminSettings, element: <Settings /> },
+        { path: WEB_ROUTES.adminSettings, element: <AdminSettings /> },
       ],
     },
   ];

@@ -1,5 +1,6 @@
 import { lazyPage } from '../lib/lazy-page.tsx';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { ToNextPage } from '../lib/next-path.tsx';
 import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 
 const Login = lazyPage(() => import('../pages/public/Login.tsx'));
@@ -21,10 +22,10 @@ const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccess.tsx'));
 
 /**
  * Routes for everyone (spec "Logged-out routes" and "Routes in both states").
- * "/" is chosen in App.tsx by role; signed-in users on /login and /register go to /.
+ * "/" is chosen in App.tsx by role; signed-in users on /login and /register go to / (or their `?next=` page).
  */
 export function publicRoutes(signedIn: boolean): RouteObject[] {
-  const visitorOnly = (page: React.ReactNode) => (signedIn ? <Navigate to="/" replace /> : page);
+  const visitorOnly = (page: React.ReactNode) => (signedIn ? <ToNextPage /> : page);
   return [
     { path: WEB_ROUTES.login, element: visitorOnly(<Login />) },
     { path: WEB_ROUTES.register, element: visitorOnly(<Register />) },

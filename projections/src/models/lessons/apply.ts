@@ -1,3 +1,4 @@
+import { NOTICE_HOURS } from '@parliamo/domain';
 import type pg from 'pg';
 import type { ProjectedEvent } from '../../types.ts';
 import { insertRows, typed, updateRows } from '../shared.ts';
@@ -13,6 +14,7 @@ interface BookingRow {
   status: string;
   notes?: string | null;
   hour_price_cents?: number;
+  notice_hours?: number;
   booked_at?: string;
   cancelled_at: string | null;
   cancelled_by: string | null;
@@ -31,6 +33,7 @@ const bookingColumns = {
   status: 'text',
   notes: 'text',
   hour_price_cents: 'integer',
+  notice_hours: 'smallint',
   booked_at: 'timestamptz',
   cancelled_at: 'timestamptz',
   cancelled_by: 'text',
@@ -89,6 +92,7 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
         status: 'confirmed',
         notes: d.notes,
         hour_price_cents: d.hourPriceCents,
+        notice_hours: d.noticeHours ?? NOTICE_HOURS,
         booked_at: d.bookedAt,
         cancelled_at: null,
         cancelled_by: null,

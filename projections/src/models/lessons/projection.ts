@@ -8,7 +8,7 @@ import { applyLessonBatch } from './apply.ts';
  */
 export const lessonsProjection: Projection = {
   name: 'lessons',
-  version: 1,
+  version: 2,
   tables: ['bookings', 'teacher_earnings'],
   createSql: (t) => `
     CREATE TABLE ${t.bookings} (
@@ -22,6 +22,8 @@ export const lessonsProjection: Projection = {
       status text NOT NULL CHECK (status IN ('confirmed', 'cancelled', 'completed')),
       notes text,
       hour_price_cents integer NOT NULL,
+      -- the cancellation notice the lesson was booked under (LessonBooked.noticeHours; 48 before it existed)
+      notice_hours smallint NOT NULL,
       booked_at timestamptz NOT NULL,
       cancelled_at timestamptz,
       cancelled_by text,

@@ -16,18 +16,27 @@ export interface BookingView {
   notes: string | null;
   googleMeetLink: string | null;
   cancelledBy: 'student' | 'teacher' | 'admin' | null;
+  noticeHours: number;
+  /** Only for the lesson's own student and teacher (the `viewer` of the queries); null otherwise. */
+  teacherNotes: { text: string; updatedAt: string } | null;
 }
 
 const bookingSelect = `
-  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by,
+  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by, b.notice_hours,
          t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last,
-         p.meeting_link
+         p.meeting_link, n.text AS notes_text, n.updated_at AS notes_at
     FROM bookings b
+    LEFT JOIN lesson_notes n ON n.lesson_id = b.id
     LEFT JOIN users t ON t.id::text = b.teacher_id
     LEFT JOIN users s ON s.id::text = b.student_id
     LEFT JOIN teacher_profiles p ON p.user_id = t.id`;
 
-function toBooking(r: any): BookingView {
+/**
+ * A lesson's teacher notes are private to its student and teacher: anyone else (an admin cancelling
+ * it) gets the lesson without them.
+ */
+function toBooking(r: any, viewerId: string): BookingView {
+  const own = viewerId === r.student_id || viewerId === r.teacher_id;
   return {
     id: r.id,
     date: r.date,
@@ -41,20 +50,22 @@ function toBooking(r: any): BookingView {
     notes: r.notes,
     googleMeetLink: r.meeting_link || null,
     cancelledBy: r.status === 'cancelled' ? (r.cancelled_by ?? null) : null,
+    noticeHours: r.notice_hours,
+    teacherNotes: own && r.notes_text != null ? { text: r.notes_text, updatedAt: (r.notes_at as Date).toISOString() } : null,
   };
 }
 
-/** One lesson, or null. */
-export async function bookingById(db: Queryable, id: string): Promise<BookingView | null> {
+/** One lesson as `viewerId` (the signed-in person) may see it, or null. */
+export async function bookingById(db: Queryable, id: string, viewerId: string): Promise<BookingView | null> {
   const { rows } = await db.query(`${bookingSelect} WHERE b.id = $1`, [id]);
-  return rows[0] ? toBooking(rows[0]) : null;
+  return rows[0] ? toBooking(rows[0], viewerId) : null;
 }
 
 /** A person's lessons (as student or as teacher), in time order. */
 export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }): Promise<BookingView[]> {
   const column = who.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';
   const { rows } = await db.query(`${bookingSelect} WHERE ${column} = $1 ORDER BY b.starts_at`, [who.id]);
-  return rows.map(toBooking);
+  return rows.map((r) => toBooking(r, who.id));
 }
 
 /** Monthly totals of one teacher's earnings, newest month first. */

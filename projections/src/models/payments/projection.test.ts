@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParliamoEvent } from '@parliamo/domain';
 import { createTestDatabase, type TestDatabase } from '@parliamo/ledger/testing';
 import type { ProjectedEvent } from '../../types.ts';
-import { paymentFlags, paymentsProjection, type PaymentRow } from './projection.ts';
+import { hasFlagSql, paymentFlags, paymentsProjection, type PaymentRow } from './projection.ts';
 
 let position = 0n;
 function recorded(e: ParliamoEvent): ProjectedEvent {
@@ -88,5 +88,15 @@ describe('payments read model', () => {
     expect(paymentFlags(await row('d'))).toEqual(['credited_without_payment']);
     await apply(started('e'), confirmed('e', 100), purchased('e'));
     expect(paymentFlags(await row('e'))).toEqual(['amount_mismatch']);
+  });
+
+  // Last: it reads every row the tests above wrote.
+  it('counts in SQL exactly the rows paymentFlags flags', async () => {
+    await apply(started('f'), confirmed('f'), { type: 'PaymentRefunded', data: { paymentId: 'f', amountRefundedCents: 12800, providerRefundId: 're_f', refundedAt: '2026-03-03T09:00:00Z' } });
+    await apply(started('g'), confirmed('g'), purchased('g'), { type: 'PaymentRefunded', data: { paymentId: 'g', amountRefundedCents: 100, providerRefundId: 're_g', refundedAt: '2026-03-03T09:00:00Z' } });
+    const { rows } = await db.pool.query(`SELECT p.*, ${hasFlagSql('p')} AS flagged FROM ${tables.payments} p ORDER BY payment_id`);
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    expect(rows.map((r) => [r.payment_id, r.flagged])).toEqual(rows.map((r) => [r.payment_id, paymentFlags(r).length > 0]));
+    expect(rows.filter((r) => r.flagged).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -51,6 +51,20 @@ export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credi
   return flags;
 }
 
+/**
+ * `paymentFlags` as a SQL condition on a payments row aliased `alias`: true when the row has any flag.
+ * Kept beside `paymentFlags`, clause for clause, so that counting flagged rows in SQL agrees with it.
+ */
+export function hasFlagSql(alias: string): string {
+  const p = `${alias}.`;
+  const paid = `${p}confirmed_at IS NOT NULL`;
+  const fullyRefunded = `(${p}refunded_cents >= ${p}amount_cents AND ${p}amount_cents > 0)`;
+  return `((${paid} AND ${p}hours_credited = 0 AND NOT ${fullyRefunded})
+    OR (NOT (${paid}) AND ${p}hours_credited > 0)
+    OR (${paid} AND ${p}paid_amount_cents IS NOT NULL AND ${p}paid_amount_cents <> ${p}amount_cents)
+    OR (${p}refunded_cents > 0 AND NOT ${fullyRefunded}))`;
+}
+
 // The status follows from the facts, whatever order they arrived in.
 const statusSql = `CASE
     WHEN refunded_cents > 0 THEN 'refunded'

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth, type Role } from '../../lib/auth.ts';
 import { Loading } from '../Loading.tsx';
@@ -34,42 +34,87 @@ export function navItems(role: Role): NavItem[] {
   return items;
 }
 
-function SideNav({ role }: { role: Role }) {
-  const ref = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  // On narrow screens the navigation scrolls sideways: keep the current page's link in view.
-  useEffect(() => {
-    ref.current?.querySelector('[aria-current=page]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [pathname]);
+/** The role's links as a list, the current page marked; `onNavigate` runs when one is followed. */
+function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   return (
-    <Box as="nav" ref={ref} aria-label="Dashboard navigation" flexShrink={0} width={{ base: 'full', md: '56' }}>
-      <Stack
-        as="ul"
-        listStyleType="none"
-        direction={{ base: 'row', md: 'column' }}
-        gap="1"
-        overflowX={{ base: 'auto', md: 'visible' }}
-        pb={{ base: '2', md: '0' }}
-      >
-        {navItems(role).map((item) => (
-          <li key={item.to}>
-            <Button
-              asChild
-              variant="ghost"
-              size="sm"
-              width={{ md: 'full' }}
-              justifyContent="flex-start"
-              whiteSpace="nowrap"
-              css={{ '&[aria-current=page]': { bg: 'green.100', color: 'green.900', fontWeight: 'semibold' } }}
-            >
-              <NavLink to={item.to} end={item.to === '/'}>
-                {item.label}
-              </NavLink>
+    <Stack as="ul" listStyleType="none" gap="1">
+      {navItems(role).map((item) => (
+        <li key={item.to}>
+          <Button
+            asChild
+            variant="ghost"
+            size="sm"
+            width="full"
+            justifyContent="flex-start"
+            css={{ '&[aria-current=page]': { bg: 'green.100', color: 'green.900', fontWeight: 'semibold' } }}
+          >
+            <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          </Button>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+const NAV_LABEL = 'Dashboard navigation';
+
+/**
+ * The side navigation: a column beside the page from the md breakpoint; on narrower screens a
+ * "Dashboard menu" button that opens it in a drawer from the left, with full labels (Chakra's
+ * Drawer: focus stays inside, Escape closes, focus returns to the button). Following a link closes it.
+ */
+function SideNav({ role }: { role: Role }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Closes on any change of page, also one made outside the drawer (browser back).
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <>
+      <Box as="nav" aria-label={NAV_LABEL} flexShrink={0} width="56" display={{ base: 'none', md: 'block' }}>
+        <NavList role={role} />
+      </Box>
+      <Box display={{ base: 'block', md: 'none' }}>
+        <Drawer.Root
+          open={open}
+          onOpenChange={(e) => setOpen(e.open)}
+          placement="start"
+          size="xs"
+          lazyMount
+          unmountOnExit
+          initialFocusEl={() => contentRef.current?.querySelector<HTMLElement>('[aria-current=page]') ?? null}
+        >
+          <Drawer.Trigger asChild>
+            <Button variant="outline" size="sm">
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              Dashboard menu
             </Button>
-          </li>
-        ))}
-      </Stack>
-    </Box>
+          </Drawer.Trigger>
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content ref={contentRef}>
+                <Drawer.Header>
+                  <Drawer.Title>Dashboard menu</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body>
+                  <nav aria-label={NAV_LABEL}>
+                    <NavList role={role} onNavigate={() => setOpen(false)} />
+                  </nav>
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close the dashboard menu" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      </Box>
+    </>
   );
 }
 

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, CloseButton, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain/rules';
+import { LESSON_COMPLETED_MESSAGE, tooLateToCancelMessage } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
-import { dateLabel, hourLabel } from '../../lib/format.ts';
+import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/format.ts';
+import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
+import { LessonNotes } from './LessonNotes.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -36,7 +38,8 @@ const cancelTexts = {
 } as const;
 
 /**
- * Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, cancel after a confirmation
+ * Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, the teacher's notes and
+ * homework (LessonNotes.tsx), cancel after a confirmation
  * (spec "Screens and routes", "States and transitions" and "Error catalogue"). Students cancel at least 48 hours
  * ahead; teachers may cancel any confirmed lesson, as the API allows.
  */
@@ -50,6 +53,7 @@ export default function LessonDetailsDialog({
   onClose: () => void;
 }) {
   const qc = useQueryClient();
+  const zone = useDisplayTimeZone();
   const texts = cancelTexts[viewer];
   // The confirmation step belongs to one lesson: opening another starts without it.
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -66,7 +70,8 @@ export default function LessonDetailsDialog({
     },
   });
 
-  const cancellable = booking ? canCancel(booking, viewer, new Date()) : false;
+  const now = new Date();
+  const cancellable = booking ? canCancel(booking, viewer, now) : false;
   const asking = !!booking && cancellable && confirming === booking.id;
   // Keyboard users land on the safe choice when asked, and back on the cancel button when they back out.
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -104,6 +109,7 @@ export default function LessonDetailsDialog({
                   <Row label="Date">{dateLabel(booking.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Row>
                   <Row label="Time">
                     {hourLabel(booking.hour)} (Rome time, 60 minutes)
+                    {localTimeIfDifferent(booking.date, booking.hour, zone) && ` · ${localTimeIfDifferent(booking.date, booking.hour, zone)} in ${zoneName(zone)}`}
                   </Row>
                   <Row label="Status">
                     <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'completed' ? 'blue' : 'gray'}>
@@ -127,9 +133,10 @@ export default function LessonDetailsDialog({
                       )}
                     </Row>
                   )}
+                  <LessonNotes booking={booking} viewer={viewer} now={now} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
-                      {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : TOO_LATE_TO_CANCEL_MESSAGE}
+                      {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours)}
                     </Text>
                   )}
                   {asking && (

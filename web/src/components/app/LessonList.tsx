@@ -1,16 +1,25 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Box, Button, Flex, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { dateLabel, hourLabel } from '../../lib/format.ts';
+import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/format.ts';
+import { useDisplayTimeZone } from '../../lib/settings.ts';
 import type { Booking } from './types.ts';
 
 const LessonDetailsDialog = lazy(() => import('./LessonDetailsDialog.tsx'));
 
 const statusPalette: Record<string, string> = { confirmed: 'green', completed: 'blue', cancelled: 'gray' };
 
-/** Lessons as buttons that open Lesson Details; `viewer` decides whose name shows. */
-export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 'student' | 'teacher' }) {
-  const [selected, setSelected] = useState<Booking | null>(null);
-  const [used, setUsed] = useState(false);
+/** " (Mon 09:00 New York)" when the person reads times in another zone and the lesson's time differs there. */
+function localIn(b: Pick<Booking, 'date' | 'hour'>, zone: string): string {
+  const local = localTimeIfDifferent(b.date, b.hour, zone);
+  return local ? ` (${local} ${zoneName(zone)})` : '';
+}
+
+/** Lessons as buttons that open Lesson Details; `viewer` decides whose name shows; `openId`: the lesson whose details open at once. */
+export function LessonList({ bookings, viewer, openId }: { bookings: Booking[]; viewer: 'student' | 'teacher'; openId?: string }) {
+  // The open lesson is followed by id, so its details show what the list was fetched again with (notes just saved).
+  const [selectedId, setSelectedId] = useState<string | null>(() => (bookings.some((b) => b.id === openId) ? openId! : null));
+  const selected = bookings.find((b) => b.id === selectedId) ?? null;
+  const zone = useDisplayTimeZone();
   return (
     <>
       <Stack as="ul" listStyleType="none" gap="2">
@@ -28,8 +37,7 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
                 justifyContent="space-between"
                 textAlign="left"
                 onClick={() => {
-                  setUsed(true);
-                  setSelected(b);
+                  setSelectedId(b.id);
                 }}
               >
                 <Box minW="0">
@@ -38,7 +46,8 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
                     {who}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {dateLabel(b.date)} · {hourLabel(b.hour)}
+                    {dateLabel(b.date)} · {hourLabel(b.hour)} Rome
+                    {localIn(b, zone)}
                   </Text>
                 </Box>
                 <Flex>
@@ -49,9 +58,11 @@ export function LessonList({ bookings, viewer }: { bookings: Booking[]; viewer: 
           );
         })}
       </Stack>
-      {used && (
+      {/* Mounted only while a lesson is open: closing unmounts the dialog instead of waiting for its exit animation's
+          animationend, which a busy or hidden page may never deliver (a closed dialog then stayed on screen, data-state=closed). */}
+      {selected && (
         <Suspense fallback={null}>
-          <LessonDetailsDialog booking={selected} viewer={viewer} onClose={() => setSelected(null)} />
+          <LessonDetailsDialog booking={selected} viewer={viewer} onClose={() => setSelectedId(null)} />
         </Suspense>
       )}
     </>

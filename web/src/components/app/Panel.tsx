@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Card, Heading, HStack, Text } from '@chakra-ui/react';
 
-/** A titled card section of a screen. */
-export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/** A titled card section of a screen; `label` names the region when the title alone is not unique on the page. */
+export function Panel({ title, label, actions, children }: { title: string; label?: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <Card.Root as="section" aria-label={title} variant="outline">
+    <Card.Root as="section" aria-label={label ?? title} variant="outline">
       <Card.Header pb="2" px={{ base: '4', md: '6' }} pt={{ base: '4', md: '6' }}>
         <HStack justify="space-between" gap="2" wrap="wrap">
           <Heading as="h2" size="lg">

@@ -1,17 +1,20 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from './AppDialog.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
 import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
 import { DEFAULT_HOURS, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
-import { FEE_EUROS, hoursError, packagePrice, parseHours } from './purchase.ts';
+import { hoursError, packagePrice, parseHours } from './purchase.ts';
+import { monthsText, useSiteConfig, useSiteConfigLoaded } from '../../lib/site.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { euros, num, rateLabel, shortName } from '../../lib/format.ts';
 import { LoadingRows, ErrorNotice } from './states.tsx';
 import { queries } from '../../lib/queries.ts';
+import { currentPath, loginPath } from '../../lib/next-path.tsx';
 
 export interface PurchaseDialogProps {
   open: boolean;
@@ -38,7 +41,9 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     return list.filter((t) => t.firstName.toLowerCase().includes(q) || t.lastName.toLowerCase().includes(q));
   }, [teachers.data, search]);
   const teacher = teachers.data?.find((t) => t.id === teacherId);
-  const price = teacher ? packagePrice(hours, num(teacher.hourlyRate)) : null;
+  const site = useSiteConfig();
+  const siteLoaded = useSiteConfigLoaded();
+  const price = teacher ? packagePrice(hours, num(teacher.hourlyRate), site.fee) : null;
   const hoursProblem = hoursError(hours);
   const hoursOk = hoursProblem === null;
 
@@ -56,7 +61,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
           description: 'You must be logged in to purchase hour packages. Please login to continue.',
         });
         setTimeout(() => {
-          window.location.href = '/login';
+          window.location.href = loginPath(currentPath());
         }, 1500);
         return;
       }
@@ -74,113 +79,105 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   const hoursField = form.register('hours', { onBlur: () => form.setValue('hours', String(hours)) });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3">
-            <Dialog.Header>
-              <Dialog.Title>Purchase Hour Package</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <Field.Root>
-                  <Field.Label>Search teachers</Field.Label>
-                  <Input type="search" value={search} placeholder="First or last name" onChange={(e) => setSearch(e.target.value)} />
-                </Field.Root>
-                <Box role="group" aria-label="Teachers">
-                  {teachers.isLoading ? (
-                    <LoadingRows rows={3} height="10" label="Loading teachers" />
-                  ) : teachers.error ? (
-                    <ErrorNotice error={teachers.error} />
-                  ) : matches.length === 0 ? (
-                    <Text color="fg.muted">{search.trim() ? `No teachers found matching "${search}"` : 'No teachers available at the moment.'}</Text>
-                  ) : (
-                    <Stack gap="2" maxH="56" overflowY="auto">
-                      {matches.map((t) => (
-                        <Button
-                          key={t.id}
-                          variant={t.id === teacherId ? 'solid' : 'outline'}
-                          colorPalette="green"
-                          justifyContent="space-between"
-                          aria-pressed={t.id === teacherId}
-                          onClick={() => form.setValue('teacherId', t.id)}
-                        >
-                          <span>{shortName(t.firstName, t.lastName)}</span>
-                          <span>{rateLabel(t.hourlyRate)}</span>
-                        </Button>
-                      ))}
-                    </Stack>
-                  )}
-                </Box>
-                <Box>
-                  <Text fontWeight="medium" mb="2" id="hours-label">
-                    Hours
-                  </Text>
-                  <Flex gap="2" wrap="wrap" role="group" aria-labelledby="hours-label">
-                    {QUICK_PICKS.map((h) => (
-                      <Button key={h} size="sm" minW="12" variant={h === hours ? 'solid' : 'outline'} aria-pressed={h === hours} onClick={() => pickHours(h)}>
-                        {h}
-                      </Button>
-                    ))}
-                  </Flex>
-                </Box>
-                <Field.Root invalid={!hoursOk}>
-                  <Field.Label>Custom hours</Field.Label>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={MIN_HOURS}
-                    max={MAX_HOURS}
-                    {...hoursField}
-                  />
-                  {hoursProblem && <Field.ErrorText>{hoursProblem}</Field.ErrorText>}
-                </Field.Root>
-                <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" aria-live="polite">
-                  {teacher && price ? (
-                    <Stack gap="1">
-                      <HStack justify="space-between">
-                        <Text>
-                          {hours} {hours === 1 ? 'hour' : 'hours'} x {euros(num(teacher.hourlyRate))}
-                        </Text>
-                        <Text>{euros(price.lessons)}</Text>
-                      </HStack>
-                      <HStack justify="space-between">
-                        <Text>Fiscal charge</Text>
-                        <Text>{euros(FEE_EUROS)}</Text>
-                      </HStack>
-                      <Text fontSize="sm" color="fg.muted">
-                        Hours must be used within 6 months of purchase.
-                      </Text>
-                    </Stack>
-                  ) : (
-                    <Text color="fg.muted">{teacher ? hoursProblem : 'Select a teacher to see the price.'}</Text>
-                  )}
-                </Box>
-              </Stack>
-            </Dialog.Body>
-            {/* Outside the scrolling body, so the total and the payment button stay in view on small screens. */}
-            <Dialog.Footer borderTopWidth="1px" flexWrap="wrap" justifyContent="space-between" gap="3">
-              <HStack fontWeight="bold" gap="3">
-                <Text>Total</Text>
-                <Text data-testid="purchase-total">{price ? euros(price.total) : '-'}</Text>
-              </HStack>
-              <HStack gap="3">
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="green" disabled={!teacher || !hoursOk || checkout.isPending} onClick={submit}>
-                  {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Purchase Hour Package"
+      size="lg"
+      // Outside the scrolling body, so the total and the payment button stay in view on small screens.
+      footer={
+        <Dialog.Footer borderTopWidth="1px" flexWrap="wrap" justifyContent="space-between" gap="3">
+          <HStack fontWeight="bold" gap="3">
+            <Text>Total</Text>
+            <Text data-testid="purchase-total">{price ? euros(price.total) : '-'}</Text>
+          </HStack>
+          <HStack gap="3">
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.ActionTrigger>
+            <Button colorPalette="green" disabled={!teacher || !hoursOk || !siteLoaded || checkout.isPending} onClick={submit}>
+              {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
+            </Button>
+          </HStack>
+        </Dialog.Footer>
+      }
+    >
+      <Stack gap="5">
+        <Field.Root>
+          <Field.Label>Search teachers</Field.Label>
+          <Input type="search" value={search} placeholder="First or last name" onChange={(e) => setSearch(e.target.value)} />
+        </Field.Root>
+        <Box role="group" aria-label="Teachers">
+          {teachers.isLoading ? (
+            <LoadingRows rows={3} height="10" label="Loading teachers" />
+          ) : teachers.error ? (
+            <ErrorNotice error={teachers.error} />
+          ) : matches.length === 0 ? (
+            <Text color="fg.muted">{search.trim() ? `No teachers found matching "${search}"` : 'No teachers available at the moment.'}</Text>
+          ) : (
+            <Stack gap="2" maxH="56" overflowY="auto">
+              {matches.map((t) => (
+                <Button
+                  key={t.id}
+                  variant={t.id === teacherId ? 'solid' : 'outline'}
+                  colorPalette="green"
+                  justifyContent="space-between"
+                  aria-pressed={t.id === teacherId}
+                  onClick={() => form.setValue('teacherId', t.id)}
+                >
+                  <span>{shortName(t.firstName, t.lastName)}</span>
+                  <span>{rateLabel(t.hourlyRate)}</span>
                 </Button>
+              ))}
+            </Stack>
+          )}
+        </Box>
+        <Box>
+          <Text fontWeight="medium" mb="2" id="hours-label">
+            Hours
+          </Text>
+          <Flex gap="2" wrap="wrap" role="group" aria-labelledby="hours-label">
+            {QUICK_PICKS.map((h) => (
+              <Button key={h} size="sm" minW="12" variant={h === hours ? 'solid' : 'outline'} aria-pressed={h === hours} onClick={() => pickHours(h)}>
+                {h}
+              </Button>
+            ))}
+          </Flex>
+        </Box>
+        <Field.Root invalid={!hoursOk}>
+          <Field.Label>Custom hours</Field.Label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={MIN_HOURS}
+            max={MAX_HOURS}
+            {...hoursField}
+          />
+          {hoursProblem && <Field.ErrorText>{hoursProblem}</Field.ErrorText>}
+        </Field.Root>
+        <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" aria-live="polite">
+          {teacher && price ? (
+            <Stack gap="1">
+              <HStack justify="space-between">
+                <Text>
+                  {hours} {hours === 1 ? 'hour' : 'hours'} x {euros(num(teacher.hourlyRate))}
+                </Text>
+                <Text>{euros(price.lessons)}</Text>
               </HStack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <HStack justify="space-between">
+                <Text>Fiscal charge</Text>
+                <Text>{euros(site.fee)}</Text>
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                Hours must be used within {monthsText(site.validityMonths)} of purchase.
+              </Text>
+            </Stack>
+          ) : (
+            <Text color="fg.muted">{teacher ? hoursProblem : 'Select a teacher to see the price.'}</Text>
+          )}
+        </Box>
+      </Stack>
+    </AppDialog>
   );
 }
 

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import { toaster } from '../toaster.tsx';
+import { currentPath, loginPath } from '../../lib/next-path.tsx';
 
 let redirecting = false;
 
-/** Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms (spec "Error catalogue"). */
+/**
+ * Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms (spec
+ * "Error catalogue"), which leads to /login with this page as `next`, so they come back here after signing in.
+ */
 export function sendToLogin(delay = 500): void {
   if (redirecting) return;
   redirecting = true;
@@ -13,7 +17,7 @@ export function sendToLogin(delay = 500): void {
     .then(() => {
       toaster.create({ type: 'error', title: 'Unauthorized', description: 'You are logged out. Logging in again...' });
       setTimeout(() => {
-        window.location.href = '/api/login';
+        window.location.href = `/api${loginPath(currentPath())}`;
       }, delay);
     });
 }

@@ -6,12 +6,16 @@ export const FEE_EUROS = centsToEuros(FEE_CENTS);
 /** Empty or non-numeric becomes 1 (spec "Validation rules"). */
 export { parsePackageHours as parseHours } from '@parliamo/domain/contracts/forms';
 
-/** hours x rate + EUR 3 in euros (spec "Business constants and limits"), or null when the hours or rate are not valid. */
-export function packagePrice(hours: number, hourlyRate: number): { lessons: number; total: number } | null {
+/**
+ * hours x rate + the fee in euros (spec "Business constants and limits": EUR 3 unless the school changed
+ * it; the fee in force comes from /api/site-config), or null when the hours or rate are not valid.
+ */
+export function packagePrice(hours: number, hourlyRate: number, fee: number = FEE_EUROS): { lessons: number; total: number } | null {
   const rateCents = eurosToCents(hourlyRate);
   if (!isValidPackageHours(hours) || rateCents <= 0) return null;
-  const total = priceCents(hours, rateCents);
-  return { lessons: centsToEuros(total - FEE_CENTS), total: centsToEuros(total) };
+  const feeCents = eurosToCents(fee);
+  const total = priceCents(hours, rateCents, feeCents);
+  return { lessons: centsToEuros(total - feeCents), total: centsToEuros(total) };
 }
 
 

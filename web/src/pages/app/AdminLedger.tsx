@@ -14,6 +14,7 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel } from '../../lib/format.ts';
+import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { MONO } from '../../theme.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
 
@@ -25,12 +26,13 @@ export type { LedgerEvent };
 
 function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: string) => void }) {
   const packageId = typeof e.data.packageId === 'string' ? e.data.packageId : null;
+  const zone = useDisplayTimeZone();
   return (
     <Box as="li" borderBottomWidth="1px" py="2" px="3">
       <HStack justify="space-between" gap="2" wrap="wrap">
         <Text fontWeight="semibold">{e.type}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {instantLabel(e.recordedAt)}
+          {instantLabel(e.recordedAt, zone)}
         </Text>
       </HStack>
       <Text fontSize="xs" color="fg.muted" fontFamily={MONO} overflowWrap="anywhere">

@@ -8,17 +8,22 @@ import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel } from '../../lib/format.ts';
+import { useDisplayTimeZone } from '../../lib/settings.ts';
 
 const KIND_LABEL: Record<AdminMail['kind'], string> = {
   'booking-confirmed': 'Lesson booked',
   'booking-cancelled': 'Lesson cancelled',
   'lesson-reminder': 'Lesson reminder',
+  'lesson-notes': 'Lesson notes',
   'expiry-month': 'Hours expire in a month',
   'expiry-week': 'Hours expire in a week',
+  welcome: 'Welcome',
+  'purchase-confirmed': 'Purchase confirmed',
 };
 
 function MailRow({ mail }: { mail: AdminMail }) {
   const qc = useQueryClient();
+  const zone = useDisplayTimeZone();
   const retry = useMutation({
     mutationFn: async () => apiRequest('POST', `/api/admin/mails/${encodeURIComponent(mail.id)}/retry`),
     onSuccess: async () => {
@@ -39,7 +44,7 @@ function MailRow({ mail }: { mail: AdminMail }) {
         <Text overflowWrap="anywhere">{mail.subject ?? KIND_LABEL[mail.kind]}</Text>
         <Text fontSize="sm" color="fg.muted">
           Attempts: {mail.attempts}
-          {mail.nextAttemptAt ? ` · next attempt ${instantLabel(mail.nextAttemptAt)}` : ''}
+          {mail.nextAttemptAt ? ` · next attempt ${instantLabel(mail.nextAttemptAt, zone)}` : ''}
         </Text>
         {mail.lastError && (
           <Text fontSize="sm" color="red.700" overflowWrap="anywhere">

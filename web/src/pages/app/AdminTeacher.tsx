@@ -136,7 +136,7 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
         </Stack>
       </Panel>
       <Panel title="Public profile">
-        <TeacherProfileForm initial={teacher} onSave={(profile) => void saveWith(profile)} pending={save.isPending} />
+        <TeacherProfileForm owner={teacher} initial={teacher} onSave={(profile) => void saveWith(profile)} pending={save.isPending} imageAddress />
       </Panel>
     </Stack>
   );

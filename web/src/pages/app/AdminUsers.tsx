@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { SelectField } from '../../components/FormFields.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -7,37 +7,59 @@ import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
+import { ConfirmDialog } from '../../components/app/ConfirmDialog.tsx';
+import { useAuth } from '../../lib/auth.ts';
 import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const ROLES = ['student', 'teacher', 'admin'] as const;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
+type Change = Partial<Pick<AdminUser, 'role' | 'isActive' | 'isApproved'>>;
+
+/** What a confirmation asks before a change: its title, question and button. */
+function question(change: Change, name: string): { title: string; text: string; confirm: string; danger: boolean } {
+  if (change.role) {
+    return {
+      title: 'Change role?',
+      text: `${name} will become ${change.role === 'admin' ? 'an admin' : `a ${change.role}`}, with what that role can see and do, from their next page.`,
+      confirm: `Make ${change.role}`,
+      danger: change.role === 'admin',
+    };
+  }
+  return change.isActive === false
+    ? { title: 'Deactivate account?', text: `${name} will be signed out at once and cannot sign in until the account is activated again.`, confirm: 'Deactivate', danger: true }
+    : { title: 'Activate account?', text: `${name} will be able to sign in again.`, confirm: 'Activate', danger: false };
 }
 
-function UserRow({ user }: { user: AdminUser }) {
+// One grid for the header and every row, so the columns line up whatever each row holds.
+const COLUMNS = { md: 'minmax(0, 1fr) 8rem 6rem 7rem 9rem' };
+
+function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const qc = useQueryClient();
   const name = `${user.firstName} ${user.lastName}`;
+  const [asking, setAsking] = useState<Change | null>(null);
   const patch = useMutation({
-    mutationFn: async (body: Partial<Pick<AdminUser, 'role' | 'isActive' | 'isApproved'>>) => apiRequest('PATCH', `/api/admin/users/${user.id}`, body),
+    mutationFn: async (body: Change) => apiRequest('PATCH', `/api/admin/users/${user.id}`, body),
     onSuccess: async () => {
+      setAsking(null);
       toaster.create({ type: 'success', title: 'User updated', description: `${name} has been updated.` });
       await invalidate(qc, 'userUpdated');
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The user could not be updated.') }),
+    onError: (e) => {
+      setAsking(null);
+      toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The user could not be updated.') });
+    },
   });
+  const q = asking && question(asking, name);
+  const selfNote = self ? 'This is you: another admin can change your role or account.' : undefined;
   return (
-    <Flex as="li" borderWidth="1px" borderRadius="md" p="3" gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }} justify="space-between" bg={user.isActive ? undefined : 'bg.muted'}>
+    <Grid as="li" templateColumns={COLUMNS} gap="3" alignItems="center" borderWidth="1px" borderRadius="md" p="3" bg={user.isActive ? undefined : 'bg.muted'} data-testid="user-row">
       <Box minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontWeight="semibold">{name}</Text>
+          {self && <Badge colorPalette="blue">you</Badge>}
           {!user.isActive && <Badge colorPalette="red">inactive</Badge>}
           {user.role === 'teacher' && (user.isApproved ? <Badge colorPalette="green">approved</Badge> : <Badge colorPalette="orange">awaiting approval</Badge>)}
         </HStack>
@@ -48,25 +70,35 @@ function UserRow({ user }: { user: AdminUser }) {
           Joined {dateLabel(romeDate(user.createdAt))}
         </Text>
       </Box>
-      <HStack gap="2" wrap="wrap">
-        <NativeSelect.Root size="sm" width="32" disabled={patch.isPending}>
-          <NativeSelect.Field aria-label={`Role of ${name}`} value={user.role} onChange={(e) => patch.mutate({ role: e.target.value as AdminUser['role'] })}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+      <NativeSelect.Root size="sm" disabled={patch.isPending || self} title={selfNote}>
+        <NativeSelect.Field aria-label={`Role of ${name}`} value={user.role} onChange={(e) => setAsking({ role: e.target.value as AdminUser['role'] })}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Box>
         {user.role === 'teacher' && !user.isApproved && (
-          <Button size="sm" colorPalette="green" disabled={patch.isPending} onClick={() => patch.mutate({ isApproved: true })} aria-label={`Approve ${name}`}>
+          <Button size="sm" width="full" colorPalette="green" disabled={patch.isPending} onClick={() => patch.mutate({ isApproved: true })} aria-label={`Approve ${name}`}>
             Approve
           </Button>
         )}
-        <Button size="sm" variant="outline" colorPalette={user.isActive ? 'red' : 'green'} disabled={patch.isPending} onClick={() => patch.mutate({ isActive: !user.isActive })} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
-          {user.isActive ? 'Deactivate' : 'Activate'}
-        </Button>
+      </Box>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette={user.isActive ? 'red' : 'green'}
+        disabled={patch.isPending || self}
+        title={selfNote}
+        onClick={() => setAsking({ isActive: !user.isActive })}
+        aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+      >
+        {user.isActive ? 'Deactivate' : 'Activate'}
+      </Button>
+      <HStack gap="1" wrap="wrap">
         {user.role !== 'admin' && (
           <Button asChild size="sm" variant="ghost">
             <Link to={`/admin/ledger?userId=${encodeURIComponent(user.id)}`}>
@@ -82,7 +114,23 @@ function UserRow({ user }: { user: AdminUser }) {
           </Button>
         )}
       </HStack>
-    </Flex>
+      {self && (
+        <Text fontSize="xs" color="fg.muted" gridColumn={{ md: '1 / -1' }}>
+          {selfNote}
+        </Text>
+      )}
+      <ConfirmDialog
+        open={!!q}
+        title={q?.title ?? ''}
+        confirmLabel={q?.confirm ?? ''}
+        danger={q?.danger}
+        pending={patch.isPending}
+        onConfirm={() => asking && patch.mutate(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        {q?.text}
+      </ConfirmDialog>
+    </Grid>
   );
 }
 
@@ -92,6 +140,7 @@ export default function AdminUsers() {
   const [role, setRole] = useState('');
   const q = useDebounced(search.trim(), 250);
   const users = useQuery({ ...queries.adminUsers({ search: q, role }), placeholderData: (prev) => prev });
+  const { user: me } = useAuth();
   return (
     <Stack gap="6">
       <AppPageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
@@ -109,10 +158,19 @@ export default function AdminUsers() {
       </SimpleGrid>
       <QueryView query={users} isEmpty={(u) => u.length === 0} empty="No users match.">
         {(list) => (
-          <Stack as="ul" listStyleType="none" gap="2" aria-label="Users">
-            {list.map((u) => (
-              <UserRow key={u.id} user={u} />
-            ))}
+          <Stack gap="2">
+            <Grid templateColumns={COLUMNS} gap="3" px="3" display={{ base: 'none', md: 'grid' }} fontSize="xs" fontWeight="semibold" color="fg.muted" aria-hidden="true">
+              <Text>Person</Text>
+              <Text>Role</Text>
+              <Text>Approval</Text>
+              <Text>Account</Text>
+              <Text>Records</Text>
+            </Grid>
+            <Stack as="ul" listStyleType="none" gap="2" aria-label="Users">
+              {list.map((u) => (
+                <UserRow key={u.id} user={u} self={u.id === me?.id} />
+              ))}
+            </Stack>
           </Stack>
         )}
       </QueryView>

@@ -6,7 +6,8 @@ import { BookingCalendar } from '../../components/app/BookingCalendar.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { num, shortName } from '../../lib/format.ts';
+import { shortName } from '../../lib/format.ts';
+import { hoursLeftWith } from '../../lib/lessons.ts';
 import { queries } from '../../lib/queries.ts';
 
 /** Book a lesson with one teacher: hours left with them, then the calendar of free slots. */
@@ -15,9 +16,7 @@ export default function BookLesson() {
   const navigate = useNavigate();
   const teacher = useQuery(queries.teacher(teacherId));
   const packages = useQuery(queries.hourPackages());
-  const left = (packages.data ?? [])
-    .filter((p) => p.teacherId === teacherId && p.status !== 'expired')
-    .reduce((sum, p) => sum + num(p.remainingHours), 0);
+  const left = hoursLeftWith(packages.data ?? [], teacherId);
   return (
     <QueryView query={teacher} rows={4}>
       {(t) => {

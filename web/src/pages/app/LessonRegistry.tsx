@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
@@ -15,6 +16,9 @@ export default function LessonRegistry() {
   const { user } = useAuth();
   const viewer = user?.role === 'teacher' ? 'teacher' : 'student';
   const bookings = useQuery(queries.bookings());
+  // ?lesson=<id> (a link from a package's history on My Hours) opens that lesson's details.
+  const [params] = useSearchParams();
+  const openId = params.get('lesson') ?? undefined;
   const [status, setStatus] = useState('');
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');
@@ -65,7 +69,7 @@ export default function LessonRegistry() {
               <Text color="fg.muted" fontSize="sm" aria-live="polite">
                 {filtered.length} {filtered.length === 1 ? 'lesson' : 'lessons'}
               </Text>
-              <LessonList bookings={filtered} viewer={viewer} />
+              <LessonList bookings={filtered} viewer={viewer} openId={openId} />
             </Stack>
           )
         }

@@ -1,13 +1,16 @@
-import { Badge, Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { StepChart } from '../../components/app/charts.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate, timeLabel } from '../../lib/format.ts';
+import { bookingLinks } from '../../lib/packages.ts';
 import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
+import { useRulesText } from '../../lib/site.ts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
   purchase: 'Bought',
@@ -25,12 +28,24 @@ export function describeEntry(e: HistoryEntry): string {
   return e.reason ? `${base}: ${e.reason}` : base;
 }
 
-function History({ entries }: { entries: HistoryEntry[] }) {
+/** Where an entry's cause can be seen: its lesson (Lesson Details) or its payment. */
+function entryLink(e: HistoryEntry): string | null {
+  if (e.lessonId) return `/lesson-registry?lesson=${encodeURIComponent(e.lessonId)}`;
+  if (e.paymentId) return `/payment-success?session_id=${encodeURIComponent(e.paymentId)}`;
+  return null;
+}
+
+/** The chart's points: one per entry, and today's balance when the last entry is from an earlier day. */
+export function balancePoints(entries: HistoryEntry[], now: Date): { at: string; value: number; label: string }[] {
   const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(romeDate(e.at), { day: 'numeric', month: 'short' }) }));
   const last = points[points.length - 1];
-  const now = new Date().toISOString();
-  // The balance holds until now: draw it up to today.
-  if (last && last.at < now) points.push({ at: now, value: last.value, label: 'Today' });
+  // The balance holds until now: drawn up to today, unless the last change was today already.
+  if (last && romeDate(last.at) < romeDate(now)) points.push({ at: now.toISOString(), value: last.value, label: 'Today' });
+  return points;
+}
+
+function History({ entries, label }: { entries: HistoryEntry[]; label: string }) {
+  const points = balancePoints(entries, new Date());
   return (
     <Stack gap="4">
       <Box>
@@ -39,7 +54,8 @@ function History({ entries }: { entries: HistoryEntry[] }) {
         </Text>
         <StepChart points={points} title="Hours left over time" unit="hours" />
       </Box>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      {/* Focusable, so that a keyboard can scroll it sideways on a narrow screen. */}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={`History of ${label}`}>
         <Table.Root size="sm" aria-label="Package history" css={{ '& td, & th': { px: { base: '2', md: '3' } } }}>
           <Table.Header>
             <Table.Row>
@@ -54,11 +70,19 @@ function History({ entries }: { entries: HistoryEntry[] }) {
               <Table.Row key={e.eventId} data-cause={e.cause}>
                 <Table.Cell>
                   <Text whiteSpace="nowrap">{dateLabel(romeDate(e.at), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {timeLabel(e.at)}
+                  <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                    {timeLabel(e.at)} Rome time
                   </Text>
                 </Table.Cell>
-                <Table.Cell whiteSpace="normal">{describeEntry(e)}</Table.Cell>
+                <Table.Cell whiteSpace="normal">
+                  {entryLink(e) ? (
+                    <ChakraLink asChild color="green.800" textDecoration="underline">
+                      <Link to={entryLink(e)!}>{describeEntry(e)}</Link>
+                    </ChakraLink>
+                  ) : (
+                    describeEntry(e)
+                  )}
+                </Table.Cell>
                 <Table.Cell textAlign="end" color={e.delta < 0 ? 'red.700' : e.delta > 0 ? 'green.700' : undefined}>
                   {e.delta > 0 ? `+${e.delta}` : e.delta}
                 </Table.Cell>
@@ -72,11 +96,30 @@ function History({ entries }: { entries: HistoryEntry[] }) {
   );
 }
 
-/** One package with its full history (every hour's source and fate) and its balance chart. */
-export function PackageCard({ pkg }: { pkg: HourPackage }) {
+/**
+ * One package with its full history (every hour's source and fate) and its balance chart. `label`
+ * names it among the others (two packages with one teacher are two cards); `book`: this card carries
+ * the teacher's "Book a lesson" (one per teacher).
+ */
+export function PackageCard({ pkg, label, book }: { pkg: HourPackage; label: string; book: boolean }) {
   const history = useQuery(queries.packageHistory(pkg.id));
   return (
-    <Panel title={pkg.teacherName} actions={<Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{pkg.status}</Badge>}>
+    <Panel
+      title={pkg.teacherName}
+      label={label}
+      actions={
+        <Flex gap="2" align="center">
+          <Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{pkg.status}</Badge>
+          {book && (
+            <Button asChild size="xs" variant="outline" colorPalette="green">
+              <Link to={`/book/${pkg.teacherId}`} aria-label={`Book a lesson with ${pkg.teacherName}`}>
+                Book a lesson
+              </Link>
+            </Button>
+          )}
+        </Flex>
+      }
+    >
       <Stack gap="4">
         <Flex gap={{ base: '3', md: '8' }} wrap="wrap">
           <Box>
@@ -101,27 +144,45 @@ export function PackageCard({ pkg }: { pkg: HourPackage }) {
           </Box>
         </Flex>
         <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty="No history yet.">
-          {(h) => <History entries={h.entries} />}
+          {(h) => <History entries={h.entries} label={label} />}
         </QueryView>
       </Stack>
     </Panel>
   );
 }
 
+/** A name for each package that no other package on the page has: teacher, hours and purchase day. */
+function packageLabels(list: HourPackage[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  const seen = new Map<string, number>();
+  for (const p of list) {
+    const base = `${p.teacherName}, ${num(p.totalHours)} hours bought ${dateLabel(romeDate(p.purchasedAt))}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    labels.set(p.id, n === 1 ? base : `${base} (${n})`);
+  }
+  return labels;
+}
+
 /** /my-hours: each package, its history and its balance over time. */
 export default function MyHours() {
+  const rules = useRulesText();
   const packages = useQuery(queries.hourPackages());
   return (
     <Stack gap="6">
-      <AppPageHeader title="My Hours" subtitle="Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase." actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
+      <AppPageHeader title="My Hours" subtitle={rules('Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase.')} actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
       <QueryView query={packages} isEmpty={(p) => p.length === 0} empty="No hour packages yet." rows={2}>
-        {(list) => (
-          <Stack gap="6">
-            {list.map((p) => (
-              <PackageCard key={p.id} pkg={p} />
-            ))}
-          </Stack>
-        )}
+        {(list) => {
+          const book = bookingLinks(list);
+          const labels = packageLabels(list);
+          return (
+            <Stack gap="6">
+              {list.map((p) => (
+                <PackageCard key={p.id} pkg={p} label={labels.get(p.id)!} book={book.has(p.id)} />
+              ))}
+            </Stack>
+          );
+        }}
       </QueryView>
     </Stack>
   );

@@ -13,6 +13,8 @@ import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
 import { upcoming } from '../../lib/lessons.ts';
 import type { DashboardStats, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
+import { monthsText, useSiteConfig } from '../../lib/site.ts';
+import { bookingLinks } from '../../lib/packages.ts';
 
 /** remaining / total x 100 (spec "Business constants and limits"). */
 function packageProgress(p: HourPackage): number {
@@ -20,9 +22,10 @@ function packageProgress(p: HourPackage): number {
 }
 
 function Stats({ stats }: { stats: DashboardStats }) {
+  const { validityMonths } = useSiteConfig();
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-      <StatCard label="Remaining Hours" value={num(stats.remainingHours)} help="Use them within 6 months" />
+      <StatCard label="Remaining Hours" value={num(stats.remainingHours)} help={`Use them within ${monthsText(validityMonths)}`} />
       <StatCard label="Lessons This Month" value={stats.lessonsThisMonth} />
       <StatCard
         label="Next Lesson"
@@ -34,6 +37,8 @@ function Stats({ stats }: { stats: DashboardStats }) {
 }
 
 function Packages({ packages }: { packages: HourPackage[] }) {
+  // One "Book a lesson" per teacher, however many packages the student has with them.
+  const book = bookingLinks(packages);
   return (
     <Stack gap="4">
       {packages.map((p) => (
@@ -53,7 +58,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
             <Text fontSize="sm" color="fg.muted">
               Expires {dateLabel(romeDate(p.expiresAt))}
             </Text>
-            {num(p.remainingHours) > 0 && p.status !== 'expired' && (
+            {book.has(p.id) && (
               <Button asChild size="xs" variant="outline">
                 <Link to={`/book/${p.teacherId}`} aria-label={`Book a lesson with ${p.teacherName}`}>
                   Book a lesson

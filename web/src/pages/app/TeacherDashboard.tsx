@@ -8,22 +8,22 @@ import { MonthBars } from '../../components/app/charts.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, eurosFromCents, hourLabel, romeDate } from '../../lib/format.ts';
+import { dateLabel, eurosFromCents, hourLabel, monthLabel, romeDate } from '../../lib/format.ts';
 import { upcoming } from '../../lib/lessons.ts';
 import type { Earnings } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
 
-function monthLabel(month: string): string {
-  return dateLabel(`${month}-01`, { month: 'short', year: '2-digit' });
-}
-
-/** This month's earnings with the 76/24 split, and a bar per month. */
+/** This month's earnings with the 76/24 split, a bar per month (the last six), every completed lesson, all-time totals. */
 function EarningsPanel({ earnings }: { earnings: Earnings }) {
   const thisMonth = romeDate(new Date()).slice(0, 7);
   const m = earnings.months.find((x) => x.month === thisMonth) ?? { month: thisMonth, grossCents: 0, teacherCents: 0, commissionCents: 0, lessons: 0 };
   const recent = [...earnings.months].sort((a, b) => a.month.localeCompare(b.month)).slice(-6);
+  const allTime = earnings.lessons.reduce((sum, l) => sum + l.teacherEarningCents, 0);
   return (
     <Stack gap="4">
+      <Text as="h3" fontWeight="semibold" data-testid="earnings-month">
+        This month ({monthLabel(thisMonth, { month: 'long', year: 'numeric' })})
+      </Text>
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
         <Box>
           <Text fontSize="sm" color="fg.muted">
@@ -52,6 +52,9 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
       </SimpleGrid>
       {recent.length > 0 ? (
         <Box>
+          <Text as="h3" fontWeight="semibold" mb="2">
+            Per month (last {recent.length === 1 ? 'month' : `${recent.length} months`} with lessons)
+          </Text>
           <Box maxW="2xl">
           <MonthBars title="Earnings per month" months={recent.map((x) => ({ label: monthLabel(x.month), teacher: x.teacherCents / 100, school: x.commissionCents / 100 }))} />
           </Box>
@@ -66,6 +69,11 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
         </Box>
       ) : (
         <Text color="fg.muted">No lessons given yet: your earnings appear here once a lesson is completed.</Text>
+      )}
+      {earnings.lessons.length > 0 && (
+        <Text as="h3" fontWeight="semibold" data-testid="earnings-all-time">
+          All time: {eurosFromCents(allTime)} for {earnings.lessons.length} {earnings.lessons.length === 1 ? 'lesson' : 'lessons'}
+        </Text>
       )}
       {earnings.lessons.length > 0 && (
         <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
@@ -131,7 +139,16 @@ export default function TeacherDashboard() {
             {(b) => <LessonList bookings={upcoming(b, now, 5)} viewer="teacher" />}
           </QueryView>
         </Panel>
-        <Panel title="Earnings This Month">
+        <Panel
+          title="Earnings"
+          actions={
+            <Button asChild size="xs" variant="outline">
+              <a href="/api/teacher/earnings?format=csv" download>
+                Download CSV
+              </a>
+            </Button>
+          }
+        >
           <QueryView query={earnings} rows={2}>
             {(e) => <EarningsPanel earnings={e} />}
           </QueryView>

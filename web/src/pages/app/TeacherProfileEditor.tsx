@@ -15,6 +15,9 @@ import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
 import { invalidate, queries, type Change } from '../../lib/queries.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { PhotoField } from '../../components/app/PhotoField.tsx';
+import { useRulesText } from '../../lib/site.ts';
 
 export interface TeacherProfileData {
   bio: string | null;
@@ -58,10 +61,28 @@ function typedFields(p: TeacherProfileData): TeacherProfileFormInput {
   };
 }
 
-/** Public profile fields, hourly rate and meeting link; shared with the admin's teacher editor. */
-export function TeacherProfileForm({ initial, onSave, pending }: { initial: TeacherProfileData; onSave: (p: TeacherProfileData) => void; pending: boolean }) {
+/** Whose profile the form edits: their id (for the photo) and name (for the initials without one). */
+export interface ProfileOwner {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Photo, public profile fields, hourly rate and meeting link; shared with the admin's teacher editor.
+ * `imageAddress`: also the photo's address as text (admins may point it at any https:// image).
+ */
+export function TeacherProfileForm({ owner, initial, onSave, pending, imageAddress = false }: {
+  owner: ProfileOwner;
+  initial: TeacherProfileData;
+  onSave: (p: TeacherProfileData) => void;
+  pending: boolean;
+  imageAddress?: boolean;
+}) {
   const form = useForm<TeacherProfileFormInput, unknown, TeacherProfileData>({ resolver: contractResolver(teacherProfileFormSchema), defaultValues: typedFields(initial) });
-  useEffect(() => form.reset(typedFields(initial)), [initial, form]);
+  // Fresh data (after a photo upload, say) replaces the fields nobody has touched, not what is being typed.
+  useEffect(() => form.reset(typedFields(initial), { keepDirtyValues: true }), [initial, form]);
+  const photoUrl = form.watch('profileImageUrl');
   const { errors } = form.formState;
   const field = (name: keyof TeacherProfileFormInput) => ({ input: form.register(name), ...fieldError(errors[name]) });
   const submit = form.handleSubmit(onSave, (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }));
@@ -76,6 +97,11 @@ export function TeacherProfileForm({ initial, onSave, pending }: { initial: Teac
   return (
     <form onSubmit={submit} aria-label="Teacher profile">
       <Stack gap="4">
+        <PhotoField
+          teacherId={owner.id}
+          person={{ firstName: owner.firstName, lastName: owner.lastName, profileImageUrl: photoUrl || null }}
+          onChange={(url) => form.setValue('profileImageUrl', url ?? '')}
+        />
         <Field.Root invalid={bio.invalid}>
           <Field.Label>Bio</Field.Label>
           <Textarea rows={5} {...bio.input} />
@@ -86,7 +112,7 @@ export function TeacherProfileForm({ initial, onSave, pending }: { initial: Teac
           {text('Country', field('country'))}
           {text('Specializations', field('specializations'), {}, 'Separate them with commas.')}
           {text('Hourly rate (€)', field('hourlyRate'), { type: 'number', min: 1, step: '0.5', inputMode: 'decimal' }, undefined, true)}
-          {text('Profile image address', field('profileImageUrl'), { type: 'url' })}
+          {imageAddress && text('Profile image address', field('profileImageUrl'), { inputMode: 'url' }, 'An https:// link, or a path on this site such as /teachers/giulia.svg. Empty: initials.')}
           {text('Meeting link', field('googleMeetLink'), { type: 'url', placeholder: 'https://meet.google.com/...' })}
         </SimpleGrid>
         <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={pending} loadingText="Saving...">
@@ -118,11 +144,12 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
     form.setValue(`weekly.${String(d) as '1'}`, cur.includes(h) ? cur.filter((x) => x !== h) : [...cur, h].sort((a, b) => a - b));
   };
   const setDaysOff = (days: string[]) => form.setValue('daysOff', days);
+  const rules = useRulesText();
   const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }));
   return (
     <Stack gap="5">
       <Text color="fg.muted" fontSize="sm">
-        Choose the hours (Rome time) you teach each week. Students can book any of them that is free and at least 48 hours ahead.
+        {rules('Choose the hours (Rome time) you teach each week. Students can book any of them that is free and at least 48 hours ahead.')}
       </Text>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="md">
         <Table.Root size="sm" stickyHeader aria-label="Weekly hours">
@@ -182,8 +209,12 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
             Add
           </Button>
         </HStack>
+        {daysOff.length === 0 && (
+          <Text color="fg.muted" mt="3">
+            No days off.
+          </Text>
+        )}
         <Flex gap="2" wrap="wrap" mt="3" as="ul" listStyleType="none">
-          {daysOff.length === 0 && <Text color="fg.muted">No days off.</Text>}
           {daysOff.map((d) => (
             <li key={d}>
               <Button size="sm" variant="subtle" onClick={() => setDaysOff(daysOff.filter((x) => x !== d))}>
@@ -205,13 +236,24 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
 export default function TeacherProfileEditor() {
   const profile = useQuery(queries.ownTeacherProfile());
   const availability = useQuery(queries.ownAvailability());
-  const saveProfile = useSave<TeacherProfileData>('/api/teacher/profile', 'Profile', 'ownTeacherProfileSaved');
+  const { user } = useAuth();
+  // The photo is changed by its own upload, never by this Save (which could carry an older address).
+  const saveProfile = useSave<Omit<TeacherProfileData, 'profileImageUrl'>>('/api/teacher/profile', 'Profile', 'ownTeacherProfileSaved');
   return (
     <Stack gap="6">
       <AppPageHeader title="Teacher Profile" subtitle="What students see on your public page, and when you teach." />
       <Panel title="Public profile">
         <QueryView query={profile} rows={4}>
-          {(p) => <TeacherProfileForm initial={p} onSave={(body) => saveProfile.mutate(body)} pending={saveProfile.isPending} />}
+          {(p) =>
+            user && (
+              <TeacherProfileForm
+                owner={user}
+                initial={p}
+                onSave={({ profileImageUrl: _photo, ...body }) => saveProfile.mutate(body)}
+                pending={saveProfile.isPending}
+              />
+            )
+          }
         </QueryView>
       </Panel>
       <Panel title="Weekly hours and days off">

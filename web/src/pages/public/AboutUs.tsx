@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { milestones, principles } from './content/about.ts';
+import { useRulesText } from '../../lib/site.ts';
 
 /** /about-us: the school's story since 1985 and how it teaches. */
 export default function AboutUs() {
+  const rules = useRulesText();
   return (
     <>
       <PageMeta
@@ -25,7 +27,7 @@ export default function AboutUs() {
               <Heading as="h2" size="lg" mb="2">
                 {p.title}
               </Heading>
-              <Text color="fg.muted">{p.text}</Text>
+              <Text color="fg.muted">{rules(p.text)}</Text>
             </Box>
           ))}
         </SimpleGrid>
@@ -39,7 +41,7 @@ export default function AboutUs() {
               <Text fontWeight="bold" color="green.800" minW="12">
                 {m.year}
               </Text>
-              <Text>{m.text}</Text>
+              <Text>{rules(m.text)}</Text>
             </Flex>
           ))}
         </Stack>

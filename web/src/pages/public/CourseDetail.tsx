@@ -2,20 +2,33 @@ import { Badge, Box, Button, Container, Flex, Heading, HStack, Stack, Text } fro
 import { Link, useParams } from 'react-router-dom';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { CoursePrice } from '../../components/CoursePrice.tsx';
+import { courseTeachers, courseTeachersPath } from '../../lib/courses.ts';
+import { queries } from '../../lib/queries.ts';
+import { useTeachers } from '../../lib/teachers.ts';
 import { findCourse } from './content/courses.ts';
-import { rules } from './content/school.ts';
+import { useSchoolRules } from '../../lib/site.ts';
 import NotFound from './NotFound.tsx';
 
-/** /courses/{id}: one course in detail; an unknown id shows the not-found page. */
+/** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
+export const firstReads = () => [queries.teachers()];
+
+/**
+ * /courses/{id}: one course in detail, its price from the lowest rate of its teachers and a way to
+ * them (/teachers filtered by the course's specialization); an unknown id shows the not-found page.
+ */
 export default function CourseDetail() {
   const { id } = useParams();
+  const rules = useSchoolRules();
   const course = findCourse(id);
+  const teachers = useTeachers();
   if (!course) return <NotFound />;
+  const nobody = !!teachers.data && courseTeachers(course, teachers.data).length === 0;
   return (
     <>
       <PageMeta
         title={`${course.title} course | Parliamo`}
-        description={`${course.tagline} One-to-one online lessons from our school in Rome, from €${course.priceFrom} per hour.`}
+        description={`${course.tagline} One-to-one online lessons with the teachers of our school in Rome, prices in euro.`}
         keywords={course.keywords}
         path={`/courses/${course.id}`}
       />
@@ -46,9 +59,7 @@ export default function CourseDetail() {
               <HStack>
                 <Badge colorPalette="green">Level {course.level}</Badge>
               </HStack>
-              <Text fontSize="2xl" fontWeight="bold" color="green.800">
-                From €{course.priceFrom}/hour
-              </Text>
+              <CoursePrice course={course} teachers={teachers} format={(price) => `From ${price}/hour`} fontSize="2xl" fontWeight="bold" color="green.800" />
               <Text fontSize="sm">{course.suggestedHours}</Text>
               <Stack as="ul" gap="1" pl="5" listStyleType="disc" fontSize="sm">
                 <li>Packages of 1 to 30 hours. {rules.fee}</li>
@@ -56,9 +67,15 @@ export default function CourseDetail() {
                 <li>{rules.booking}</li>
                 <li>{rules.cancellation}</li>
               </Stack>
-              <Button asChild colorPalette="green" mt="2">
-                <Link to="/teachers">Find a teacher</Link>
-              </Button>
+              {nobody ? (
+                <Button asChild colorPalette="green" mt="2">
+                  <Link to="/school-rome">Ask us for a teacher</Link>
+                </Button>
+              ) : (
+                <Button asChild colorPalette="green" mt="2">
+                  <Link to={courseTeachersPath(course)}>Find a teacher</Link>
+                </Button>
+              )}
               <Button asChild variant="outline" bg="bg">
                 <Link to="/courses">All courses</Link>
               </Button>

@@ -2,11 +2,19 @@ import { Badge, Box, Button, Container, Heading, SimpleGrid, Stack, Text } from 
 import { Link } from 'react-router-dom';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { CoursePrice } from '../../components/CoursePrice.tsx';
+import { queries } from '../../lib/queries.ts';
+import { useTeachers } from '../../lib/teachers.ts';
 import { courses } from './content/courses.ts';
-import { rules } from './content/school.ts';
+import { useSchoolRules } from '../../lib/site.ts';
 
-/** /courses: the school's three courses. */
+/** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
+export const firstReads = () => [queries.teachers()];
+
+/** /courses: the school's three courses, each from the lowest rate of the teachers who teach it. */
 export default function Courses() {
+  const teachers = useTeachers();
+  const rules = useSchoolRules();
   return (
     <>
       <PageMeta
@@ -32,9 +40,7 @@ export default function Courses() {
               <Text color="fg.muted" flex="1">
                 {c.summary}
               </Text>
-              <Text fontWeight="semibold" color="green.800">
-                From €{c.priceFrom} per hour
-              </Text>
+              <CoursePrice course={c} teachers={teachers} format={(price) => `From ${price} per hour`} fontWeight="semibold" color="green.800" />
               <Button asChild colorPalette="green" variant="outline">
                 <Link to={`/courses/${c.id}`} aria-label={`${c.title}: course details`}>
                   Course details

@@ -3,14 +3,16 @@ import { Link } from 'react-router-dom';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { faq } from './content/faq.ts';
+import { useRulesText } from '../../lib/site.ts';
 
 /** /faq: answers grouped by topic, each a native disclosure (keyboard and screen-reader friendly). */
 export default function Faq() {
+  const rules = useRulesText();
   return (
     <>
       <PageMeta
         title="Frequently asked questions | Parliamo"
-        description="How hour packages, the €3 fee, the 6-month validity and the 48-hour booking and cancellation rules work at Parliamo."
+        description={rules('How hour packages, the €3 fee, the 6-month validity and the 48-hour booking and cancellation rules work at Parliamo.')}
         keywords="Parliamo FAQ, Italian lessons questions, hour packages, cancellation policy, lesson booking"
         path="/faq"
       />
@@ -32,10 +34,10 @@ export default function Faq() {
                 {group.entries.map((e) => (
                   <Box as="details" key={e.question} className="faq-item" borderWidth="1px" borderRadius="lg" bg="bg">
                     <Box as="summary" px="5" py="4" fontWeight="semibold" cursor="pointer">
-                      {e.question}
+                      {rules(e.question)}
                     </Box>
                     <Text px="5" pb="4" color="fg.muted">
-                      {e.answer}
+                      {rules(e.answer)}
                     </Text>
                   </Box>
                 ))}

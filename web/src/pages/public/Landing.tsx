@@ -9,6 +9,7 @@ import { Testimonials } from '../../components/Testimonials.tsx';
 import { CertificationLogos } from '../../components/CertificationLogos.tsx';
 import { queries } from '../../lib/queries.ts';
 import { certifications, howItWorks, testimonials, valueCards } from './content/landing.ts';
+import { useRulesText } from '../../lib/site.ts';
 
 function Section({ id, title, intro, children, bg }: { id: string; title: string; intro?: string; children: ReactNode; bg?: string }) {
   return (
@@ -26,6 +27,19 @@ function Section({ id, title, intro, children, bg }: { id: string; title: string
         </Stack>
         {children}
       </Container>
+    </Box>
+  );
+}
+
+/** A bordered card with a heading and a paragraph (an optional mark above them): the landing's value and step cards. */
+function InfoCard({ title, text, testId, as, children }: { title: string; text: string; testId: string; as?: 'li'; children?: ReactNode }) {
+  return (
+    <Box as={as} borderWidth="1px" borderRadius="xl" p="6" bg="bg" data-testid={testId}>
+      {children}
+      <Heading as="h3" size="lg" mb="2">
+        {title}
+      </Heading>
+      <Text color="fg.muted">{text}</Text>
     </Box>
   );
 }
@@ -75,6 +89,7 @@ function Hero() {
 export const firstReads = () => [queries.teachers()];
 
 export default function Landing() {
+  const rules = useRulesText();
   // The hero image is asked for first, and only here (a preload in index.html went unused on every other page).
   preload('/images/hero-rome.svg', { as: 'image', type: 'image/svg+xml', fetchPriority: 'high' });
   return (
@@ -93,12 +108,7 @@ export default function Landing() {
       <Section id="values" title="Why learn with Parliamo">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
           {valueCards.map((c) => (
-            <Box key={c.title} borderWidth="1px" borderRadius="xl" p="6" bg="bg" data-testid="value-card">
-              <Heading as="h3" size="lg" mb="2">
-                {c.title}
-              </Heading>
-              <Text color="fg.muted">{c.text}</Text>
-            </Box>
+            <InfoCard key={c.title} title={c.title} text={rules(c.text)} testId="value-card" />
           ))}
         </SimpleGrid>
       </Section>
@@ -106,15 +116,11 @@ export default function Landing() {
       <Section id="how" title="How It Works" bg="gray.50">
         <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 3 }} gap="5">
           {howItWorks.map((c) => (
-            <Box as="li" key={c.step} borderWidth="1px" borderRadius="xl" p="6" bg="bg" data-testid="how-card">
+            <InfoCard key={c.step} as="li" title={c.title} text={rules(c.text)} testId="how-card">
               <Flex w="10" h="10" borderRadius="full" bg="green.700" color="white" align="center" justify="center" fontWeight="bold" mb="4" aria-hidden="true">
                 {c.step}
               </Flex>
-              <Heading as="h3" size="lg" mb="2">
-                {c.title}
-              </Heading>
-              <Text color="fg.muted">{c.text}</Text>
-            </Box>
+            </InfoCard>
           ))}
         </SimpleGrid>
       </Section>

@@ -12,13 +12,18 @@ import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
+import { useNextPath, withNext } from '../../lib/next-path.tsx';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
 
-/** /login: e-mail and password; success goes to / (spec "Screens and routes", "Validation rules" and "Error catalogue"). */
+/**
+ * /login: e-mail and password; success goes to / (spec "Screens and routes", "Validation rules" and "Error catalogue"),
+ * or back to the page in `?next=` when that is a page of this site (lib/next-path.ts).
+ */
 export default function Login() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const next = useNextPath();
   const form = useForm<LoginInput, unknown, LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -31,7 +36,7 @@ export default function Login() {
         if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(queries.session().queryKey, user);
         else await invalidate(qc, 'signedIn');
         toaster.create({ type: 'success', title: 'Successfully signed in', description: 'Welcome to Parliamo!' });
-        navigate('/');
+        navigate(next ?? '/', { replace: true });
       } catch (err) {
         toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Invalid credentials') });
       }
@@ -61,7 +66,7 @@ export default function Login() {
           <Text fontSize="sm" textAlign="center">
             New to Parliamo?{' '}
             <ChakraLink asChild color="green.800" fontWeight="semibold">
-              <Link to="/register">Create an account</Link>
+              <Link to={withNext('/register', next)}>Create an account</Link>
             </ChakraLink>
           </Text>
         </Stack>

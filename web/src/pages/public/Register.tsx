@@ -9,6 +9,7 @@ import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { useNextPath, withNext } from '../../lib/next-path.tsx';
 
 /** Every field of the registration payload (spec "Entities and their fields"), empty. */
 const empty: Required<{ [K in keyof RegisterInput]: string }> = {
@@ -18,9 +19,10 @@ const empty: Required<{ [K in keyof RegisterInput]: string }> = {
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.register));
 
-/** /register: creates a student account, then goes to /login (validated with the API's own schema). */
+/** /register: creates a student account, then goes to /login, keeping a `?next=` to return to after it (validated with the API's own schema). */
 export default function Register() {
   const navigate = useNavigate();
+  const next = useNextPath();
   const form = useForm<RegisterInput, unknown, Registration>({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
   const field = (name: keyof RegisterInput) => ({ ...form.register(name), ...fieldError(errors[name]) });
@@ -30,7 +32,7 @@ export default function Register() {
       try {
         await apiRequest('POST', '/api/register', registration);
         toaster.create({ type: 'success', title: 'Registration completed', description: 'Account created successfully! You can now log in.' });
-        navigate('/login');
+        navigate(withNext('/login', next));
       } catch (err) {
         toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Error during registration') });
       }
@@ -97,7 +99,7 @@ export default function Register() {
           <Text fontSize="sm" textAlign="center">
             Already have an account?{' '}
             <ChakraLink asChild color="green.800" fontWeight="semibold">
-              <Link to="/login">Log in</Link>
+              <Link to={withNext('/login', next)}>Log in</Link>
             </ChakraLink>
           </Text>
         </Stack>

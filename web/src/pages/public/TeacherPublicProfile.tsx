@@ -1,15 +1,21 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherAvatar } from '../../components/TeacherCard.tsx';
 import { BuyHours } from '../../components/BuyHours.tsx';
-import type { Slot } from '../../lib/teachers.ts';
+import type { Slot, Teacher } from '../../lib/teachers.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { hoursLeftWith } from '../../lib/lessons.ts';
+import { loginPath } from '../../lib/next-path.tsx';
 import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation } from '../../lib/format.ts';
-import { rules } from './content/school.ts';
+import { useSchoolRules } from '../../lib/site.ts';
 import NotFound from './NotFound.tsx';
 import { queries } from '../../lib/queries.ts';
+
+const BookSlotDialog = lazy(() => import('../../components/app/BookSlotDialog.tsx'));
+const PurchaseDialog = lazy(() => import('../../components/app/PurchaseDialog.tsx'));
 
 const DAYS_AHEAD = 28;
 const MAX_DAYS_SHOWN = 6;
@@ -23,36 +29,96 @@ function groupSlots(slots: Slot[]): [string, number[]][] {
   return [...byDate.entries()].slice(0, MAX_DAYS_SHOWN);
 }
 
-function NextSlots({ teacherId }: { teacherId: string }) {
+/** What choosing a free lesson does for this person: sign in first, book it, buy hours first, or nothing (teachers, admins). */
+type SlotAction = 'sign-in' | 'book' | 'buy' | null;
+
+function useSlotAction(teacherId: string): { action: SlotAction | 'loading'; hoursLeft: number } {
+  const { user } = useAuth();
+  const student = user?.role === 'student';
+  const packages = useQuery({ ...queries.hourPackages(), enabled: student });
+  const hoursLeft = hoursLeftWith(packages.data ?? [], teacherId);
+  if (!user) return { action: 'sign-in', hoursLeft };
+  if (!student) return { action: null, hoursLeft };
+  if (packages.isLoading) return { action: 'loading', hoursLeft };
+  // Without the packages (an error) the purchase dialog is the safe choice: buying never double-books.
+  return { action: hoursLeft > 0 ? 'book' : 'buy', hoursLeft };
+}
+
+/**
+ * The next free lessons, by day. Each is a button: a visitor goes to sign in and comes back here; a
+ * student with hours left with this teacher gets the booking confirmation, one without the Purchase
+ * Hour Package dialog with this teacher chosen.
+ */
+function NextSlots({ teacher }: { teacher: Teacher }) {
   const from = romeDate(new Date());
-  const { data, isLoading, isError } = useQuery(queries.availability(teacherId, from, addDays(from, DAYS_AHEAD)));
+  const { data, isLoading, isError } = useQuery(queries.availability(teacher.id, from, addDays(from, DAYS_AHEAD)));
+  const { action, hoursLeft } = useSlotAction(teacher.id);
+  const [picked, setPicked] = useState<{ slot: Slot; open: boolean } | null>(null);
   const days = useMemo(() => groupSlots(data ?? []), [data]);
   if (isLoading) return <Skeleton height="120px" borderRadius="lg" />;
   if (isError) return <Text color="fg.muted">The calendar could not be loaded. Please try again later.</Text>;
   if (days.length === 0) return <Text color="fg.muted">No free lesson times in the next four weeks.</Text>;
+  const slotLabel = (date: string, h: number) =>
+    `${dateLabel(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${hourLabel(h)}${action === 'sign-in' ? ': sign in to book' : action === 'buy' ? ': book after buying hours' : ''}`;
+  const signIn = loginPath(`/teacher/${teacher.id}`);
+  const close = (open: boolean) => setPicked((p) => (p && !open ? { ...p, open } : p));
   return (
-    <Stack as="ul" listStyleType="none" gap="3" data-testid="free-slots">
-      {days.map(([date, hours]) => (
-        <Box as="li" key={date} borderWidth="1px" borderRadius="lg" p="3">
-          <Text fontWeight="semibold" mb="2">
-            {dateLabel(date)}
-          </Text>
-          <HStack gap="2" wrap="wrap">
-            {hours.map((h) => (
-              <Badge key={h} variant="outline" colorPalette="green" size="lg" fontVariantNumeric="tabular-nums">
-                {hourLabel(h)}
-              </Badge>
-            ))}
-          </HStack>
-        </Box>
-      ))}
-    </Stack>
+    <>
+      <Stack as="ul" listStyleType="none" gap="3" data-testid="free-slots">
+        {days.map(([date, hours]) => (
+          <Box as="li" key={date} borderWidth="1px" borderRadius="lg" p="3">
+            <Text fontWeight="semibold" mb="2">
+              {dateLabel(date)}
+            </Text>
+            <HStack gap="2" wrap="wrap">
+              {hours.map((h) =>
+                action === null ? (
+                  <Badge key={h} variant="outline" colorPalette="green" size="lg" fontVariantNumeric="tabular-nums">
+                    {hourLabel(h)}
+                  </Badge>
+                ) : action === 'sign-in' ? (
+                  <Button key={h} asChild size="sm" variant="outline" colorPalette="green" fontVariantNumeric="tabular-nums">
+                    <Link to={signIn} aria-label={slotLabel(date, h)}>
+                      {hourLabel(h)}
+                    </Link>
+                  </Button>
+                ) : (
+                  <Button
+                    key={h}
+                    size="sm"
+                    variant="outline"
+                    colorPalette="green"
+                    fontVariantNumeric="tabular-nums"
+                    aria-label={slotLabel(date, h)}
+                    aria-haspopup="dialog"
+                    disabled={action === 'loading'}
+                    onClick={() => setPicked({ slot: { date, hour: h }, open: true })}
+                  >
+                    {hourLabel(h)}
+                  </Button>
+                ),
+              )}
+            </HStack>
+          </Box>
+        ))}
+      </Stack>
+      {picked && (action === 'book' || action === 'buy') && (
+        <Suspense fallback={null}>
+          {action === 'book' ? (
+            <BookSlotDialog open={picked.open} onOpenChange={close} teacher={teacher} slot={picked.slot} hoursLeft={hoursLeft} />
+          ) : (
+            <PurchaseDialog open={picked.open} onOpenChange={close} teacherId={teacher.id} />
+          )}
+        </Suspense>
+      )}
+    </>
   );
 }
 
-/** /teacher/{id}: the public profile, the next free slots in Rome time and a way to buy hours. */
+/** /teacher/{id}: the public profile, the next free slots in Rome time (each one books or leads to booking) and a way to buy hours. */
 export default function TeacherPublicProfile() {
   const { id = '' } = useParams();
+  const rules = useSchoolRules();
   const { data: teacher, isLoading, isError } = useQuery(queries.teacher(id));
 
   if (isLoading) {
@@ -126,7 +192,7 @@ export default function TeacherPublicProfile() {
             <Text fontSize="sm" color="fg.muted" mb="4">
               Times are in Rome time (Europe/Rome).
             </Text>
-            <NextSlots teacherId={teacher.id} />
+            <NextSlots teacher={teacher} />
             <Button asChild variant="outline" mt="6" size="sm">
               <Link to="/teachers">Back to all teachers</Link>
             </Button>

@@ -1,27 +1,62 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Box, Container, Field, Input, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
 import { SelectField } from '../../components/FormFields.tsx';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { queries } from '../../lib/queries.ts';
 import { TeacherCard } from '../../components/TeacherCard.tsx';
-import { allSpecializations, filterTeachers, priceRanges, useTeachers, visibleTeachers } from '../../lib/teachers.ts';
+import {
+  allSpecializations,
+  filterTeachers,
+  knownSort,
+  priceBandLabel,
+  priceBandOrAny,
+  priceBands,
+  sameSpecialization,
+  sortTeachers,
+  TEACHER_SORTS,
+  useTeachers,
+  visibleTeachers,
+} from '../../lib/teachers.ts';
 
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
 export const firstReads = () => [queries.teachers()];
 
-/** /teachers: every active and approved teacher, with a name search and filters (spec "Validation rules"). */
+/** `options` with `value` among them: a link may name a specialization or band nobody offers today. */
+function withCurrent(options: { value: string; label: string }[], value: string, label: string) {
+  return options.some((o) => o.value === value) ? options : [...options, { value, label }];
+}
+
+/**
+ * /teachers: every active and approved teacher, with a name search, filters and an order (spec
+ * "Validation rules"). They live in the address (`?q=&specialization=&price=&sort=`): a filtered list
+ * can be shared, and Back undoes a filter.
+ */
 export default function Teachers() {
   const { data, isLoading } = useTeachers();
-  const [query, setQuery] = useState('');
-  const [specialization, setSpecialization] = useState('');
-  const [price, setPrice] = useState('');
-  const teachers = useMemo(
-    () => visibleTeachers(data ?? []).sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)),
-    [data],
-  );
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const price = priceBandOrAny(params.get('price') ?? '');
+  const sort = knownSort(params.get('sort') ?? '');
+  /** Sets one parameter (dropped when empty); typing replaces the history entry, a choice adds one. */
+  const set = (name: string, value: string, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+  const teachers = useMemo(() => visibleTeachers(data ?? []), [data]);
   const specializations = useMemo(() => allSpecializations(teachers), [teachers]);
-  const shown = filterTeachers(teachers, { query, specialization, price });
+  const bands = useMemo(() => priceBands(teachers), [teachers]);
+  // A link's specialization in another case ("business italian") selects the listed spelling.
+  const asked = params.get('specialization') ?? '';
+  const specialization = specializations.find((s) => sameSpecialization(s, asked)) ?? asked;
+  const shown = sortTeachers(filterTeachers(teachers, { query, specialization, price }), sort);
 
   let empty: string | null = null;
   if (!isLoading && shown.length === 0) {
@@ -44,18 +79,29 @@ export default function Teachers() {
       </InfoPageHeader>
       <Container maxW="7xl" py={{ base: '8', md: '10' }}>
         <Box role="search" aria-label="Teachers" mb="8">
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" alignItems="end">
             <Field.Root>
               <Field.Label>Search by name</Field.Label>
-              <Input type="search" placeholder="First or last name" value={query} onChange={(e) => setQuery(e.target.value)} />
+              <Input type="search" placeholder="First or last name" value={query} onChange={(e) => set('q', e.target.value, true)} />
             </Field.Root>
             <SelectField
               label="Specialization"
               value={specialization}
-              onChange={setSpecialization}
-              options={[{ value: '', label: 'All specializations' }, ...specializations.map((s) => ({ value: s, label: s }))]}
+              onChange={(v) => set('specialization', v)}
+              options={withCurrent([{ value: '', label: 'All specializations' }, ...specializations.map((s) => ({ value: s, label: s }))], specialization, specialization)}
             />
-            <SelectField label="Price per hour" value={price} onChange={setPrice} options={priceRanges} />
+            <SelectField
+              label="Price per hour"
+              value={price}
+              onChange={(v) => set('price', v)}
+              options={withCurrent([{ value: '', label: 'Any price' }, ...bands], price, priceBandLabel(price))}
+            />
+            <SelectField
+              label="Sort by"
+              value={sort}
+              onChange={(v) => set('sort', v)}
+              options={TEACHER_SORTS.map(({ value, label }) => ({ value, label }))}
+            />
           </SimpleGrid>
         </Box>
         <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted" mb="4">
@@ -74,7 +120,7 @@ export default function Teachers() {
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" data-testid="teacher-list">
             {shown.map((t) => (
-              <TeacherCard key={t.id} teacher={t} />
+              <TeacherCard key={t.id} teacher={t} headingLevel="h2" />
             ))}
           </SimpleGrid>
         )}

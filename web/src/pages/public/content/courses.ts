@@ -1,4 +1,7 @@
-/** The school's courses (/courses and /courses/{id}). Prices are in euro. */
+/**
+ * The school's courses (/courses and /courses/{id}). A course has no price of its own: "From €X per
+ * hour" is the lowest rate of the teachers who teach it (lib/courses.ts), read from GET /api/teachers.
+ */
 export interface Course {
   id: string;
   title: string;
@@ -9,7 +12,8 @@ export interface Course {
   outcomes: string[];
   forWhom: string;
   suggestedHours: string;
-  priceFrom: number;
+  /** The teacher specialization that teaches this course; null when every teacher does. */
+  specialization: string | null;
   keywords: string;
 }
 
@@ -33,7 +37,7 @@ export const courses: Course[] = [
     ],
     forWhom: 'Beginners, travellers, people moving to Italy and anyone who wants to keep their Italian alive.',
     suggestedHours: 'About 40 to 60 hours per level; most students take 2 lessons a week.',
-    priceFrom: 22,
+    specialization: null,
     keywords: 'general Italian course, Italian lessons online, learn Italian A1, Italian conversation',
   },
   {
@@ -55,7 +59,7 @@ export const courses: Course[] = [
     ],
     forWhom: 'Students at B1 level or above who need a B2 certificate for study, work or citizenship.',
     suggestedHours: 'About 30 hours over 2 to 3 months before the exam date.',
-    priceFrom: 26,
+    specialization: 'B2 certification',
     keywords: 'B2 Italian certification, CILS B2 preparation, CELI B2, PLIDA B2, Italian exam course',
   },
   {
@@ -77,7 +81,7 @@ export const courses: Course[] = [
     ],
     forWhom: 'Professionals at B1 level or above who work with Italian companies or plan to work in Italy.',
     suggestedHours: 'Packages of 10 to 20 hours focused on a goal, renewed as your needs change.',
-    priceFrom: 30,
+    specialization: 'Business Italian',
     keywords: 'business Italian course, Italian for work, professional Italian lessons, Italian for business',
   },
 ];

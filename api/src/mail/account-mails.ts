@@ -1,0 +1,83 @@
+import type pg from 'pg';
+import { centsToEuros, hoursCount, sentence } from '@parliamo/domain';
+import type { MailMessage } from './lesson-mails.ts';
+import { shortName, signature } from './lesson-mails.ts';
+import type { PendingMail } from './mail-sender.ts';
+
+const euros = (cents: number) => `€${centsToEuros(cents).toFixed(2)}`;
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+
+/** The mail a new student gets once their account exists. */
+export function welcomeMail(p: { email: string; firstName: string; publicUrl: string }): MailMessage {
+  return {
+    to: p.email,
+    subject: 'Welcome to Parliamo',
+    text:
+      `Hello ${p.firstName},\n\nwelcome to Parliamo! Your account is ready.\n\n` +
+      `Find your Italian teacher at ${p.publicUrl}/teachers, buy a package of lesson hours with them and book your first lesson.\n` +
+      `You can sign in at ${p.publicUrl}/login.${signature}`,
+  };
+}
+
+/** The student's confirmation that a payment's hours are in their account (the receipt is a separate document). */
+export function purchaseConfirmedMail(p: {
+  email: string;
+  firstName: string;
+  teacher: { id: string; firstName: string; lastName: string };
+  hours: number;
+  hourPriceCents: number;
+  feeCents: number;
+  amountCents: number;
+  expiresAt: string;
+  publicUrl: string;
+}): MailMessage {
+  const hours = hoursCount(p.hours);
+  const teacher = shortName(p.teacher);
+  return {
+    to: p.email,
+    subject: `Your ${hours} with ${teacher}`,
+    text:
+      `Hello ${p.firstName},\n\nthank you for your purchase. ${sentence(`${hours} with ${teacher} are now in your account`)}\n\n` +
+      `Paid: ${euros(p.amountCents)} (${p.hours} x ${euros(p.hourPriceCents)} + ${euros(p.feeCents)} fee)\n` +
+      `Use them by: ${dayFormat.format(new Date(p.expiresAt))}\n\n` +
+      `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id}.${signature}`,
+  };
+}
+
+/** Writes a welcome or purchase mail from the users table and the payments read model; throws while they lack it (retried). */
+export async function renderAccountMail(
+  pool: pg.Pool,
+  mail: PendingMail,
+  ctx: { publicUrl: string },
+): Promise<{ message: MailMessage; recipientId: string }> {
+  if (mail.kind === 'welcome') {
+    const { rows } = await pool.query(`SELECT id::text AS id, email, first_name FROM users WHERE id::text = $1`, [mail.ref]);
+    const r = rows[0];
+    if (!r) throw new Error(`User ${mail.ref} not found`);
+    return { message: welcomeMail({ email: r.email, firstName: r.first_name, publicUrl: ctx.publicUrl }), recipientId: r.id };
+  }
+  const params = mail.params as { paymentId: string; hours: number; hourPriceCents: number; expiresAt: string };
+  const { rows } = await pool.query(
+    `SELECT p.student_id, p.fee_cents, p.amount_cents, s.email, s.first_name AS s_first,
+            t.id::text AS t_id, t.first_name AS t_first, t.last_name AS t_last
+       FROM payments p
+       JOIN users s ON s.id::text = p.student_id
+       JOIN users t ON t.id::text = p.teacher_id
+      WHERE p.payment_id = $1`,
+    [params.paymentId],
+  );
+  const r = rows[0];
+  if (!r) throw new Error(`Payment ${params.paymentId} is not in the read model yet`);
+  const message = purchaseConfirmedMail({
+    email: r.email,
+    firstName: r.s_first,
+    teacher: { id: r.t_id, firstName: r.t_first, lastName: r.t_last },
+    hours: params.hours,
+    hourPriceCents: params.hourPriceCents,
+    feeCents: Number(r.fee_cents),
+    amountCents: Number(r.amount_cents),
+    expiresAt: params.expiresAt,
+    publicUrl: ctx.publicUrl,
+  });
+  return { message, recipientId: r.student_id };
+}

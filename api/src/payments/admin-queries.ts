@@ -1,0 +1,99 @@
+import type pg from 'pg';
+import { ADMIN_PAYMENTS_PAGE_SIZE, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
+import { hasFlagSql, paymentFlags, type PaymentRow } from '@parliamo/projections';
+
+/** The day a payment belongs to: when its checkout started (a payment never started: when hours were credited). */
+const DAY_SQL = `(COALESCE(p.started_at, p.credited_at, p.updated_at) AT TIME ZONE 'Europe/Rome')::date`;
+const PAID_SQL = `p.status IN ('paid', 'credited', 'refunded')`;
+
+type Filters = Omit<AdminPaymentQuery, 'page' | 'pageSize'>;
+
+/** The WHERE clause of the admin's payment filters and its parameters ($1..$5). */
+function where(f: Filters): { sql: string; params: unknown[] } {
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const prefix = f.search ? `${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return {
+    sql: `WHERE ($1::text IS NULL OR p.status = $1)
+        AND ($2::text IS NULL OR p.teacher_id = $2)
+        AND ($3::date IS NULL OR ${DAY_SQL} >= $3::date)
+        AND ($4::date IS NULL OR ${DAY_SQL} <= $4::date)
+        AND ($5::text IS NULL
+          OR p.payment_id ILIKE $6 OR p.provider_session_id ILIKE $6 OR p.provider_payment_id ILIKE $6
+          OR s.email ILIKE $5 OR (s.first_name || ' ' || s.last_name) ILIKE $5
+          OR t.email ILIKE $5 OR (t.first_name || ' ' || t.last_name) ILIKE $5)`,
+    params: [f.status ?? null, f.teacherId ?? null, f.from ?? null, f.to ?? null, like, prefix],
+  };
+}
+
+const FROM_SQL = `FROM payments p
+  LEFT JOIN users s ON s.id::text = p.student_id AND s.erased_at IS NULL
+  LEFT JOIN users t ON t.id::text = p.teacher_id AND t.erased_at IS NULL`;
+
+type Row = PaymentRow & { student_name: string | null; teacher_name: string | null };
+
+function toAdminPayment(r: Row): AdminPayment {
+  return {
+    paymentId: r.payment_id,
+    provider: r.provider,
+    providerSessionId: r.provider_session_id,
+    providerPaymentId: r.provider_payment_id,
+    studentId: r.student_id,
+    studentName: r.student_name,
+    teacherId: r.teacher_id,
+    teacherName: r.teacher_name,
+    amountCents: r.amount_cents,
+    paidAmountCents: r.paid_amount_cents,
+    feeCents: r.fee_cents,
+    hours: r.hours,
+    hoursCredited: r.hours_credited,
+    hoursRevoked: r.hours_revoked,
+    refundedCents: r.refunded_cents,
+    status: r.status,
+    startedAt: r.started_at?.toISOString() ?? null,
+    confirmedAt: r.confirmed_at?.toISOString() ?? null,
+    flags: paymentFlags(r),
+  };
+}
+
+const ROWS_SQL = (w: string, limit: string) => `SELECT p.*,
+    CASE WHEN s.id IS NULL THEN NULL ELSE s.first_name || ' ' || s.last_name END AS student_name,
+    CASE WHEN t.id IS NULL THEN NULL ELSE t.first_name || ' ' || t.last_name END AS teacher_name
+  ${FROM_SQL} ${w}
+  ORDER BY COALESCE(p.started_at, p.credited_at, p.updated_at) DESC, p.payment_id ${limit}`;
+
+/** One page of the payments matching the filters, newest first, with totals over every match. */
+export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery): Promise<AdminPaymentPage> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? ADMIN_PAYMENTS_PAGE_SIZE;
+  const w = where(q);
+  const [rows, totals] = await Promise.all([
+    pool.query<Row>(ROWS_SQL(w.sql, 'LIMIT $7 OFFSET $8'), [...w.params, pageSize, (page - 1) * pageSize]),
+    pool.query<{ total: number; flagged: number; paid: number; takings: number; hours: number }>(
+      `SELECT count(*)::int AS total,
+          count(*) FILTER (WHERE ${hasFlagSql('p')})::int AS flagged,
+          count(*) FILTER (WHERE ${PAID_SQL})::int AS paid,
+          COALESCE(sum(p.amount_cents - p.refunded_cents) FILTER (WHERE ${PAID_SQL}), 0)::int8 AS takings,
+          COALESCE(sum(p.hours_credited) FILTER (WHERE ${PAID_SQL}), 0)::int8 AS hours
+        ${FROM_SQL} ${w.sql}`,
+      w.params,
+    ),
+  ]);
+  const t = totals.rows[0]!;
+  return {
+    payments: rows.rows.map(toAdminPayment),
+    page,
+    pageSize,
+    total: t.total,
+    summary: { flagged: t.flagged, paid: t.paid, takingsCents: t.takings, hoursCredited: t.hours },
+  };
+}
+
+/** Every payment matching the filters (for the CSV export), newest first, in batches. */
+export async function* allMatchingPayments(pool: pg.Pool, f: Filters, batch = 500): AsyncGenerator<AdminPayment[]> {
+  const w = where(f);
+  for (let offset = 0; ; offset += batch) {
+    const { rows } = await pool.query<Row>(ROWS_SQL(w.sql, 'LIMIT $7 OFFSET $8'), [...w.params, batch, offset]);
+    if (rows.length) yield rows.map(toAdminPayment);
+    if (rows.length < batch) return;
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyReply } from 'fastify';
+
+/** A value of one CSV cell: text, a number, or nothing (an empty cell). */
+export type CsvCell = string | number | null | undefined;
+
+/**
+ * One cell as RFC 4180 wants it, safe to open in a spreadsheet: text starting with = + - @ (or a tab or
+ * carriage return) would be run as a formula by Excel, LibreOffice or Sheets, so it gets a leading
+ * apostrophe (OWASP "CSV Injection"); a cell with a comma, quote or line break is quoted, quotes doubled.
+ * Numbers are written as they are: a number cannot carry a formula.
+ */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'number' ? String(value) : value;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Lines of cells as CSV text, each line ended by CRLF. */
+export function csvLines(rows: CsvCell[][]): string {
+  return rows.map((r) => r.map(csvCell).join(',') + '\r\n').join('');
+}
+
+/** Euro cents as a CSV amount in euros with two decimals ("22.80"). */
+export const csvEuros = (cents: number) => (cents / 100).toFixed(2);
+
+/** Sends CSV text as a file download named `filename`. */
+export function sendCsv(reply: FastifyReply, filename: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(body);
+}

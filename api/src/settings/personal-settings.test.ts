@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { WeeklyHours } from '@parliamo/domain';
+import { useTestApp } from '../testing/app.ts';
+import { settleMails } from '../testing/mails.ts';
+import { authHeaders, createUser, sessionCookie, signedIn, type TestUser } from '../testing/users.ts';
+import { saveAvailability } from '../teachers/availability-store.ts';
+import { buyHours } from '../payments/demo-purchase.ts';
+import { commandDeps } from '../platform/command.ts';
+
+// The test clock starts on Monday 2026-03-02 at 10:00 in Rome (09:00 UTC).
+const t = useTestApp({ stripeSecretKey: undefined, stripeWebhookSecret: undefined });
+const ALL_DAY = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]])) as WeeklyHours;
+
+const as = async (who: TestUser | null) => authHeaders(who ? await sessionCookie(t, who.id) : undefined);
+const mine = async (who: TestUser | null) => t.app.inject({ method: 'GET', url: '/api/settings', headers: await as(who) });
+const save = async (who: TestUser | null, payload: object) => t.app.inject({ method: 'PUT', url: '/api/settings', headers: await as(who), payload });
+
+/** The mails delivered to one address, oldest first. */
+async function mailsTo(to: string): Promise<{ subject: string; text_body: string; message_id: string }[]> {
+  await settleMails(t.app);
+  const { rows } = await t.db.pool.query(`SELECT subject, text_body, message_id FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, subject`, [to]);
+  return rows;
+}
+const queueOf = async (kind: string) =>
+  (await t.db.pool.query(`SELECT id, status, last_error FROM mail_queue WHERE kind = $1 ORDER BY created_at`, [kind])).rows;
+
+let teacher: TestUser;
+beforeAll(async () => {
+  teacher = await createUser(t, { role: 'teacher', firstName: 'Giulia', lastName: 'Rossi', teacher: { hourlyRate: 25 } });
+  await saveAvailability(t.db.pool, teacher.id, { weekly: ALL_DAY, daysOff: [] }, t.clock.now());
+});
+
+describe("a person's own settings", () => {
+  it('need a session; every role has them, mails on and Rome time by default', async () => {
+    expect((await mine(null)).statusCode).toBe(401);
+    expect((await save(null, { notificationEmails: false })).statusCode).toBe(401);
+    for (const role of ['student', 'teacher', 'admin'] as const) {
+      const who = await signedIn(t, role);
+      const res = await mine(who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ notificationEmails: true, timeZone: 'Europe/Rome' });
+    }
+  });
+
+  it('save one field at a time and keep the other', async () => {
+    const who = await signedIn(t, 'teacher');
+    expect((await save(who, { timeZone: 'America/New_York' })).json()).toEqual({ notificationEmails: true, timeZone: 'America/New_York' });
+    expect((await save(who, { notificationEmails: false })).json()).toEqual({ notificationEmails: false, timeZone: 'America/New_York' });
+    expect((await mine(who)).json()).toEqual({ notificationEmails: false, timeZone: 'America/New_York' });
+    // someone else's are their own
+    expect((await mine(await signedIn(t, 'student'))).json()).toEqual({ notificationEmails: true, timeZone: 'Europe/Rome' });
+  });
+
+  it('refuse an unknown time zone or field with 400', async () => {
+    const who = await signedIn(t, 'student');
+    for (const [payload, message] of [
+      [{ timeZone: 'Mars/Olympus' }, 'Choose a time zone from the list'],
+      [{ timeZone: 'Rome' }, 'Choose a time zone from the list'],
+      [{ notificationEmails: 'no' }, 'notificationEmails must be true or false'],
+      [{ language: 'it' }, 'Unknown setting: language'],
+      [{}, 'Nothing to change: send notificationEmails or timeZone'],
+    ] as const) {
+      const res = await save(who, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+  });
+
+  it('notification e-mails off: no lesson mails to that person; the other party still gets theirs', async () => {
+    const student = await signedIn(t, 'student', { firstName: 'Anna', lastName: 'Schmidt' });
+    await save(student, { notificationEmails: false });
+    await buyHours(commandDeps(t.app), { studentId: student.id, teacherId: teacher.id, hours: 2, rateCents: 2500, at: t.clock.now() });
+    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: await as(student), payload: { teacherId: teacher.id, date: '2026-03-05', hour: 11 } });
+    expect(res.statusCode).toBe(201);
+    expect(await mailsTo(student.email)).toEqual([]);
+    expect((await mailsTo(teacher.email)).some((m) => m.subject.startsWith('New lesson'))).toBe(true);
+    const { rows } = await t.db.pool.query(`SELECT status, last_error FROM mail_queue WHERE recipient_id = $1`, [student.id]);
+    expect(rows).toEqual([{ status: 'skipped', last_error: 'The person turned notification e-mails off' }]);
+  });
+
+  it('notification e-mails off: the password reset still goes', async () => {
+    const student = await signedIn(t, 'student');
+    await save(student, { notificationEmails: false });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: authHeaders(), payload: { email: student.email } });
+    expect(res.statusCode).toBe(202);
+    // The reset mail is sent after the answer (the same timing whether the account exists): wait for it.
+    await expect.poll(async () => (await mailsTo(student.email)).length).toBe(1);
+  });
+});
+
+describe('account mails', () => {
+  it('a welcome mail once per registration', async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: authHeaders(),
+      payload: {
+        email, password: 'a-long-password', confirmPassword: 'a-long-password', firstName: 'Lena', lastName: 'Berg',
+        dateOfBirth: '1990-05-01', placeOfBirth: 'Berlin', nationality: 'German', address: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Welcome to Parliamo');
+    expect(mails[0]!.text_body).toContain('Hello Lena,');
+    expect(mails[0]!.text_body).toContain('/teachers');
+    expect(mails[0]!.message_id).toBe(`<welcome.${res.json().id}.student@localhost>`);
+  });
+
+  it('a purchase confirmation once per purchase, however often the payment is confirmed, even on a replay of the reaction', async () => {
+    const student = await signedIn(t, 'student', { firstName: 'Marta', lastName: 'Lopez' });
+    await save(student, { notificationEmails: false }); // an account mail: it goes anyway
+    const start = await t.app.inject({
+      method: 'POST', url: '/api/create-checkout-session', headers: await as(student), payload: { amount: 3 * 25 + 3, teacherId: teacher.id, totalHours: 3 },
+    });
+    const paymentId = (start.json().checkout_url as string).split('/').pop()!;
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: await as(student) })).statusCode).toBe(200);
+    }
+    let mails = await mailsTo(student.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your 3 hours with Giulia R.');
+    expect(mails[0]!.text_body).toContain('Paid: €78.00 (3 x €25.00 + €3.00 fee)');
+    expect(mails[0]!.text_body).toContain('Use them by: 2 September 2026');
+    // the reaction runs over the ledger again (a rebuild, a lost checkpoint): nothing is queued twice
+    const before = await queueOf('purchase-confirmed');
+    await t.app.projections.rebuild('mail_reaction');
+    expect(await queueOf('purchase-confirmed')).toEqual(before);
+    mails = await mailsTo(student.email);
+    expect(mails).toHaveLength(1);
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { DomainError, errorResponses, idParamsSchema, PHOTO, photoAnswerSchema, photoParamsSchema } from '@parliamo/domain';
+import { PHOTO_NAME, PhotoRefused, photoByHash, processPhoto, removePhoto, savePhoto } from './photos.ts';
+
+/** A year: the address changes with the photo's content, so an address always means the same bytes. */
+const FOREVER = 'public, max-age=31536000, immutable';
+
+/**
+ * A teacher's photo: uploaded (multipart, one file in the field `photo`) by the teacher or an admin,
+ * removed, and served to anyone at its content-hash address.
+ */
+export default async function photoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Registered here, so multipart bodies are parsed for these routes only. One byte over the limit
+  // is enough to know the file is too big.
+  await app.register(multipart, { limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 0, parts: 1 } });
+
+  const signedIn = app.requireUser('teacher', 'admin');
+  /** The teacher `id` if the signed-in person may change their photo: themself, or an admin. */
+  const photoOwner = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const user = request.user!;
+    const id = request.params.id;
+    if (user.role !== 'admin' && user.id !== id) throw new DomainError('forbidden', PHOTO.messages.notYours);
+    const { rows } = await app.pool.query(
+      `SELECT 1 FROM users WHERE id::text = $1 AND role = 'teacher' AND erased_at IS NULL`,
+      [id],
+    );
+    if (!rows[0]) throw new DomainError('not_found', 'Teacher not found');
+    return id;
+  };
+  const answers = { 200: photoAnswerSchema, ...errorResponses };
+
+  app.post('/teachers/:id/photo', {
+    preValidation: signedIn,
+    config: { bodyType: 'multipart/form-data' },
+    schema: { params: idParamsSchema, response: answers },
+  }, async (request) => {
+    const id = await photoOwner(request);
+    let bytes: Buffer;
+    try {
+      const file = await request.file();
+      if (!file) throw new PhotoRefused(400, PHOTO.messages.missing);
+      bytes = await file.toBuffer();
+    } catch (e) {
+      if (e instanceof PhotoRefused) throw e;
+      if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoRefused(413, PHOTO.messages.tooBig);
+      if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
+        throw new PhotoRefused(400, 'Send one photo at a time');
+      }
+      throw new PhotoRefused(400, PHOTO.messages.missing);
+    }
+    const photo = await processPhoto(bytes);
+    return { profileImageUrl: await savePhoto(app.pool, id, photo, app.clock.now()) };
+  });
+
+  app.delete('/teachers/:id/photo', {
+    preValidation: signedIn,
+    schema: { params: idParamsSchema, response: answers },
+  }, async (request) => {
+    await removePhoto(app.pool, await photoOwner(request));
+    return { profileImageUrl: null };
+  });
+
+  app.get('/photos/:name', {
+    schema: { params: photoParamsSchema, response: { 200: z.instanceof(Buffer), 304: z.undefined(), ...errorResponses } },
+  }, async (request, reply) => {
+    const hash = PHOTO_NAME.exec(request.params.name)?.[1];
+    const photo = hash ? await photoByHash(app.pool, hash) : undefined;
+    if (!hash || !photo) throw new DomainError('not_found', 'No such photo');
+    const etag = `"${hash}"`;
+    reply.header('cache-control', FOREVER).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(photo.contentType).send(photo.bytes);
+  });
+}

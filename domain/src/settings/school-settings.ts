@@ -1,0 +1,108 @@
+/**
+ * The school's settings (stream school-settings): contact address, launch notice, the purchase fee,
+ * the booking/cancellation notice and how long bought hours stay valid. Each change is one
+ * SchoolSettingsChanged event naming the admin and every changed field with its old and new value,
+ * so the stream is the audit trail. Rules read the values in force when they decide and the events
+ * they write record them (CheckoutStarted.feeCents and validityMonths, HoursPurchased.expiresAt,
+ * LessonBooked.noticeHours): a later change never alters what was already decided.
+ */
+import { type Decider, isoOf } from '../decider.ts';
+import { DomainError } from '../errors.ts';
+import type { SchoolSettings, SchoolSettingsChanged, SettingsEvent } from '../events.ts';
+import { FEE_CENTS, NOTICE_HOURS, VALIDITY_MONTHS } from '../rules.ts';
+
+export type { SchoolSettings };
+
+/** Limits an admin's change must respect (the contract's messages say them). */
+export const SETTINGS_LIMITS = {
+  feeCents: { min: 0, max: 5000 },
+  noticeHours: { min: 0, max: 168 },
+  validityMonths: { min: 1, max: 24 },
+  launchNoticeText: { max: 500 },
+} as const;
+
+/** Where the launch notice puts the contact address (a link on the web). */
+export const EMAIL_PLACEHOLDER = '{email}';
+
+/** The launch notice as the spec words it ("What the product does and for whom"). */
+export const DEFAULT_LAUNCH_NOTICE =
+  'We are in our launch phase. Teacher availability is limited during the summer, and the platform is fully operational from September 2025. ' +
+  `To request dedicated availability or a specific teacher, write to ${EMAIL_PLACEHOLDER}.`;
+
+/** The values in force before any admin changed them (the contact address comes from the server's configuration). */
+export function defaultSchoolSettings(contactEmail: string): SchoolSettings {
+  return {
+    contactEmail,
+    launchNoticeEnabled: true,
+    launchNoticeText: DEFAULT_LAUNCH_NOTICE,
+    feeCents: FEE_CENTS,
+    noticeHours: NOTICE_HOURS,
+    validityMonths: VALIDITY_MONTHS,
+  };
+}
+
+/** The fields an admin has set so far; the others keep their defaults. */
+export type SchoolSettingsState = Partial<SchoolSettings>;
+
+export type ChangeSchoolSettings = {
+  type: 'ChangeSchoolSettings';
+  data: { values: Partial<SchoolSettings>; defaults: SchoolSettings; adminId: string; now: string };
+};
+
+/** The settings in force: what admins set over the defaults. */
+export function settingsInForce(state: SchoolSettingsState, defaults: SchoolSettings): SchoolSettings {
+  return { ...defaults, ...state };
+}
+
+export const SETTING_KEYS = ['contactEmail', 'launchNoticeEnabled', 'launchNoticeText', 'feeCents', 'noticeHours', 'validityMonths'] as const satisfies readonly (keyof SchoolSettings)[];
+
+const wholeIn = (v: number, { min, max }: { min: number; max: number }) => Number.isInteger(v) && v >= min && v <= max;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Throws 400 with a message a person understands when a value is out of its limits. */
+export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
+  const L = SETTINGS_LIMITS;
+  if (values.feeCents !== undefined && !wholeIn(values.feeCents, L.feeCents)) throw new DomainError('invalid', 'The fee must be between €0 and €50');
+  if (values.noticeHours !== undefined && !wholeIn(values.noticeHours, L.noticeHours)) {
+    throw new DomainError('invalid', 'The notice must be a whole number of hours from 0 to 168');
+  }
+  if (values.validityMonths !== undefined && !wholeIn(values.validityMonths, L.validityMonths)) {
+    throw new DomainError('invalid', 'The validity must be a whole number of months from 1 to 24');
+  }
+  if (values.contactEmail !== undefined && !EMAIL.test(values.contactEmail)) throw new DomainError('invalid', 'Enter a valid contact e-mail address');
+  if (values.launchNoticeText !== undefined && values.launchNoticeText.length > L.launchNoticeText.max) {
+    throw new DomainError('invalid', `The launch notice can be at most ${L.launchNoticeText.max} characters`);
+  }
+  if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'The launch notice text cannot be empty');
+}
+
+export function evolveSchoolSettings(state: SchoolSettingsState, event: SettingsEvent): SchoolSettingsState {
+  const next: Record<string, unknown> = { ...state };
+  for (const [key, change] of Object.entries(event.data.changes)) if (change) next[key] = change.to;
+  return next as SchoolSettingsState;
+}
+
+/** One event with the fields whose value differs from the one in force; nothing when none does. */
+export function decideSchoolSettings(command: ChangeSchoolSettings, state: SchoolSettingsState): SettingsEvent[] {
+  const c = command.data;
+  assertSchoolSettings(c.values);
+  const current = settingsInForce(state, c.defaults);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of SETTING_KEYS) {
+    const to = c.values[key];
+    if (to !== undefined && to !== current[key]) changes[key] = { from: current[key], to };
+  }
+  if (!Object.keys(changes).length) return [];
+  return [
+    {
+      type: 'SchoolSettingsChanged',
+      data: { changes: changes as SchoolSettingsChanged['data']['changes'], adminId: c.adminId, changedAt: isoOf(c.now) },
+    },
+  ];
+}
+
+export const schoolSettingsDecider: Decider<ChangeSchoolSettings, SchoolSettingsState, SettingsEvent> = {
+  initialState: {},
+  evolve: evolveSchoolSettings,
+  decide: decideSchoolSettings,
+};

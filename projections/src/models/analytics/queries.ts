@@ -1,0 +1,113 @@
+// The school's figures per month for the admin's analytics. No read model of its own: it reads those
+// of payments, lessons (bookings, teacher_earnings) and hour packages (package_history), never the ledger.
+import type { Queryable } from '../shared.ts';
+
+export interface MonthFigures {
+  hoursSold: number;
+  revenueCents: number;
+  feeCents: number;
+  refundedCents: number;
+  lessonsGiven: number;
+  lessonValueCents: number;
+  teacherEarningsCents: number;
+  schoolCommissionCents: number;
+  activeStudents: number;
+  activeTeachers: number;
+  cancellations: number;
+  cancellationsByStudents: number;
+  hoursExpired: number;
+  packagesExpired: number;
+}
+
+const ZERO: MonthFigures = {
+  hoursSold: 0, revenueCents: 0, feeCents: 0, refundedCents: 0, lessonsGiven: 0, lessonValueCents: 0,
+  teacherEarningsCents: 0, schoolCommissionCents: 0, activeStudents: 0, activeTeachers: 0,
+  cancellations: 0, cancellationsByStudents: 0, hoursExpired: 0, packagesExpired: 0,
+};
+
+/** Every month from `from` to `to` ('YYYY-MM'), both included. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > to) return out;
+    out.push(month);
+    if (++m > 12) [y, m] = [y + 1, 1];
+  }
+}
+
+const nextMonth = (month: string) => {
+  const [y, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+};
+
+// $1 and $2: the first instant of the first month and of the month after the last, both Rome midnight.
+const START = `(($1::text || '-01')::timestamp AT TIME ZONE 'Europe/Rome')`;
+const END = `(($2::text || '-01')::timestamp AT TIME ZONE 'Europe/Rome')`;
+const month = (col: string) => `to_char(${col} AT TIME ZONE 'Europe/Rome', 'YYYY-MM')`;
+
+/** One SELECT per read model, each grouped by Rome month; `grouping` by month or over the whole range. */
+function figuresSql(byMonth: boolean): string {
+  const key = (col: string) => (byMonth ? col : `'all'`);
+  const group = (col: string) => (byMonth ? `GROUP BY ${col}` : '');
+  return `
+    WITH sold AS (
+      SELECT ${key(month('credited_at'))} AS k, sum(hours_credited)::int8 AS hours_sold
+      FROM payments WHERE credited_at >= ${START} AND credited_at < ${END} ${group('1')}
+    ), paid AS (
+      SELECT ${key(month('confirmed_at'))} AS k, sum(COALESCE(paid_amount_cents, amount_cents))::int8 AS revenue, sum(fee_cents)::int8 AS fees
+      FROM payments WHERE confirmed_at >= ${START} AND confirmed_at < ${END} ${group('1')}
+    ), refunds AS (
+      SELECT ${key(month('refunded_at'))} AS k, sum(refunded_cents)::int8 AS refunded
+      FROM payments WHERE refunded_at >= ${START} AND refunded_at < ${END} ${group('1')}
+    ), given AS (
+      SELECT ${key('month')} AS k, count(*)::int8 AS lessons, sum(price_cents)::int8 AS value,
+        sum(teacher_earning_cents)::int8 AS teachers, sum(commission_cents)::int8 AS commission,
+        count(DISTINCT student_id)::int8 AS students, count(DISTINCT teacher_id)::int8 AS active_teachers
+      FROM teacher_earnings WHERE month >= $1 AND month < $2 ${group('1')}
+    ), cancelled AS (
+      SELECT ${key(month('cancelled_at'))} AS k, count(*)::int8 AS cancellations, count(*) FILTER (WHERE cancelled_by = 'student')::int8 AS by_students
+      FROM bookings WHERE status = 'cancelled' AND cancelled_at >= ${START} AND cancelled_at < ${END} ${group('1')}
+    ), expired AS (
+      SELECT ${key(month('at'))} AS k, sum(-delta)::int8 AS hours, count(DISTINCT package_id)::int8 AS packages
+      FROM package_history WHERE cause = 'expired' AND at >= ${START} AND at < ${END} ${group('1')}
+    ), keys AS (
+      SELECT k FROM sold UNION SELECT k FROM paid UNION SELECT k FROM refunds UNION SELECT k FROM given
+      UNION SELECT k FROM cancelled UNION SELECT k FROM expired
+    )
+    SELECT keys.k,
+      COALESCE(sold.hours_sold, 0) AS "hoursSold", COALESCE(paid.revenue, 0) AS "revenueCents", COALESCE(paid.fees, 0) AS "feeCents",
+      COALESCE(refunds.refunded, 0) AS "refundedCents", COALESCE(given.lessons, 0) AS "lessonsGiven",
+      COALESCE(given.value, 0) AS "lessonValueCents", COALESCE(given.teachers, 0) AS "teacherEarningsCents",
+      COALESCE(given.commission, 0) AS "schoolCommissionCents", COALESCE(given.students, 0) AS "activeStudents",
+      COALESCE(given.active_teachers, 0) AS "activeTeachers", COALESCE(cancelled.cancellations, 0) AS cancellations,
+      COALESCE(cancelled.by_students, 0) AS "cancellationsByStudents", COALESCE(expired.hours, 0) AS "hoursExpired",
+      COALESCE(expired.packages, 0) AS "packagesExpired"
+    FROM keys
+      LEFT JOIN sold USING (k) LEFT JOIN paid USING (k) LEFT JOIN refunds USING (k) LEFT JOIN given USING (k)
+      LEFT JOIN cancelled USING (k) LEFT JOIN expired USING (k)`;
+}
+const BY_MONTH_SQL = figuresSql(true);
+const TOTAL_SQL = figuresSql(false);
+
+/**
+ * The school's figures for each Rome month from `from` to `to` (both 'YYYY-MM', included; months with
+ * nothing are zeros) and over the whole range (active people counted once however many months they were).
+ */
+export async function schoolAnalytics(
+  db: Queryable,
+  from: string,
+  to: string,
+): Promise<{ months: (MonthFigures & { month: string })[]; totals: MonthFigures }> {
+  const params = [from, nextMonth(to)];
+  const [byMonth, total] = await Promise.all([
+    db.query<MonthFigures & { k: string }>(BY_MONTH_SQL, params),
+    db.query<MonthFigures & { k: string }>(TOTAL_SQL, params),
+  ]);
+  const found = new Map(byMonth.rows.map(({ k, ...f }) => [k, f]));
+  const totalRow = total.rows[0];
+  const totals: MonthFigures = totalRow ? (({ k: _k, ...f }) => f)(totalRow) : { ...ZERO };
+  return { months: monthsBetween(from, to).map((m) => ({ month: m, ...(found.get(m) ?? ZERO) })), totals };
+}

@@ -1,0 +1,27 @@
+import { Skeleton, Text, type TextProps } from '@chakra-ui/react';
+import { euros } from '../lib/format.ts';
+import { coursePriceFrom } from '../lib/courses.ts';
+import type { Teacher } from '../lib/teachers.ts';
+import type { Course } from '../pages/public/content/courses.ts';
+
+/** The teacher list as a course page reads it (useTeachers). */
+export interface TeacherList {
+  data?: Teacher[];
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/**
+ * A course's price, from its teachers' rates: `format` words the lowest ("From €24 per hour"); when no
+ * teacher teaches the course, or the list could not be read, it says so instead.
+ */
+export function CoursePrice({ course, teachers, format, ...text }: { course: Course; teachers: TeacherList; format: (price: string) => string } & TextProps) {
+  if (teachers.isLoading) return <Skeleton height="6" width="40" aria-label="Loading the price" />;
+  const from = teachers.data ? coursePriceFrom(course, teachers.data) : null;
+  if (from !== null) return <Text {...text}>{format(euros(from))}</Text>;
+  return (
+    <Text color="fg.muted" fontSize="sm" data-testid="course-no-price">
+      {teachers.isError ? 'Prices are set by each teacher: see the teachers page.' : 'No teacher offers this course at the moment.'}
+    </Text>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, Field, Stack, Text, Textarea, type StackProps } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { bookingSchema, MAX_NOTES, type BookingBody } from '@parliamo/domain/contracts/lessons';
+import type { z } from 'zod';
+import { contractResolver } from '../../lib/contract-resolver.ts';
+import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
+import { toastInvalid } from '../form-errors.ts';
+import { toaster } from '../toaster.tsx';
+import { sendToLogin } from './auth-guard.ts';
+import { dateLabel, hourLabel, sentence } from '../../lib/format.ts';
+import { invalidate } from '../../lib/queries.ts';
+import type { Booking, Slot } from './types.ts';
+
+type BookingInput = z.input<typeof bookingSchema>;
+
+/** "Monday 30 November", as the booking screens name a day. */
+export const longDate = (date: string) => dateLabel(date, { weekday: 'long', day: 'numeric', month: 'long' });
+
+/**
+ * The booking confirmation of one chosen slot: when and with whom, notes for the teacher, Confirm
+ * Booking. Used by the booking calendar and by the free lessons of a teacher's public profile.
+ */
+export function BookingConfirmation({
+  teacherId,
+  teacherName,
+  chosen: slot,
+  onBooked,
+  ...frame
+}: { teacherId: string; teacherName: string; chosen: Slot; onBooked?: (b: Booking) => void } & StackProps) {
+  const form = useForm<BookingInput, unknown, BookingBody>({
+    resolver: contractResolver(bookingSchema),
+    defaultValues: { teacherId, date: slot.date, hour: slot.hour, notes: '' },
+  });
+  const qc = useQueryClient();
+  const book = useMutation({
+    mutationFn: async (body: BookingBody) => (await (await apiRequest('POST', '/api/bookings', body)).json()) as Booking,
+    onSuccess: async (b) => {
+      toaster.create({ type: 'success', title: 'Lesson booked', description: sentence(`${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}`) });
+      await invalidate(qc, 'lessonBooked');
+      onBooked?.(b);
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) sendToLogin(500);
+      else void invalidate(qc, 'bookingRefused');
+    },
+  });
+
+  return (
+    <Stack gap="3" {...frame}>
+      <Text fontWeight="semibold">
+        {longDate(slot.date)} at {hourLabel(slot.hour)} Rome time with {teacherName}
+      </Text>
+      <Field.Root>
+        <Field.Label>Notes for your teacher (optional)</Field.Label>
+        <Textarea maxLength={MAX_NOTES} {...form.register('notes')} placeholder="What would you like to work on?" />
+      </Field.Root>
+      {book.error && !isUnauthorizedError(book.error) && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{errorMessage(book.error, 'The lesson could not be booked.')}</Alert.Description>
+        </Alert.Root>
+      )}
+      <Button
+        colorPalette="green"
+        alignSelf="flex-start"
+        loading={book.isPending}
+        loadingText="Booking..."
+        onClick={form.handleSubmit(
+          ({ notes, ...lesson }) => book.mutate({ ...lesson, ...(notes?.trim() ? { notes: notes.trim() } : {}) }),
+          (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please choose a free slot.' }),
+        )}
+      >
+        Confirm Booking
+      </Button>
+    </Stack>
+  );
+}
