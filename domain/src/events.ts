@@ -134,6 +134,21 @@ export type LessonNotesWritten = Event<
 >;
 export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten;
 
+// ---- review-{lessonId}: the student's review of one completed lesson (one per lesson) ---------
+
+/** The lesson's student rated it (1..5) once it was completed; `comment` trimmed, null when empty. */
+export type LessonReviewed = Event<
+  'LessonReviewed',
+  { lessonId: string; teacherId: string; studentId: string; rating: number; comment: string | null; reviewedAt: string }
+>;
+/** The student changed their review (within 7 days of writing it); the new version replaces the old one. */
+export type ReviewEdited = Event<'ReviewEdited', { lessonId: string; teacherId: string; rating: number; comment: string | null; editedAt: string }>;
+/** The lesson's teacher answered the review (once). */
+export type ReviewReplied = Event<'ReviewReplied', { lessonId: string; teacherId: string; reply: string; repliedAt: string }>;
+/** An admin hid the review from the public (and from the teacher's rating), with a reason. */
+export type ReviewHidden = Event<'ReviewHidden', { lessonId: string; teacherId: string; adminId: string; reason: string; hiddenAt: string }>;
+export type ReviewEvent = LessonReviewed | ReviewEdited | ReviewReplied | ReviewHidden;
+
 // ---- teacher-slot-{teacherId}-{date}-{hour} and student-slot-{studentId}-{date}-{hour} --------
 // One stream per person per slot: two bookings of the same slot contend on one stream and one loses.
 
@@ -167,7 +182,7 @@ export type SchoolSettingsChanged = Event<
 >;
 export type SettingsEvent = SchoolSettingsChanged;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent;
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | ReviewEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -178,4 +193,5 @@ export const streams = {
   teacherSlot: (teacherId: string, date: string, hour: number) => `teacher-slot-${teacherId}-${date}-${hour}`,
   studentSlot: (studentId: string, date: string, hour: number) => `student-slot-${studentId}-${date}-${hour}`,
   schoolSettings: () => 'school-settings',
+  review: (lessonId: string) => `review-${lessonId}`,
 } as const;

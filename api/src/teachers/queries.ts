@@ -1,5 +1,5 @@
 import { centsToEuros } from '@parliamo/domain';
-import type { Queryable } from '@parliamo/projections';
+import { teacherRatings, type Queryable } from '@parliamo/projections';
 
 /** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
 export interface TeacherView {
@@ -14,6 +14,9 @@ export interface TeacherView {
   bio: string;
   specializations: string[];
   hourlyRate: number;
+  /** The mean of the visible reviews, one decimal; null with none (projections/src/models/reviews). */
+  rating: number | null;
+  reviewCount: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +40,7 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
       ORDER BY u.last_name, u.first_name`,
     [id ?? null],
   );
+  const ratings = await teacherRatings(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     firstName: r.first_name,
@@ -49,5 +53,6 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
     bio: r.bio,
     specializations: r.specializations,
     hourlyRate: centsToEuros(r.hourly_rate_cents),
+    ...ratings.get(r.id)!,
   }));
 }

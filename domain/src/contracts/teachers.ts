@@ -17,6 +17,9 @@ export const teacherSchema = answer({
   bio: z.string(),
   specializations: z.array(z.string()),
   hourlyRate: z.number(),
+  /** The mean rating of the teacher's visible reviews, one decimal; null with none. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 
