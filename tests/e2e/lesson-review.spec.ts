@@ -55,7 +55,9 @@ test('a student reviews a completed lesson; the teacher replies; an admin hides 
   // Changed within the 7 days: five stars now.
   await details.getByRole('button', { name: 'Edit review' }).click();
   const editForm = details.getByRole('form', { name: 'Edit your review' });
-  await editForm.getByRole('radio', { name: '5 stars' }).check();
+  // With the mouse this time: a click on the fifth star.
+  await editForm.locator('label', { has: page.getByRole('radio', { name: '5 stars' }) }).click();
+  await expect(editForm.getByRole('radio', { name: '5 stars' })).toBeChecked();
   await editForm.getByRole('button', { name: 'Save review' }).click();
   await expect(page.getByText('Review updated')).toBeVisible();
   await expect(shown.getByRole('img', { name: '5 out of 5' })).toBeVisible();
