@@ -11,6 +11,8 @@ import {
 import { ONLY_ADMINS_HIDE_MESSAGE, ONLY_THE_STUDENT_MESSAGE, ONLY_THE_TEACHER_REPLIES_MESSAGE } from '../../../api/src/reviews/routes.ts';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
+import { reviewsProjection } from '@parliamo/projections';
+import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, student, teacher, type Who } from './fixtures.ts';
 
@@ -264,6 +266,8 @@ describe('POST /api/reviews/:id/hide', () => {
     // The ledger keeps the reason and who hid it.
     const hiddenEvent = (await t.app.ledger.readAll(null, 10_000)).find((e) => e.type === 'ReviewHidden' && e.stream === `review-${ids[0]}`);
     expect(hiddenEvent?.data).toMatchObject({ lessonId: ids[0], adminId: admin.id, reason: 'Insulting language' });
+    // The read model rebuilt from the ledger in one batch (a review, its edit... folded together) equals the live one.
+    expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [reviewsProjection])).toEqual([]);
   });
 });
 
