@@ -294,5 +294,13 @@ describe('ratings and the review list', () => {
     }
     expect((await get(t, null, `/api/teachers/${g.id}/reviews?sort=x`)).body.message).toBe('Unknown query parameter: sort');
     expect((await get(t, null, '/api/teachers/no-such-teacher/reviews')).status).toBe(404);
+
+    // An erased student's reviews stay, no longer signed with their name.
+    const admin = await signedIn(t, 'admin');
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/users/${s.id}/erase`, headers: authHeaders(admin.cookie) });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    const after = (await get(t, null, `/api/teachers/${g.id}/reviews`)).body;
+    expect(after.total).toBe(11);
+    expect(new Set(after.reviews.map((r: any) => r.reviewerName))).toEqual(new Set(['A student']));
   });
 });

@@ -28,7 +28,7 @@ export async function teacherRatings(db: Queryable, teacherIds: string[]): Promi
 export async function teacherReviewPage(db: Queryable, teacherId: string, page: number, pageSize: number) {
   const { rows } = await db.query(
     `SELECT r.lesson_id, r.rating, r.comment, r.reviewed_at, r.edited_at, r.reply, r.replied_at,
-            u.first_name, u.last_name, count(*) OVER ()::int AS total
+            u.first_name, u.last_name, u.erased_at, count(*) OVER ()::int AS total
        FROM reviews r LEFT JOIN users u ON u.id::text = r.student_id
       WHERE r.teacher_id = $1 AND r.hidden_at IS NULL
       ORDER BY r.reviewed_at DESC, r.lesson_id
@@ -44,7 +44,7 @@ export async function teacherReviewPage(db: Queryable, teacherId: string, page: 
     reviews: rows.map((r) => ({
       id: r.lesson_id as string,
       // An erased person's name is gone: their review stays, signed "A student".
-      reviewerName: r.first_name ? teacherDisplayName(r.first_name, r.last_name ?? '') : 'A student',
+      reviewerName: r.first_name && !r.erased_at ? teacherDisplayName(r.first_name, r.last_name ?? '') : 'A student',
       reviewedAt: iso(r.reviewed_at)!,
       edited: r.edited_at !== null,
       rating: r.rating as number,
