@@ -14,6 +14,8 @@ function reviewedLesson(lessonId: string, state: { status: ReviewedLesson['statu
 export async function reviewLesson(
   deps: CommandDeps,
   input: { lessonId: string; studentId: string; rating: number; comment: string | null; edit: boolean },
+  /** Another moment than now (the demo seed writes history). */
+  opts: { now?: Date } = {},
 ): Promise<boolean> {
   return runCommand(deps, async (session) => {
     const stream = streams.review(input.lessonId);
@@ -21,7 +23,7 @@ export async function reviewLesson(
       [streams.lesson(input.lessonId), lessonDecider],
       [stream, reviewDecider],
     ] as const);
-    const data = { lesson: reviewedLesson(input.lessonId, lesson), studentId: input.studentId, rating: input.rating, comment: input.comment, now: deps.clock.now().toISOString() };
+    const data = { lesson: reviewedLesson(input.lessonId, lesson), studentId: input.studentId, rating: input.rating, comment: input.comment, now: (opts.now ?? deps.clock.now()).toISOString() };
     const command: ReviewCommand = input.edit ? { type: 'EditReview', data } : { type: 'WriteReview', data };
     const events = decideReview(command, review);
     if (!events.length) return { result: null, value: false };
