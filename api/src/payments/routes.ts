@@ -6,19 +6,25 @@ import {
   adminPaymentPageSchema,
   adminPaymentQuerySchema,
   assertCheckoutAmount,
+  assertTrialCheckout,
   checkoutSchema,
   checkoutStartedSchema,
   DomainError,
   errorResponses,
   eurosToCents,
+  idParamsSchema,
   paymentStatusSchema,
   redirectSchema,
   romeWallClock,
   teacherDisplayName,
   testCheckoutSchema,
   textSchema,
+  TRIAL_MESSAGES,
+  trialOfferSchema,
+  trialRefusal,
 } from '@parliamo/domain';
-import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
+import { confirmPayment, expireCheckout, loadTrialEligibility, recordCheckoutStarted } from './flow.ts';
+import { LedgerSession } from '../platform/ledger-session.ts';
 import { commandDeps } from '../platform/command.ts';
 import { paymentsMode } from '../config.ts';
 import { findPayment, findPaymentBySession, type PaymentRow } from '@parliamo/projections';
@@ -50,7 +56,17 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     // Only active, approved teachers sell hours; the others are unknown to students.
     const [teacher] = await publicTeachers(app.pool, body.teacherId);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
-    const hourlyRateCents = eurosToCents(teacher.hourlyRate);
+    const studentId = request.user!.id;
+    // A trial hour is priced at the teacher's trial rate, for a student who may have one (checked again
+    // when the payment is credited: two trial checkouts may both be paid, only one is credited).
+    const hourlyRateCents = body.trial
+      ? assertTrialCheckout({
+          trialRateCents: teacher.trialRate === null ? null : eurosToCents(teacher.trialRate),
+          hourlyRateCents: eurosToCents(teacher.hourlyRate),
+          hours: body.totalHours,
+          eligibility: await trialEligibility(studentId, teacher.id),
+        })
+      : eurosToCents(teacher.hourlyRate);
     // The fee and the hours' validity in force now; the checkout records both (a later change alters neither).
     const { feeCents, validityMonths } = await rulesInForce(commandDeps(app));
     // The price comes from our data; the browser's amount must match it to the cent.
@@ -84,8 +100,25 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       amountCents,
       feeCents,
       validityMonths,
+      ...(body.trial ? { trial: true } : {}),
     });
     return { checkout_url: started.checkoutUrl };
+  });
+
+  /** The student's trial with a teacher as the ledger has it now (a read: nothing is appended). */
+  const trialEligibility = (studentId: string, teacherId: string) =>
+    loadTrialEligibility(commandDeps(app), new LedgerSession(app.ledger, app.streamStates), studentId, teacherId);
+
+  // Whether the signed-in student may buy this teacher's trial lesson (the purchase dialog asks).
+  app.get('/teachers/:id/trial', {
+    preValidation: student,
+    schema: { params: idParamsSchema, response: { 200: trialOfferSchema, ...errorResponses } },
+  }, async (request) => {
+    const [teacher] = await publicTeachers(app.pool, request.params.id);
+    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (teacher.trialRate === null) return { trialRate: null, eligible: false, reason: TRIAL_MESSAGES.notOffered };
+    const reason = trialRefusal(await trialEligibility(request.user!.id, teacher.id));
+    return { trialRate: teacher.trialRate, eligible: reason === null, reason };
   });
 
   // The local test checkout exists only when it is the payment provider (no Stripe key: development,
