@@ -82,6 +82,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         hourPriceCents: hourlyRateCents,
         feeCents,
         validityMonths,
+        ...(body.trial ? { trial: true } : {}),
         successUrl: `${app.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${app.config.publicUrl}/teachers`,
       });
