@@ -77,7 +77,7 @@ describe('a trial checkout', () => {
       type: 'StartCheckout',
       data: { paymentId: 'p1', provider: 'test', providerSessionId: 'p1', studentId: 's1', teacherId: 't1', hours: 1, hourlyRateCents: 2500, amountCents: 2800, feeCents: 300, validityMonths: 6, now: T0 },
     }, fold(paymentDecider, []));
-    expect(plain!.type === 'CheckoutStarted' && 'trial' in plain.data).toBe(false);
+    expect(plain?.type === 'CheckoutStarted' && 'trial' in plain.data).toBe(false);
   });
 });
 
