@@ -161,6 +161,21 @@ describe('buying a trial lesson with the local test checkout', () => {
     expect(res.json().message).toBe('A trial lesson is only for students who have not bought hours from this teacher yet');
   });
 
+  it('a trial checkout paid after buying hours from the teacher is confirmed, not credited, and says why', async () => {
+    const s = await student(t);
+    const res = await checkout(s, trialBody(g.id));
+    expect(res.statusCode).toBe(200);
+    await credit(t, s.id, g.id, 3);
+    const paymentId = paymentIdOf(res);
+    expect((await pay(s, paymentId)).statusCode).toBe(200);
+    expect((await get(t, s, `/api/payments/${paymentId}`)).body).toMatchObject({
+      status: 'paid', hoursCredited: 0, notCredited: TRIAL_MESSAGES.boughtHours,
+    });
+    expect(await t.app.ledger.readStream(streams.trial(s.id, g.id))).toEqual([]);
+    // An ordinary pending or paid purchase never carries it.
+    expect((await get(t, s, `/api/payments/${paymentIdOf(await checkout(s, { amount: 33, teacherId: g.id, totalHours: 1 }))}`)).body.notCredited).toBeUndefined();
+  });
+
   it('two trial checkouts paid at the same moment: one hour credited, the other paid and flagged for a refund', async () => {
     const s = await student(t);
     const [a, b] = await Promise.all([checkout(s, trialBody(g.id)), checkout(s, trialBody(g.id))]);
@@ -175,6 +190,9 @@ describe('buying a trial lesson with the local test checkout', () => {
     const winner = (trial[0]!.data as { paymentId: string }).paymentId;
     const loser = ids.find((id) => id !== winner)!;
     expect(await t.app.ledger.readStream(streams.package(loser))).toEqual([]);
+    // The student's payment page says why the second one was not credited; the credited one says nothing of it.
+    expect((await get(t, s, `/api/payments/${loser}`)).body).toMatchObject({ status: 'paid', notCredited: TRIAL_MESSAGES.alreadyHad });
+    expect((await get(t, s, `/api/payments/${winner}`)).body.notCredited).toBeUndefined();
     const hours = (await get<any[]>(t, s, '/api/hour-packages')).body;
     expect(hours.map((p) => p.remainingHours)).toEqual([1]);
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) })).json().payments;

@@ -13,9 +13,12 @@ import {
   errorResponses,
   eurosToCents,
   idParamsSchema,
+  packageIdForPayment,
+  paymentDecider,
   paymentStatusSchema,
   redirectSchema,
   romeWallClock,
+  streams,
   teacherDisplayName,
   testCheckoutSchema,
   textSchema,
@@ -177,6 +180,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     // The provider's session id (the page Stripe returns to), or our payment id (links from a package's history).
     const id = request.params.sessionId;
     const row = ownPayment(request, (await findPaymentBySession(app.pool, id)) ?? (await findPayment(app.pool, id)));
+    const notCredited = row.status === 'paid' && row.hours_credited === 0 ? await trialNotCredited(row) : null;
     return {
       paymentId: row.payment_id,
       status: row.status,
@@ -185,8 +189,18 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       teacherId: row.teacher_id,
       amountCents: row.amount_cents,
       ...(row.package_id ? { packageId: row.package_id } : {}),
+      ...(notCredited ? { notCredited } : {}),
     };
   });
+
+  /** Why a paid trial was not credited (null for anything else): the same rule its confirmation applied. */
+  async function trialNotCredited(row: PaymentRow): Promise<string | null> {
+    const session = new LedgerSession(app.ledger, app.streamStates);
+    const payment = await session.load(streams.payment(row.payment_id), paymentDecider);
+    if (!payment.checkout?.trial || !payment.confirmed) return null;
+    const eligibility = await loadTrialEligibility(commandDeps(app), session, row.student_id, row.teacher_id, packageIdForPayment(row.payment_id));
+    return trialRefusal(eligibility, row.payment_id);
+  }
 
   app.get('/admin/payments', {
     preValidation: app.requireUser('admin'),

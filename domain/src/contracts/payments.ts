@@ -32,6 +32,11 @@ export const paymentStatusSchema = answer({
   teacherId: z.string(),
   amountCents: z.number(),
   packageId: z.string().optional(),
+  /**
+   * A paid trial lesson that was not credited (the student had their trial with this teacher
+   * meanwhile, or bought hours from them): why, as a sentence. The admin's payments flag it for a refund.
+   */
+  notCredited: z.string().optional(),
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 
