@@ -37,6 +37,8 @@ test('a teacher offers a trial lesson; a new student buys it once', async ({ pag
   await page.goto('/teachers');
   const card = page.getByRole('article', { name: 'Giulia Rossi' });
   await expect(card.getByTestId('teacher-trial')).toHaveText('Trial €15', slow);
+  await card.scrollIntoViewIfNeeded();
+  await screenshots(page, 'trial-teacher-cards');
   await page.goto(`/teacher/${teacherId}`);
   await expect(page.getByTestId('teacher-trial')).toHaveText('Trial €15', slow);
 
