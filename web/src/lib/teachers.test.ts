@@ -30,6 +30,7 @@ function teacher(id: string, over: Partial<Teacher> = {}): Teacher {
     bio: 'Bio',
     specializations: [],
     hourlyRate: 25,
+    trialRate: null,
     ...over,
   };
 }
