@@ -28,6 +28,12 @@ export type CheckoutStarted = Event<
      * student saw). Absent on checkouts recorded before the school's settings existed: 6.
      */
     validityMonths?: number;
+    /**
+     * A trial lesson (issue 17): one hour at the teacher's trial rate (`hourPriceCents`), credited only
+     * if the student has no trial with this teacher yet (stream trial-{studentId}-{teacherId}).
+     * Absent on ordinary purchases.
+     */
+    trial?: true;
     startedAt: string;
   }
 >;
@@ -182,7 +188,21 @@ export type SchoolSettingsChanged = Event<
 >;
 export type SettingsEvent = SchoolSettingsChanged;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | ReviewEvent;
+// ---- trial-{studentId}-{teacherId}: the one trial lesson a student may buy from a teacher -------
+
+/**
+ * The trial payment `paymentId` was credited (package `packageId`): the student has had their trial
+ * with this teacher. Appended atomically with that payment's PaymentConfirmed and HoursPurchased, at
+ * the stream's revision, so of two paid trials only one is ever credited. Never undone (a refund
+ * revokes the hour but does not give a second trial).
+ */
+export type TrialTaken = Event<
+  'TrialTaken',
+  { studentId: string; teacherId: string; paymentId: string; packageId: string; takenAt: string }
+>;
+export type TrialEvent = TrialTaken;
+
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -194,4 +214,5 @@ export const streams = {
   studentSlot: (studentId: string, date: string, hour: number) => `student-slot-${studentId}-${date}-${hour}`,
   schoolSettings: () => 'school-settings',
   review: (lessonId: string) => `review-${lessonId}`,
+  trial: (studentId: string, teacherId: string) => `trial-${studentId}-${teacherId}`,
 } as const;

@@ -7,6 +7,7 @@ export * from './text.ts';
 export * from './decider.ts';
 export * from './payments/payment.ts';
 export * from './payments/workflows.ts';
+export * from './payments/trial.ts';
 export * from './packages/package.ts';
 export * from './packages/workflows.ts';
 export * from './lessons/lesson.ts';

@@ -80,6 +80,8 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
   { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
   // The test checkout's session id is the payment id.
   { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },
+  // Whether the signed-in student may buy the teacher's trial lesson (any student may ask).
+  { method: 'GET', route: '/api/teachers/:id/trial', allowed: ['student', 'otherStudent'], path: (c) => `/api/teachers/${c.world.people.teacher.id}/trial` },
   { method: 'GET', route: '/api/admin/payments', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
   { method: 'GET', route: '/api/admin/payments.csv', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
 ];

@@ -17,6 +17,8 @@ export interface TeacherView {
   /** The mean of the visible reviews, one decimal; null with none (projections/src/models/reviews). */
   rating: number | null;
   reviewCount: number;
+  /** The trial lesson's price in euros (below hourlyRate), or null when the teacher offers none. */
+  trialRate: number | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +36,7 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
   if (id !== undefined && !isUserId(id)) return [];
   const { rows } = await db.query(
     `SELECT u.id, u.first_name, u.last_name, u.is_active, p.is_approved, u.profile_image_url,
-            p.city, p.country, p.bio, p.specializations, p.hourly_rate_cents
+            p.city, p.country, p.bio, p.specializations, p.hourly_rate_cents, p.trial_rate_cents
        FROM users u JOIN teacher_profiles p ON p.user_id = u.id
       WHERE ${PUBLIC_TEACHER} AND ($1::uuid IS NULL OR u.id = $1::uuid)
       ORDER BY u.last_name, u.first_name`,
@@ -54,5 +56,6 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
     specializations: r.specializations,
     hourlyRate: centsToEuros(r.hourly_rate_cents),
     ...ratings.get(r.id)!,
+    trialRate: r.trial_rate_cents === null ? null : centsToEuros(r.trial_rate_cents),
   }));
 }

@@ -24,7 +24,7 @@ import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
-import type { AdminPaymentPage, Analytics, LessonReview, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout } from '@parliamo/domain/contracts';
+import type { AdminPaymentPage, Analytics, LessonReview, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -66,6 +66,9 @@ export const queries = {
   teachers: () => queryOptions({ queryKey: ['teachers', 'list'] as const, queryFn: ({ signal }) => getJson<Teacher[]>('/api/teachers', signal) }),
   teacher: (teacherId: string) =>
     queryOptions({ queryKey: ['teachers', 'detail', teacherId] as const, queryFn: ({ signal }) => getJson<Teacher>(`/api/teachers/${id(teacherId)}`, signal) }),
+  /** The teacher's trial lesson and whether the signed-in student may buy it. */
+  trialOffer: (teacherId: string) =>
+    queryOptions({ queryKey: ['teachers', 'trial', teacherId] as const, queryFn: ({ signal }) => getJson<TrialOffer>(`/api/teachers/${id(teacherId)}/trial`, signal) }),
   /** A teacher's free slots from `from` to `to` (Rome dates). */
   availability: (teacherId: string, from: string, to: string) =>
     queryOptions({

@@ -33,6 +33,7 @@ function teacher(id: string, over: Partial<Teacher> = {}): Teacher {
     hourlyRate: 25,
     rating: null,
     reviewCount: 0,
+    trialRate: null,
     ...over,
   };
 }

@@ -10,7 +10,7 @@ import type { Slot, Teacher } from '../../lib/teachers.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { hoursLeftWith } from '../../lib/lessons.ts';
 import { loginPath } from '../../lib/next-path.tsx';
-import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation } from '../../lib/format.ts';
+import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation, trialLabel } from '../../lib/format.ts';
 import { useSchoolRules } from '../../lib/site.ts';
 import NotFound from './NotFound.tsx';
 import { queries } from '../../lib/queries.ts';
@@ -167,6 +167,11 @@ export default function TeacherPublicProfile() {
               <Text fontSize="2xl" fontWeight="bold" color="green.800">
                 {rateLabel(teacher.hourlyRate)}
               </Text>
+              {teacher.trialRate != null && (
+                <Badge alignSelf={{ base: 'flex-start', md: 'flex-end' }} colorPalette="orange" variant="surface" size="lg" data-testid="teacher-trial">
+                  {trialLabel(teacher.trialRate)}
+                </Badge>
+              )}
               <BuyHours teacher={teacher} />
             </Stack>
           </Flex>
