@@ -140,6 +140,21 @@ export type LessonNotesWritten = Event<
 >;
 export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten;
 
+// ---- review-{lessonId}: the student's review of one completed lesson (one per lesson) ---------
+
+/** The lesson's student rated it (1..5) once it was completed; `comment` trimmed, null when empty. */
+export type LessonReviewed = Event<
+  'LessonReviewed',
+  { lessonId: string; teacherId: string; studentId: string; rating: number; comment: string | null; reviewedAt: string }
+>;
+/** The student changed their review (within 7 days of writing it); the new version replaces the old one. */
+export type ReviewEdited = Event<'ReviewEdited', { lessonId: string; teacherId: string; rating: number; comment: string | null; editedAt: string }>;
+/** The lesson's teacher answered the review (once). */
+export type ReviewReplied = Event<'ReviewReplied', { lessonId: string; teacherId: string; reply: string; repliedAt: string }>;
+/** An admin hid the review from the public (and from the teacher's rating), with a reason. */
+export type ReviewHidden = Event<'ReviewHidden', { lessonId: string; teacherId: string; adminId: string; reason: string; hiddenAt: string }>;
+export type ReviewEvent = LessonReviewed | ReviewEdited | ReviewReplied | ReviewHidden;
+
 // ---- teacher-slot-{teacherId}-{date}-{hour} and student-slot-{studentId}-{date}-{hour} --------
 // One stream per person per slot: two bookings of the same slot contend on one stream and one loses.
 
@@ -187,7 +202,7 @@ export type TrialTaken = Event<
 >;
 export type TrialEvent = TrialTaken;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent;
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -198,5 +213,6 @@ export const streams = {
   teacherSlot: (teacherId: string, date: string, hour: number) => `teacher-slot-${teacherId}-${date}-${hour}`,
   studentSlot: (studentId: string, date: string, hour: number) => `student-slot-${studentId}-${date}-${hour}`,
   schoolSettings: () => 'school-settings',
+  review: (lessonId: string) => `review-${lessonId}`,
   trial: (studentId: string, teacherId: string) => `trial-${studentId}-${teacherId}`,
 } as const;

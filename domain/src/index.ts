@@ -16,3 +16,4 @@ export * from './slots/slot.ts';
 export * from './availability.ts';
 export * from './settings/school-settings.ts';
 export * from './contracts/index.ts';
+export * from './reviews/review.ts';

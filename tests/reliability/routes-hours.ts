@@ -11,6 +11,10 @@ import {
   lessonNotesSchema,
   ledgerQuerySchema,
   packageHistoryQuerySchema,
+  reviewHideSchema,
+  reviewPageQuerySchema,
+  reviewReplySchema,
+  reviewSchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
 } from '@parliamo/domain';
@@ -122,6 +126,28 @@ export const HOURS_ROUTES: RouteSpec[] = [
   {
     method: 'PUT', route: '/api/bookings/:id/teacher-notes', allowed: ['teacher'], bodySchema: lessonNotesSchema, ledgerWrite: true,
     path: (c) => `/api/bookings/${c.world.owned.lesson}/teacher-notes`, body: () => ({ text: 'Compiti: pagina 12.' }),
+  },
+  // Reviews: the world's lesson is ahead, so its student's review is refused with 409 "once it has been
+  // completed" (not an authorization refusal); the others get 403 (role) or 404 (someone else's lesson).
+  { method: 'GET', route: '/api/bookings/:id/review', allowed: ['student', 'teacher'], path: (c) => `/api/bookings/${c.world.owned.lesson}/review` },
+  {
+    method: 'POST', route: '/api/bookings/:id/review', allowed: ['student'], bodySchema: reviewSchema, ledgerWrite: true,
+    path: (c) => `/api/bookings/${c.world.owned.lesson}/review`, body: () => ({ rating: 5, comment: 'Bravissima!' }),
+  },
+  {
+    method: 'PUT', route: '/api/bookings/:id/review', allowed: ['student'], bodySchema: reviewSchema, ledgerWrite: true,
+    path: (c) => `/api/bookings/${c.world.owned.lesson}/review`, body: () => ({ rating: 4 }),
+  },
+  { method: 'GET', route: '/api/teachers/:id/reviews', allowed: ACTORS, querySchema: reviewPageQuerySchema, path: (c) => `/api/teachers/${c.world.people.teacher.id}/reviews` },
+  // The world holds no completed lesson, so no review: the lesson's teacher (reply) and admins (hide)
+  // get 404 "Review not found" like everyone else; tests/integration/lessons/reviews.test.ts covers them.
+  {
+    method: 'POST', route: '/api/reviews/:id/reply', allowed: [], bodySchema: reviewReplySchema,
+    path: (c) => `/api/reviews/${c.world.owned.lesson}/reply`, body: () => ({ reply: 'Grazie!' }),
+  },
+  {
+    method: 'POST', route: '/api/reviews/:id/hide', allowed: [], bodySchema: reviewHideSchema,
+    path: (c) => `/api/reviews/${c.world.owned.lesson}/hide`, body: () => ({ reason: 'Insults' }),
   },
   { method: 'GET', route: '/api/hour-packages', allowed: ['student', 'otherStudent'], own: ownPackages },
   {

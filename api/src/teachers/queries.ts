@@ -1,5 +1,5 @@
 import { centsToEuros } from '@parliamo/domain';
-import type { Queryable } from '@parliamo/projections';
+import { teacherRatings, type Queryable } from '@parliamo/projections';
 
 /** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
 export interface TeacherView {
@@ -14,6 +14,9 @@ export interface TeacherView {
   bio: string;
   specializations: string[];
   hourlyRate: number;
+  /** The mean of the visible reviews, one decimal; null with none (projections/src/models/reviews). */
+  rating: number | null;
+  reviewCount: number;
   /** The trial lesson's price in euros (below hourlyRate), or null when the teacher offers none. */
   trialRate: number | null;
 }
@@ -39,6 +42,7 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
       ORDER BY u.last_name, u.first_name`,
     [id ?? null],
   );
+  const ratings = await teacherRatings(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     firstName: r.first_name,
@@ -51,6 +55,7 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
     bio: r.bio,
     specializations: r.specializations,
     hourlyRate: centsToEuros(r.hourly_rate_cents),
+    ...ratings.get(r.id)!,
     trialRate: r.trial_rate_cents === null ? null : centsToEuros(r.trial_rate_cents),
   }));
 }

@@ -18,6 +18,9 @@ export const teacherSchema = answer({
   bio: z.string(),
   specializations: z.array(z.string()),
   hourlyRate: z.number(),
+  /** The mean rating of the teacher's visible reviews, one decimal; null with none. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
   /** The trial lesson's price in euros, or null when the teacher offers none. */
   trialRate: z.number().nullable(),
 });

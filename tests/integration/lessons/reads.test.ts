@@ -34,6 +34,8 @@ describe('teachers and availability', () => {
       bio: 'Ciao!',
       specializations: ['Grammar', 'Conversation'],
       hourlyRate: 32.5,
+      rating: null,
+      reviewCount: 0,
       trialRate: null,
     });
     expect(list.find((x) => x.id === g.id)).toEqual(one);

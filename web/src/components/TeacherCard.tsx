@@ -3,6 +3,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-
 import { Link } from 'react-router-dom';
 import { type Teacher } from '../lib/teachers.ts';
 import { rateLabel, teacherLocation, trialLabel, truncate } from '../lib/format.ts';
+import { StarRating } from './StarRating.tsx';
 
 /** Whose portrait: a teacher, or the signed-in person in the header. */
 export type Portrait = Pick<Teacher, 'firstName' | 'lastName' | 'profileImageUrl'>;
@@ -82,6 +83,7 @@ export function TeacherCard({ teacher, headingLevel = 'h3' }: { teacher: Teacher
           <Text fontSize="sm" color="fg.muted" data-testid="teacher-location">
             {teacherLocation(teacher)}
           </Text>
+          <StarRating teacher={teacher} />
         </Box>
       </HStack>
       <Text fontSize="sm" color="fg.muted" flex="1" data-testid="teacher-bio">
