@@ -47,7 +47,7 @@ describe('writing a review', () => {
 
   it('refuses a lesson not completed (ahead or cancelled) with 409, anyone else\'s lesson or none with 404', () => {
     for (const status of ['confirmed', 'cancelled'] as const) {
-      given(reviewDecider, []).when(write({ lesson: { ...completed, status } })).then({ error: 'conflict', message: REVIEW_NOT_COMPLETED_MESSAGE });
+      given(reviewDecider, []).when(write({ lesson: { ...completed, status } })).then({ error: 'forbidden', message: REVIEW_NOT_COMPLETED_MESSAGE });
     }
     given(reviewDecider, []).when(write({ studentId: 's2' })).then({ error: 'not_found', message: 'Lesson not found' });
     given(reviewDecider, []).when(write({ lesson: null })).then({ error: 'not_found', message: 'Lesson not found' });

@@ -82,7 +82,7 @@ export function reviewEditableUntil(reviewedAt: string): string {
 /** The lesson of a student's review: 404 unless it is theirs, 409 unless it is completed. */
 function studentsCompletedLesson(lesson: ReviewedLesson | null, studentId: string): ReviewedLesson {
   if (!lesson || lesson.status === 'none' || lesson.studentId !== studentId) throw new DomainError('not_found', 'Lesson not found');
-  if (lesson.status !== 'completed') throw new DomainError('conflict', REVIEW_NOT_COMPLETED_MESSAGE);
+  if (lesson.status !== 'completed') throw new DomainError('forbidden', REVIEW_NOT_COMPLETED_MESSAGE);
   return lesson;
 }
 

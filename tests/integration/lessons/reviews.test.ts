@@ -138,11 +138,11 @@ describe('POST /api/bookings/:id/review', () => {
     const { s, g, ids } = await lessons(2, false);
     t.clock.set('2026-03-05T08:30:00Z'); // during the first lesson
     const early = await review(s, ids[0]!, { rating: 5 });
-    expect(early.statusCode).toBe(409);
+    expect(early.statusCode).toBe(403);
     expect(early.json().message).toBe(REVIEW_NOT_COMPLETED_MESSAGE);
     expect((await cancel(t, g, ids[1]!)).statusCode).toBe(200);
     const cancelled = await review(s, ids[1]!, { rating: 5 });
-    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.statusCode).toBe(403);
     expect(cancelled.json().message).toBe(REVIEW_NOT_COMPLETED_MESSAGE);
   });
 
