@@ -11,16 +11,11 @@ import {
   TOO_LATE_TO_RESCHEDULE_MESSAGE,
 } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
-import { useTestApp, type TestApp } from '../../../api/src/testing/app.ts';
+import { useTestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { book, cancel, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
+import { book, cancel, credit, get, mailsTo, reschedule, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp();
-
-async function reschedule(t: TestApp, who: Who, id: string, payload: unknown) {
-  const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);
-  return t.app.inject({ method: 'POST', url: `/api/bookings/${id}/reschedule`, headers, payload: payload as object });
-}
 
 /** A lesson of teacher g (every day 08-20) with student s on Friday 2026-03-06 10:00 Rome (09:00 UTC), booked on Monday 2 March. */
 async function lesson(hours = 2) {

@@ -11,6 +11,7 @@ import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
+import { RescheduleLesson } from './RescheduleLesson.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -163,6 +164,7 @@ export default function LessonDetailsDialog({
                   <Dialog.ActionTrigger asChild>
                     <Button variant="outline">Close</Button>
                   </Dialog.ActionTrigger>
+                  {booking && <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} />}
                   {booking && cancellable && (
                     <Button ref={cancelRef} colorPalette="red" whiteSpace="normal" height="auto" minH="10" py="2" maxW="full" onClick={() => setConfirming(booking.id)}>
                       {texts.button}
