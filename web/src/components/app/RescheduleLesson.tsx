@@ -72,8 +72,10 @@ export function RescheduleLesson({ booking, viewer, now, onMoved }: { booking: B
   if (!canReschedule(booking, viewer, now)) return null;
   const intro = (
     <Text color="fg.muted" fontSize="sm">
-      Now: {when(booking)} (Rome time). Pick a free slot of {viewer === 'student' ? booking.teacherName : 'yours'}; times are Rome time and
-      {viewer === 'student' ? ` must be at least ${hoursText(noticeHours)} ahead.` : ` the calendar shows those at least ${hoursText(noticeHours)} ahead.`}{' '}
+      Now: {when(booking)} (Rome time).{' '}
+      {viewer === 'student'
+        ? `Pick a free slot of ${booking.teacherName} at least ${hoursText(noticeHours)} ahead; times are Rome time.`
+        : `Pick one of your free slots (Rome time; the calendar lists those at least ${hoursText(noticeHours)} ahead); ${booking.studentName} is told by email.`}{' '}
       The hour stays as it is.
     </Text>
   );
