@@ -166,6 +166,22 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(earnings.lessons).toEqual([expect.objectContaining({ lessonId: l.id, date: '2026-03-06', hour: 12 })]);
   });
 
+  it('reminds both again of a lesson moved after its reminder went, at its new time', async () => {
+    const { g, l } = await lesson();
+    t.clock.set('2026-03-05T10:00:00Z'); // within a day of the lesson: reminded
+    await runLessonTimers(timerDeps(t.app));
+    expect((await reschedule(t, g, l.id, { date: '2026-03-06', hour: 9 })).statusCode).toBe(200); // 22 hours ahead
+    await runLessonTimers(timerDeps(t.app));
+    await runLessonTimers(timerDeps(t.app)); // a second pass queues nothing more
+    const { rows } = await t.db.pool.query(`SELECT id FROM mail_queue WHERE kind = 'lesson-reminder' AND ref = $1 ORDER BY id`, [l.id]);
+    expect(rows.map((r) => r.id)).toEqual([
+      `lesson-reminder.${l.id}.r1.student`,
+      `lesson-reminder.${l.id}.r1.teacher`,
+      `lesson-reminder.${l.id}.student`,
+      `lesson-reminder.${l.id}.teacher`,
+    ]);
+  });
+
   it('refuses cancelled lessons, and answers 401/403/404 to anyone but the lesson\'s student and teacher', async () => {
     const { g, s, l } = await lesson();
     const to = { date: '2026-03-09', hour: 9 };
