@@ -82,6 +82,7 @@ describe('decideRescheduling', () => {
   it('refuses the booking cases: taken slots, the student busy, the teacher away, the hour expiring', () => {
     refused({ teacherSlot: { takenBy: 'l2' } }, 'This slot is already booked');
     refused({ studentSlot: { takenBy: 'l3' } }, 'You already have a lesson at that time');
+    refused({ by: 'teacher', actorId: 't1', studentSlot: { takenBy: 'l3' } }, 'The student already has a lesson at that time');
     refused({ teacherOffersSlot: false }, 'The teacher is not available at that hour');
     refused({ packageExpiresAt: '2026-11-24T09:00:00.000Z' }, HOUR_EXPIRES_BEFORE_MESSAGE);
     refused({ date: '2026-11-23', hour: 15 }, RESCHEDULE_SAME_SLOT_MESSAGE);

@@ -14,6 +14,8 @@ import { decideLesson, initialLessonState, type LessonState, requireBooking, req
 export const NO_HOURS_MESSAGE = 'You have no hours left with this teacher';
 export const TEACHER_NOT_AVAILABLE_MESSAGE = 'The teacher is not available at that hour';
 export const HOUR_EXPIRES_BEFORE_MESSAGE = 'The hour paying for this lesson expires before that time';
+/** A teacher's move into a slot where their student already has another lesson. */
+export const STUDENT_BUSY_MESSAGE = 'The student already has a lesson at that time';
 
 /**
  * The package that pays for a lesson: among the student's packages with that teacher that are
@@ -210,6 +212,8 @@ export function decideRescheduling(input: ReschedulingInput): { lesson: LessonEv
   if (!input.teacherOffersSlot) throw new DomainError('conflict', TEACHER_NOT_AVAILABLE_MESSAGE);
   const to = { date, hour, lessonId: b.lessonId, now };
   const teacherSlot = decideSlot({ type: 'TakeSlot', data: { ...to, owner: 'teacher', ownerId: b.teacherId } }, input.teacherSlot);
+  // The slot's own message speaks to the student ("You already have..."); the teacher reads about their student.
+  if (input.by === 'teacher' && input.studentSlot.takenBy && input.studentSlot.takenBy !== b.lessonId) throw new DomainError('conflict', STUDENT_BUSY_MESSAGE);
   const studentSlot = decideSlot({ type: 'TakeSlot', data: { ...to, owner: 'student', ownerId: b.studentId } }, input.studentSlot);
   if (requestedSlotStart(date, hour).getTime() >= new Date(input.packageExpiresAt).getTime()) {
     throw new DomainError('conflict', HOUR_EXPIRES_BEFORE_MESSAGE);

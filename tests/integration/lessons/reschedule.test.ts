@@ -6,6 +6,7 @@ import {
   RESCHEDULE_SAME_SLOT_MESSAGE,
   RESCHEDULE_STARTED_MESSAGE,
   RESCHEDULE_TO_PAST_MESSAGE,
+  STUDENT_BUSY_MESSAGE,
   TEACHER_NOT_AVAILABLE_MESSAGE,
   TOO_LATE_TO_BOOK_MESSAGE,
   TOO_LATE_TO_RESCHEDULE_MESSAGE,
@@ -148,6 +149,13 @@ describe('POST /api/bookings/:id/reschedule', () => {
     t.clock.set('2026-03-06T08:30:00Z'); // 30 minutes before
     await refused(g, l.id, { date: '2026-03-06', hour: 9 }, 409, RESCHEDULE_TO_PAST_MESSAGE); // 08:00 UTC has passed
     await refused(g, l.id, { date: '2026-03-06', hour: 21 }, 409, TEACHER_NOT_AVAILABLE_MESSAGE);
+    // The student has a lesson with another teacher at 11:00: the teacher reads it about their student.
+    const other = await teacher(t, { firstName: 'Marco', lastName: 'Bianchi' });
+    await credit(t, s.id, other.id, 1, new Date('2026-03-02T09:00:00Z'));
+    t.clock.set('2026-03-02T09:00:00Z');
+    expect((await book(t, s, { teacherId: other.id, date: '2026-03-06', hour: 11 })).statusCode).toBe(201);
+    t.clock.set('2026-03-06T08:30:00Z');
+    await refused(g, l.id, { date: '2026-03-06', hour: 11 }, 409, STUDENT_BUSY_MESSAGE);
     const res = await reschedule(t, g, l.id, { date: '2026-03-06', hour: 12 }); // 2.5 hours ahead
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: l.id, date: '2026-03-06', hour: 12, status: 'confirmed' });
