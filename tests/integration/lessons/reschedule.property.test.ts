@@ -13,12 +13,12 @@ type Step =
   | { kind: 'cancel'; lesson: number }
   | { kind: 'wait'; hours: number };
 
-// Few days and hours, so that moves and bookings keep meeting in the same slots.
-const slot = { day: fc.integer({ min: 1, max: 4 }), hour: fc.integer({ min: 9, max: 11 }) };
+// Few days and hours, so that moves and bookings keep meeting in the same slots (day 1 is too soon for students).
+const slot = { day: fc.integer({ min: 1, max: 5 }), hour: fc.integer({ min: 9, max: 11 }) };
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('book' as const), s: fc.nat(2), g: fc.nat(1), ...slot }),
-  fc.record({ kind: fc.constant('move' as const), lesson: fc.nat(7), byTeacher: fc.boolean(), ...slot }),
-  fc.record({ kind: fc.constant('cancel' as const), lesson: fc.nat(7) }),
+  fc.record({ kind: fc.constant('move' as const), lesson: fc.nat(4), byTeacher: fc.boolean(), ...slot }),
+  fc.record({ kind: fc.constant('cancel' as const), lesson: fc.nat(4) }),
   fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 30 }) }),
 );
 
@@ -35,7 +35,12 @@ describe('a rescheduled lesson (property)', () => {
         for (const s of students) for (const g of teachers) await credit(t, s.id, g.id, 3);
         const lessons: { id: string; g: number; s: number }[] = [];
         let moved = 0;
-        for (const x of steps) {
+        // Every history opens with a lesson booked and moved (both allowed), then goes on at random.
+        const opening: Step[] = [
+          { kind: 'book', s: 0, g: 0, day: 3, hour: 9 },
+          { kind: 'move', lesson: 0, byTeacher: false, day: 3, hour: 10 },
+        ];
+        for (const x of [...opening, ...steps]) {
           if (x.kind === 'book') {
             const res = await book(t, students[x.s]!, { teacherId: teachers[x.g]!.id, date: addDays(romeToday(t.clock.now()), x.day), hour: x.hour });
             expect([201, 409]).toContain(res.statusCode);
@@ -72,7 +77,7 @@ describe('a rescheduled lesson (property)', () => {
       }),
       { numRuns: 8 },
     );
-    // The histories did move lessons (the property is not about refusals alone).
-    expect(everMoved).toBeGreaterThan(0);
+    // The histories did move lessons (the opening's move at least): the property is not about refusals alone.
+    expect(everMoved).toBeGreaterThanOrEqual(8);
   });
 });
