@@ -135,6 +135,7 @@ export default function LessonDetailsDialog({
                     </Row>
                   )}
                   <LessonNotes booking={booking} viewer={viewer} now={now} />
+                  <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
                       {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours)}
@@ -164,7 +165,6 @@ export default function LessonDetailsDialog({
                   <Dialog.ActionTrigger asChild>
                     <Button variant="outline">Close</Button>
                   </Dialog.ActionTrigger>
-                  {booking && <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} />}
                   {booking && cancellable && (
                     <Button ref={cancelRef} colorPalette="red" whiteSpace="normal" height="auto" minH="10" py="2" maxW="full" onClick={() => setConfirming(booking.id)}>
                       {texts.button}

@@ -64,9 +64,22 @@ function ConfirmMove({ booking, viewer, slot, onKeep, onMoved }: { booking: Book
 /**
  * "Reschedule" in Lesson Details: the week calendar of the lesson's teacher (BookingCalendar); a picked
  * slot asks to confirm, then the lesson moves (the hour is untouched). Shown only when the API allows
- * it: a student at least the lesson's notice ahead, a teacher until the lesson starts.
+ * it: a student at least the lesson's notice ahead, a teacher until the lesson starts. `disabled` while
+ * Lesson Details asks about cancelling (the button stays in place: the dialog does not jump).
  */
-export function RescheduleLesson({ booking, viewer, now, onMoved }: { booking: Booking; viewer: Viewer; now: Date; onMoved: () => void }) {
+export function RescheduleLesson({
+  booking,
+  viewer,
+  now,
+  onMoved,
+  disabled = false,
+}: {
+  booking: Booking;
+  viewer: Viewer;
+  now: Date;
+  onMoved: () => void;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { noticeHours } = useSiteConfig();
   if (!canReschedule(booking, viewer, now)) return null;
@@ -81,7 +94,7 @@ export function RescheduleLesson({ booking, viewer, now, onMoved }: { booking: B
   );
   return (
     <>
-      <Button variant="outline" colorPalette="green" onClick={() => setOpen(true)}>
+      <Button variant="outline" colorPalette="green" alignSelf="flex-start" disabled={disabled} onClick={() => setOpen(true)}>
         Reschedule
       </Button>
       <AppDialog open={open} onOpenChange={setOpen} title="Reschedule the lesson" size="lg">
