@@ -138,7 +138,32 @@ export type LessonNotesWritten = Event<
   'LessonNotesWritten',
   { lessonId: string; teacherId: string; studentId: string; text: string; writtenAt: string }
 >;
-export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten;
+/**
+ * The lesson moved to another slot, in one append with the release of the old slots and the taking of
+ * the new ones (the hour stays spent: the package does not change). `sequence` counts the lesson's
+ * moves (1 for the first): calendars replace the entry of the same UID when it grows.
+ */
+export type LessonRescheduled = Event<
+  'LessonRescheduled',
+  {
+    lessonId: string;
+    studentId: string;
+    teacherId: string;
+    /** The package that paid the hour (its history shows the move, with no change of balance). */
+    packageId: string;
+    by: 'student' | 'teacher';
+    rescheduledBy: string;
+    fromDate: string;
+    fromHour: number;
+    fromStartsAt: string;
+    date: string;
+    hour: number;
+    startsAt: string;
+    sequence: number;
+    rescheduledAt: string;
+  }
+>;
+export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten | LessonRescheduled;
 
 // ---- review-{lessonId}: the student's review of one completed lesson (one per lesson) ---------
 

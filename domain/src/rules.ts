@@ -81,6 +81,9 @@ export const UPCOMING_LESSONS_SHOWN = 3;
 export const tooLateToCancelMessage = (noticeHours: number = NOTICE_HOURS): string => `Too late to cancel (${noticeHours}h required)`;
 export const TOO_LATE_TO_CANCEL_MESSAGE = tooLateToCancelMessage();
 export const LESSON_COMPLETED_MESSAGE = 'Lesson completed';
+/** A student's late move of a lesson: "Too late to reschedule (48h required)" with the default notice. */
+export const tooLateToRescheduleMessage = (noticeHours: number = NOTICE_HOURS): string => `Too late to reschedule (${noticeHours}h required)`;
+export const TOO_LATE_TO_RESCHEDULE_MESSAGE = tooLateToRescheduleMessage();
 /** A booking with less notice than the school asks for. */
 export const tooLateToBookMessage = (noticeHours: number = NOTICE_HOURS): string =>
   `Lessons must be booked at least ${noticeHours} ${noticeHours === 1 ? 'hour' : 'hours'} ahead`;

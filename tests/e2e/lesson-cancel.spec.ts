@@ -1,55 +1,13 @@
-import { test, type APIRequestContext, type Page } from '@playwright/test';
-import { demo, dismissCookies, expect, registerStudent, screenshots, signIn } from './app-support.ts';
+import { test } from '@playwright/test';
+import { demo, dismissCookies, expect, screenshots, signIn } from './app-support.ts';
+import { studentWithLesson, uniqueFirstName } from './lesson-support.ts';
 
 // Cancelling from Lesson Details, as a student and as the teacher. Each test books its own lesson with
 // the demo teacher (Giulia Rossi) for a new student; the browser's clock is set relative to that lesson,
 // so "within 48 hours" does not depend on when the suite runs (the server's rules use the real clock).
 test.describe.configure({ timeout: 180_000 });
 
-const headers = { 'X-Requested-With': 'parliamo' };
 const DAY = 24 * 3600 * 1000;
-
-interface Lesson {
-  id: string;
-  startsAt: string;
-  studentName: string;
-}
-
-/** A student name nobody else in the suite has: letters only, so it passes the name rules. */
-function uniqueFirstName(): string {
-  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-  return `Zo${letters}`;
-}
-
-/** A new student with one hour bought from the demo teacher and one lesson booked with her. */
-async function studentWithLesson(page: Page, firstName: string): Promise<{ login: { email: string; password: string }; lesson: Lesson }> {
-  const request: APIRequestContext = page.request;
-  const login = await registerStudent(page, firstName);
-  await signIn(page, login);
-  const teachers = (await (await request.get('/api/teachers')).json()) as { id: string; firstName: string; hourlyRate: number }[];
-  const teacher = teachers.find((t) => t.firstName === 'Giulia')!;
-  const checkout = await request.post('/api/create-checkout-session', {
-    headers,
-    data: { amount: teacher.hourlyRate + 3, teacherId: teacher.id, totalHours: 1 },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { checkout_url } = (await checkout.json()) as { checkout_url: string };
-  const paid = await request.post(`/api${checkout_url}/pay`, { headers });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const slots = (await (await request.get(`/api/availabilities?teacherId=${teacher.id}`)).json()) as { date: string; hour: number }[];
-  expect(slots.length).toBeGreaterThan(0);
-  // Parallel tests book the same teacher: start at a random free slot and take the next one on a clash.
-  const start = Math.floor(Math.random() * slots.length);
-  for (let i = 0; i < 40; i++) {
-    const slot = slots[(start + i) % slots.length]!;
-    const res = await request.post('/api/bookings', { headers, data: { teacherId: teacher.id, date: slot.date, hour: slot.hour } });
-    if (res.status() === 201 || res.status() === 200) return { login, lesson: (await res.json()) as Lesson };
-    // The bought hour may not be credited yet, or someone took the slot: try again.
-    expect([402, 409, 422, 400], await res.text()).toContain(res.status());
-    await page.waitForTimeout(250);
-  }
-  throw new Error('no slot could be booked');
-}
 
 test('the teacher cancels a lesson less than 48 hours ahead, after confirming; both then see who cancelled', async ({ page }) => {
   const firstName = uniqueFirstName();

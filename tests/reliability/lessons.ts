@@ -74,28 +74,40 @@ export async function doubleBookedInReadModel(pool: pg.Pool) {
 }
 
 /**
- * Replays the ledger's bookings and cancellations in order and returns every moment a teacher's or
- * a student's slot held two live lessons (none expected).
+ * Replays the ledger's bookings, moves and cancellations in order and returns every moment a
+ * teacher's or a student's slot held two live lessons (none expected).
  */
 export async function doubleBookedInLedger(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ type: string; data: any }>(
-    `SELECT type, data FROM events WHERE type IN ('LessonBooked', 'LessonCancelled') ORDER BY transaction_id, position`,
+    `SELECT type, data FROM events WHERE type IN ('LessonBooked', 'LessonRescheduled', 'LessonCancelled') ORDER BY transaction_id, position`,
   );
   const live = new Map<string, Set<string>>();
   const slotsOf = new Map<string, string[]>();
+  const people = new Map<string, { teacherId: string; studentId: string }>();
   const problems: string[] = [];
+  const take = (lessonId: string, data: { date: string; hour: number }) => {
+    const who = people.get(lessonId)!;
+    const keys = [`teacher ${who.teacherId} ${data.date} ${data.hour}`, `student ${who.studentId} ${data.date} ${data.hour}`];
+    slotsOf.set(lessonId, keys);
+    for (const k of keys) {
+      const set = live.get(k) ?? new Set();
+      set.add(lessonId);
+      live.set(k, set);
+      if (set.size > 1) problems.push(`${k}: ${[...set].join(', ')}`);
+    }
+  };
+  const release = (lessonId: string) => {
+    for (const k of slotsOf.get(lessonId) ?? []) live.get(k)?.delete(lessonId);
+  };
   for (const { type, data } of rows) {
     if (type === 'LessonBooked') {
-      const keys = [`teacher ${data.teacherId} ${data.date} ${data.hour}`, `student ${data.studentId} ${data.date} ${data.hour}`];
-      slotsOf.set(data.lessonId, keys);
-      for (const k of keys) {
-        const set = live.get(k) ?? new Set();
-        set.add(data.lessonId);
-        live.set(k, set);
-        if (set.size > 1) problems.push(`${k}: ${[...set].join(', ')}`);
-      }
+      people.set(data.lessonId, { teacherId: data.teacherId, studentId: data.studentId });
+      take(data.lessonId, data);
+    } else if (type === 'LessonRescheduled') {
+      release(data.lessonId);
+      take(data.lessonId, data);
     } else {
-      for (const k of slotsOf.get(data.lessonId) ?? []) live.get(k)?.delete(data.lessonId);
+      release(data.lessonId);
     }
   }
   return problems;

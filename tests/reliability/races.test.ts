@@ -1,5 +1,5 @@
 // Races over real HTTP against the running server: many students fighting for one teacher's slots,
-// and one student spending the same hours twenty times at once.
+// one student spending the same hours twenty times at once, and lessons moved into slots others book.
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../api/src/testing/db.ts';
 import { mapLimit, person, size, useServer, type Client } from './harness.ts';
@@ -107,6 +107,85 @@ describe('balance race', () => {
       expect(sum.rows[0].booked).toBe(3);
     }
     figures.balanceRace = { rounds: ROUNDS, bookings: ROUNDS * 20, succeeded: ROUNDS * 3, balanceReads: reads, seconds: (Date.now() - started) / 1000 };
+    expect(await rebuildDifferences(db.pool)).toEqual([]);
+  }, size(600_000, 1_800_000));
+});
+
+describe('reschedule race', () => {
+  const MOVERS = size(8, 24);
+  const BOOKERS = size(4, 12);
+  const ROUNDS = size(15, 60);
+  const TARGETS = 4;
+  it(`${MOVERS} students move their lessons, their teacher moves them too, ${BOOKERS} students book, all among ${MOVERS + TARGETS} slots (${ROUNDS} rounds each): one lesson per slot, balances untouched`, async () => {
+    const started = Date.now();
+    const teacher = await bookableTeacher(server, db.pool);
+    const slots = futureSlots(MOVERS + TARGETS, 20);
+    // Every lesson starts in a slot of its own and moves anywhere among all of them: TARGETS are free at any time.
+    const pick = () => slots[Math.floor(Math.random() * slots.length)]!;
+    const movers = await mapLimit(slots.slice(0, MOVERS), 4, async (home) => {
+      const s = await person(server, db.pool, 'student');
+      const student = { id: s.user.id, client: s.client };
+      const packageId = await creditHours(db.pool, student, teacher.user.id, 5);
+      const res = await s.client.post('/api/bookings', { teacherId: teacher.user.id, ...home });
+      if (res.status !== 201) throw new Error(`fixture booking: ${res.status} ${res.text}`);
+      return { ...student, packageId, lessonId: res.json.id as string };
+    });
+    const bookers = await mapLimit(Array.from({ length: BOOKERS }), 4, async () => {
+      const s = await person(server, db.pool, 'student');
+      const student = { id: s.user.id, client: s.client };
+      await creditHours(db.pool, student, teacher.user.id, 30);
+      return student;
+    });
+    const tally = { moves: 0, moved: 0, bookings: 0, booked: 0, cancelled: 0, conflicts: 0, other: [] as string[] };
+    const judge = (res: { status: number; json: any; text: string }, ok: number) => {
+      if (res.status === ok) return true;
+      if (res.status === 409 && typeof res.json?.message === 'string' && res.json.message.length > 0) tally.conflicts++;
+      else tally.other.push(`${res.status} ${res.text.slice(0, 100)}`);
+      return false;
+    };
+    const move = async (client: Client, lessonId: string) => {
+      tally.moves++;
+      if (judge(await client.post(`/api/bookings/${lessonId}/reschedule`, pick()), 200)) tally.moved++;
+    };
+    await Promise.all([
+      ...movers.map(async (m) => {
+        for (let i = 0; i < ROUNDS; i++) await move(m.client, m.lessonId);
+      }),
+      (async () => {
+        for (let i = 0; i < ROUNDS; i++) await move(teacher.client, movers[Math.floor(Math.random() * movers.length)]!.lessonId);
+      })(),
+      ...bookers.map(async (b) => {
+        for (let i = 0; i < ROUNDS; i++) {
+          tally.bookings++;
+          const res = await b.client.post('/api/bookings', { teacherId: teacher.user.id, ...pick() });
+          if (!judge(res, 201)) continue;
+          tally.booked++;
+          // The winner lets go at once (hour back), so the slot is fought over again.
+          const c = await b.client.delete(`/api/bookings/${res.json.id}`);
+          if (c.status === 200) tally.cancelled++;
+          else tally.other.push(`cancel ${c.status} ${c.text.slice(0, 100)}`);
+        }
+      }),
+    ]);
+    figures.rescheduleRace = { ...tally, other: tally.other.length, seconds: (Date.now() - started) / 1000 };
+    expect(tally.other).toEqual([]);
+    expect(tally.moved).toBeGreaterThan(0);
+    expect(await doubleBookedInReadModel(db.pool)).toEqual([]);
+    expect(await doubleBookedInLedger(db.pool)).toEqual([]);
+    // Each move is one LessonRescheduled and one "rescheduled" history entry; no balance ever moved for it.
+    const events = await db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'LessonRescheduled' AND data->>'teacherId' = $1`, [teacher.user.id]);
+    expect(events.rows[0].n).toBe(tally.moved);
+    for (const m of movers) {
+      const packages = (await m.client.get('/api/hour-packages')).json;
+      expect(packages.find((p: { id: string }) => p.id === m.packageId).remainingHours).toBe(4);
+      const lessons = (await m.client.get('/api/bookings')).json;
+      expect(lessons.map((l: { id: string; status: string }) => [l.id, l.status])).toEqual([[m.lessonId, 'confirmed']]);
+    }
+    const history = await db.pool.query(
+      `SELECT count(*)::int AS n, coalesce(sum(delta), 0)::int AS delta FROM package_history WHERE cause = 'rescheduled' AND package_id = ANY($1::text[])`,
+      [movers.map((m) => m.packageId)],
+    );
+    expect(history.rows[0]).toEqual({ n: tally.moved, delta: 0 });
     expect(await rebuildDifferences(db.pool)).toEqual([]);
   }, size(600_000, 1_800_000));
 });

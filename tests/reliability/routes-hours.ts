@@ -15,6 +15,7 @@ import {
   reviewPageQuerySchema,
   reviewReplySchema,
   reviewSchema,
+  rescheduleSchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
 } from '@parliamo/domain';
@@ -122,6 +123,11 @@ export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons },
   // The lesson's student, its teacher and an admin may cancel it; another student gets 404.
   { method: 'DELETE', route: '/api/bookings/:id', allowed: ['student', 'teacher', 'admin'], ledgerWrite: true, path: async (c) => `/api/bookings/${await newLesson(c.world)}` },
+  // The lesson's student or teacher moves it (a fresh lesson each time); an admin gets 403, another student 404.
+  {
+    method: 'POST', route: '/api/bookings/:id/reschedule', allowed: ['student', 'teacher'], bodySchema: rescheduleSchema, ledgerWrite: true,
+    path: async (c) => `/api/bookings/${await newLesson(c.world)}/reschedule`, body: () => slot(),
+  },
   // Only the lesson's teacher (the lesson is ahead, so it answers 409 "once the lesson has started").
   {
     method: 'PUT', route: '/api/bookings/:id/teacher-notes', allowed: ['teacher'], bodySchema: lessonNotesSchema, ledgerWrite: true,

@@ -13,7 +13,7 @@ export interface IcsLesson {
   /** The meeting link (also LOCATION, which most calendars show as a clickable place). */
   url: string | null;
   status: 'confirmed' | 'cancelled';
-  /** Bumped when the entry changes (0 when booked, 1 when cancelled). */
+  /** Bumped when the entry changes (lessonSequence: 0 when booked, one more per move and once cancelled). */
   sequence: number;
   /** For invitations (METHOD:REQUEST/CANCEL): who runs the lesson and who takes part. */
   organizer?: { name: string; email: string };
@@ -26,6 +26,11 @@ export interface IcsOptions {
   /** REQUEST for an invitation mail, CANCEL for a cancellation mail, PUBLISH for a feed. */
   method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
   now: Date;
+}
+
+/** The calendar entry's SEQUENCE: one more per move, and one more once cancelled (RFC 5546: the higher replaces the entry). */
+export function lessonSequence(reschedules: number, status: IcsLesson['status']): number {
+  return reschedules + (status === 'cancelled' ? 1 : 0);
 }
 
 const LESSON_MINUTES = 60;

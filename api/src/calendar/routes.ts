@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calendarFileParamsSchema, calendarTokenSchema, DomainError, errorResponses, icsSchema, teacherDisplayName } from '@parliamo/domain';
-import { buildCalendar } from './ics.ts';
+import { buildCalendar, lessonSequence } from './ics.ts';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -34,7 +34,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
     if (!user) throw new DomainError('not_found', 'Calendar not found');
     const column = user.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';
     const { rows } = await app.pool.query(
-      `SELECT b.id, b.starts_at, b.status, b.notes, p.meeting_link,
+      `SELECT b.id, b.starts_at, b.status, b.notes, b.reschedules, p.meeting_link,
               t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last
          FROM bookings b
          LEFT JOIN users t ON t.id::text = b.teacher_id
@@ -44,6 +44,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
       [user.id],
     );
     const lessons = rows.map((r) => {
+      const status = r.status === 'cancelled' ? ('cancelled' as const) : ('confirmed' as const);
       const teacher = teacherDisplayName(r.t_first ?? '', r.t_last ?? '');
       const student = teacherDisplayName(r.s_first ?? '', r.s_last ?? '');
       return {
@@ -52,8 +53,8 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
         title: user.role === 'teacher' ? `Italian lesson with ${student}` : `Italian lesson with ${teacher}`,
         description: `Parliamo lesson, 60 minutes.${r.notes ? `\nNotes: ${r.notes}` : ''}`,
         url: r.status === 'cancelled' ? null : r.meeting_link || null,
-        status: r.status === 'cancelled' ? ('cancelled' as const) : ('confirmed' as const),
-        sequence: r.status === 'cancelled' ? 1 : 0,
+        status,
+        sequence: lessonSequence(r.reschedules, status),
       };
     });
     return reply

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, errorResponses, idParamsSchema, lessonNotesSchema } from '@parliamo/domain';
+import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, errorResponses, idParamsSchema, lessonNotesSchema, rescheduleSchema } from '@parliamo/domain';
 import { bookingById, bookingsOf } from '@parliamo/projections';
-import { bookLesson, cancelLesson, writeLessonNotes } from './commands.ts';
+import { bookLesson, cancelLesson, rescheduleLesson, writeLessonNotes } from './commands.ts';
 import { commandDeps } from '../platform/command.ts';
 
-/** Booking, listing and cancelling lessons; the teacher's notes and homework. */
+/** Booking, listing, moving and cancelling lessons; the teacher's notes and homework. */
 export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/bookings', {
@@ -39,6 +39,18 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   }, async (request) => {
     const user = request.user!;
     await cancelLesson(commandDeps(app), request.params.id, { id: user.id, role: user.role });
+    return lessonAnswer(app.pool, request.params.id, user.id);
+  });
+
+  // The lesson's student or teacher (an admin is refused by role; someone else's lesson is 404).
+  app.post('/bookings/:id/reschedule', {
+    preValidation: app.requireUser('student', 'teacher'),
+    config: { keepsSessions: true },
+    schema: { params: idParamsSchema, body: rescheduleSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
+  }, async (request) => {
+    const user = request.user!;
+    const role = user.role === 'teacher' ? 'teacher' : 'student';
+    await rescheduleLesson(commandDeps(app), request.params.id, { id: user.id, role }, request.body);
     return lessonAnswer(app.pool, request.params.id, user.id);
   });
 

@@ -4,10 +4,12 @@ import {
   decideBooking,
   decideCancellation,
   decideLesson,
+  decideRescheduling,
   isInTeacherHours,
   lessonDecider,
   lessonStreams,
   packageDecider,
+  reschedulingStreams,
   schoolSettingsDecider,
   slotDecider,
   streams,
@@ -130,5 +132,48 @@ export async function writeLessonNotes(deps: CommandDeps, lessonId: string, teac
     const events = decideLesson({ type: 'WriteLessonNotes', data: { lessonId, teacherId, text, now: deps.clock.now().toISOString() } }, lesson);
     if (!events.length) return { result: null, value: false };
     return { result: await session.append([{ stream, events }], { actorId: teacherId, command: 'WriteLessonNotes' }), value: true };
+  });
+}
+
+/**
+ * Moves a lesson to another slot as its student (with the notice) or its teacher (before it starts):
+ * one append of the lesson's LessonRescheduled and both old and new slots; the package is not written.
+ */
+export async function rescheduleLesson(
+  deps: CommandDeps,
+  lessonId: string,
+  actor: { id: string; role: 'student' | 'teacher' },
+  to: { date: string; hour: number },
+): Promise<void> {
+  await runCommand(deps, async (session) => {
+    const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
+    // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
+    const b = lesson.booking;
+    if (!b || b[actor.role === 'student' ? 'studentId' : 'teacherId'] !== actor.id) throw new DomainError('not_found', 'Lesson not found');
+    const names = reschedulingStreams(lesson, to);
+    const [oldTeacherSlot, oldStudentSlot, teacherSlot, studentSlot, pkg, settings] = await session.loadMany([
+      [names.oldTeacherSlot, slotDecider],
+      [names.oldStudentSlot, slotDecider],
+      [names.teacherSlot, slotDecider],
+      [names.studentSlot, slotDecider],
+      [streams.package(b.packageId), packageDecider],
+      [streams.schoolSettings(), schoolSettingsDecider],
+    ] as const);
+    const availability = await publicTeacherAvailability(deps.db, b.teacherId);
+    const decision = decideRescheduling({
+      now: deps.clock.now().toISOString(),
+      by: actor.role,
+      actorId: actor.id,
+      ...to,
+      lesson,
+      oldTeacherSlot,
+      oldStudentSlot,
+      teacherSlot,
+      studentSlot,
+      teacherOffersSlot: !!availability && isInTeacherHours(to, availability.weekly, availability.daysOff),
+      noticeHours: rulesOf(settings).noticeHours,
+      packageExpiresAt: pkg.expiresAt,
+    });
+    return { result: await session.append(decision.writes, { actorId: actor.id, command: 'RescheduleLesson' }), value: undefined };
   });
 }

@@ -4,9 +4,11 @@ import {
   bookingConfirmedMails,
   expiryReminderMail,
   lessonNotesMail,
+  lessonRescheduledMails,
   lessonReminderMails,
   type LessonForMail,
   type MailMessage,
+  type Move,
 } from '../mail/lesson-mails.ts';
 import type { PendingMail } from '../mail/mail-sender.ts';
 
@@ -16,7 +18,7 @@ export async function lessonForMail(
   lessonId: string,
 ): Promise<(LessonForMail & { studentId: string; teacherId: string; status: string }) | null> {
   const { rows } = await pool.query(
-    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id, b.status, b.notice_hours,
+    `SELECT b.id, b.date, b.hour, b.starts_at, b.notes, p.meeting_link, b.student_id, b.teacher_id, b.status, b.notice_hours, b.reschedules,
             s.email AS s_email, s.first_name AS s_first, s.last_name AS s_last,
             t.email AS t_email, t.first_name AS t_first, t.last_name AS t_last
        FROM bookings b
@@ -36,6 +38,7 @@ export async function lessonForMail(
     notes: r.notes,
     meetLink: r.meeting_link || null,
     noticeHours: r.notice_hours,
+    reschedules: r.reschedules,
     studentId: r.student_id,
     teacherId: r.teacher_id,
     status: r.status,
@@ -87,6 +90,8 @@ export async function renderLessonMail(
       const c = mail.params as { by: 'student' | 'teacher' | 'admin'; refunded: boolean };
       return { message: bookingCancelledMails(lesson, c, ctx.now)[i]!, recipientId };
     }
+    case 'lesson-rescheduled':
+      return { message: lessonRescheduledMails(lesson, mail.params as unknown as Move, ctx.now)[i]!, recipientId };
     case 'lesson-reminder':
       if (lesson.status !== 'confirmed') return null;
       return { message: lessonReminderMails(lesson)[i]!, recipientId };

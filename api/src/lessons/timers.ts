@@ -69,17 +69,21 @@ async function remindOnce(deps: TimerDeps, mails: QueuedMail[]): Promise<boolean
 }
 
 async function lessonReminders(deps: TimerDeps, now: Date): Promise<number> {
-  const soon = await deps.db.query<{ id: string; student_id: string; teacher_id: string }>(
-    `SELECT b.id, b.student_id, b.teacher_id FROM bookings b
+  // A moved lesson is reminded of again at its new time: its key carries the move's number.
+  const soon = await deps.db.query<{ id: string; key: string; student_id: string; teacher_id: string }>(
+    `SELECT b.id, b.student_id, b.teacher_id, b.id || CASE WHEN b.reschedules > 0 THEN '.r' || b.reschedules ELSE '' END AS key
+       FROM bookings b
       WHERE b.status = 'confirmed' AND b.starts_at > $1 AND b.starts_at <= $1::timestamptz + interval '24 hours'
-        AND NOT EXISTS (SELECT 1 FROM mail_queue q WHERE q.id = 'lesson-reminder.' || b.id || '.student')`,
+        AND NOT EXISTS (
+          SELECT 1 FROM mail_queue q
+           WHERE q.id = 'lesson-reminder.' || b.id || CASE WHEN b.reschedules > 0 THEN '.r' || b.reschedules ELSE '' END || '.student')`,
     [now],
   );
   let sent = 0;
   for (const b of soon.rows) {
     const ok = await remindOnce(deps, [
-      { id: `lesson-reminder.${b.id}.student`, kind: 'lesson-reminder', recipientRole: 'student', recipientId: b.student_id, ref: b.id },
-      { id: `lesson-reminder.${b.id}.teacher`, kind: 'lesson-reminder', recipientRole: 'teacher', recipientId: b.teacher_id, ref: b.id },
+      { id: `lesson-reminder.${b.key}.student`, kind: 'lesson-reminder', recipientRole: 'student', recipientId: b.student_id, ref: b.id },
+      { id: `lesson-reminder.${b.key}.teacher`, kind: 'lesson-reminder', recipientRole: 'teacher', recipientId: b.teacher_id, ref: b.id },
     ]);
     if (ok) sent++;
   }

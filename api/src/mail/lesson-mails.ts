@@ -1,5 +1,5 @@
 import { formatHour, hoursCount, NOTICE_HOURS, sentence, teacherDisplayName } from '@parliamo/domain';
-import { buildCalendar, type IcsLesson } from '../calendar/ics.ts';
+import { buildCalendar, lessonSequence, type IcsLesson } from '../calendar/ics.ts';
 
 /** A mail ready for the mailer (nodemailer's shape). */
 export interface MailMessage {
@@ -25,6 +25,8 @@ export interface LessonForMail {
   meetLink: string | null;
   /** The cancellation notice the lesson was booked under (48 by default). */
   noticeHours?: number;
+  /** How many times the lesson moved: its calendar entry's SEQUENCE (a cancellation adds one). */
+  reschedules?: number;
   student: Person;
   teacher: Person;
 }
@@ -60,7 +62,7 @@ function icsLesson(l: LessonForMail, status: IcsLesson['status']): IcsLesson {
     description: `Parliamo lesson, 60 minutes.${notes}`,
     url: l.meetLink,
     status,
-    sequence: status === 'cancelled' ? 1 : 0,
+    sequence: lessonSequence(l.reschedules ?? 0, status),
     organizer: { name: shortName(l.teacher), email: l.teacher.email },
     attendees: [{ name: shortName(l.student), email: l.student.email }],
   };
@@ -130,6 +132,48 @@ export function bookingCancelledMails(
       subject: `Lesson cancelled: ${when}`,
       text: `Hello ${l.teacher.firstName},\n\nthe lesson with ${shortName(l.student)} on ${when} ${sentence(`was cancelled by ${who}`)} The slot is free again.${signature}`,
       attachments: [attachment(l, 'cancelled', now)],
+    },
+  ];
+}
+
+/** What a move's mails say beyond the lesson: from where, by whom, and the entry's new SEQUENCE. */
+export interface Move {
+  by: 'student' | 'teacher';
+  fromDate: string;
+  fromHour: number;
+  date: string;
+  hour: number;
+  startsAt: string;
+  sequence: number;
+}
+
+/**
+ * The two mails of a move, each with the .ics of the same UID at the new time and a higher SEQUENCE,
+ * so calendars move the entry. The slot is the move's own (a later move sends its own mails).
+ */
+export function lessonRescheduledMails(lesson: LessonForMail, m: Move, now: Date): MailMessage[] {
+  const l = { ...lesson, date: m.date, hour: m.hour, startsAt: m.startsAt, reschedules: m.sequence };
+  const when = slotText(m.date, m.hour);
+  const was = `It was on ${slotText(m.fromDate, m.fromHour)}.`;
+  const ics = [attachment(l, 'confirmed', now)];
+  const student =
+    m.by === 'teacher'
+      ? `${shortName(l.teacher)} moved your lesson to a new time.`
+      : 'your lesson has been moved to the new time you chose. Your hour is unchanged.';
+  const teacher =
+    m.by === 'student' ? `${shortName(l.student)} moved their lesson with you to a new time.` : 'you moved the lesson to a new time; the student has been told.';
+  return [
+    {
+      to: l.student.email,
+      subject: `Lesson rescheduled: ${when}`,
+      text: `Hello ${l.student.firstName},\n\n${student} ${was}\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}${signature}`,
+      attachments: ics,
+    },
+    {
+      to: l.teacher.email,
+      subject: `Lesson rescheduled: ${when}`,
+      text: `Hello ${l.teacher.firstName},\n\n${teacher} ${was}\n\n${details(l, `Student: ${shortName(l.student)}`)}${signature}`,
+      attachments: ics,
     },
   ];
 }

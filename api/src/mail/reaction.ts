@@ -36,8 +36,8 @@ export async function queueMails(db: { query: (sql: string, values: unknown[]) =
 
 /**
  * The mail reaction: a checkpointed subscription run by the projection runner (same lock, same
- * catch-up, same wake-ups) that turns each LessonBooked and LessonCancelled into one queued mail per
- * party, each LessonNotesWritten into one mail to the student, and each HoursPurchased into the
+ * catch-up, same wake-ups) that turns each LessonBooked, LessonCancelled and LessonRescheduled into one
+ * queued mail per party, each LessonNotesWritten into one mail to the student, and each HoursPurchased into the
  * student's purchase confirmation, in the transaction that moves its checkpoint. The sender
  * (mail-sender.ts) delivers them.
  * It owns no tables, so a rebuild only re-queues what is missing (and the primary key refuses
@@ -77,6 +77,14 @@ export const mailReaction: Projection = {
         mails.push(
           { id: `${e.id}.student`, kind: 'booking-cancelled', recipientRole: 'student', recipientId: null, ref: lessonId, params },
           { id: `${e.id}.teacher`, kind: 'booking-cancelled', recipientRole: 'teacher', recipientId: null, ref: lessonId, params },
+        );
+      } else if (e.type === 'LessonRescheduled') {
+        // Both parties, whoever moved it; the move's own slot and SEQUENCE go with the mail.
+        const { lessonId, studentId, teacherId, by, fromDate, fromHour, date, hour, startsAt, sequence } = e.data;
+        const params = { by, fromDate, fromHour, date, hour, startsAt, sequence };
+        mails.push(
+          { id: `${e.id}.student`, kind: 'lesson-rescheduled', recipientRole: 'student', recipientId: studentId, ref: lessonId, params },
+          { id: `${e.id}.teacher`, kind: 'lesson-rescheduled', recipientRole: 'teacher', recipientId: teacherId, ref: lessonId, params },
         );
       } else if (e.type === 'LessonNotesWritten') {
         // Only the student: the teacher wrote them. The text is read when the mail is written.

@@ -96,6 +96,12 @@ export const bookingSchema = strict({
 });
 export type BookingBody = z.infer<typeof bookingSchema>;
 
+// ---- POST /api/bookings/:id/reschedule ----------------------------------------------------------
+
+/** The slot a lesson moves to (Rome date and whole hour). */
+export const rescheduleSchema = strict({ date: dateSchema, hour: hourSchema });
+export type RescheduleBody = z.infer<typeof rescheduleSchema>;
+
 // ---- PUT /api/bookings/:id/teacher-notes ------------------------------------------------------
 
 export const MAX_TEACHER_NOTES = 4000;

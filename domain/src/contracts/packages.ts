@@ -27,7 +27,7 @@ export const hourPackageListSchema = z.array(hourPackageSchema);
 /** POST /api/admin/adjustments answers 201 with the adjusted package and its student. */
 export const adjustedPackageSchema = answer({ ...packageShape, studentId: z.string() });
 
-export const HISTORY_CAUSES = ['purchase', 'booked', 'refunded', 'completed', 'expired', 'adjusted', 'revoked'] as const;
+export const HISTORY_CAUSES = ['purchase', 'booked', 'refunded', 'completed', 'rescheduled', 'expired', 'adjusted', 'revoked'] as const;
 export type HistoryCause = (typeof HISTORY_CAUSES)[number];
 
 export const historyEntrySchema = answer({

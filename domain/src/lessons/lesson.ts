@@ -8,6 +8,10 @@
  * - A lesson completes once it has ended; the hour's price is split 76/24 (see splitLessonPrice).
  * - Its teacher writes notes and homework from the lesson's start on (during or after it), never on a
  *   cancelled lesson; a new text replaces the old one, the same text again writes nothing.
+ * - A confirmed lesson that has not started moves to another slot (the hour stays spent). Its student
+ *   may move it with at least the lesson's notice before its start, to a slot at least the notice in
+ *   force ahead ("Too late to reschedule (48h required)", or the booking's message); its teacher may
+ *   move it at any time before its start to any later slot they offer.
  */
 import { assertNever, type Decider, instant, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
@@ -22,6 +26,7 @@ import {
   NOTICE_HOURS,
   tooLateToBookMessage,
   tooLateToCancelMessage,
+  tooLateToRescheduleMessage,
 } from '../rules.ts';
 import { isValidDate } from '../time.ts';
 
@@ -53,22 +58,42 @@ export type WriteLessonNotes = {
   /** `text` already trimmed and checked by the contract (lessonNotesSchema). */
   data: { lessonId: string; teacherId: string; text: string; now: string };
 };
-export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes;
+export type RescheduleLesson = {
+  type: 'RescheduleLesson';
+  data: {
+    lessonId: string;
+    by: 'student' | 'teacher';
+    actorId: string;
+    date: string;
+    hour: number;
+    /** The booking notice in force (the school's settings): how far ahead a student's new slot must be. */
+    noticeHours: number;
+    now: string;
+  };
+};
+export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes | RescheduleLesson;
 
 export const NOTES_BEFORE_START_MESSAGE = 'Notes can be written once the lesson has started';
 export const NOTES_ON_CANCELLED_MESSAGE = 'Notes cannot be written on a cancelled lesson';
+export const RESCHEDULE_CANCELLED_MESSAGE = 'A cancelled lesson cannot be rescheduled';
+export const RESCHEDULE_COMPLETED_MESSAGE = 'A completed lesson cannot be rescheduled';
+export const RESCHEDULE_STARTED_MESSAGE = 'A lesson that has started cannot be rescheduled';
+export const RESCHEDULE_SAME_SLOT_MESSAGE = 'The lesson is already at that time';
+export const RESCHEDULE_TO_PAST_MESSAGE = 'Choose a time that has not passed';
 
 export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed';
 
 export interface LessonState {
   status: LessonStatus;
-  /** The booking as made; null before LessonBooked. */
+  /** The booking as made, with the slot it is in now (after any moves); null before LessonBooked. */
   booking: LessonBooked['data'] | null;
   /** The teacher's latest notes and homework; null until written. */
   notes: { text: string; writtenAt: string } | null;
+  /** How many times the lesson moved (the calendar entry's SEQUENCE). */
+  reschedules: number;
 }
 
-export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null };
+export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null, reschedules: 0 };
 
 /** Validates a requested slot and returns its start; 400 for a malformed date/hour or a non-existent hour. */
 export function requestedSlotStart(date: string, hour: number): Date {
@@ -87,7 +112,11 @@ export function normaliseNotes(notes: string | null | undefined): string | null 
 export function evolveLesson(state: LessonState, event: LessonEvent): LessonState {
   switch (event.type) {
     case 'LessonBooked':
-      return { status: 'confirmed', booking: event.data, notes: null };
+      return { status: 'confirmed', booking: event.data, notes: null, reschedules: 0 };
+    case 'LessonRescheduled': {
+      const { date, hour, startsAt } = event.data;
+      return { ...state, booking: state.booking && { ...state.booking, date, hour, startsAt }, reschedules: event.data.sequence };
+    }
     case 'LessonCancelled':
       return { ...state, status: 'cancelled' };
     case 'LessonCompleted':
@@ -193,9 +222,50 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
         },
       ];
     }
+    case 'RescheduleLesson':
+      return decideReschedule(command.data, state);
     default:
       return assertNever(command);
   }
+}
+
+/** The lesson's own rules for a move (see the file's comment); the slots are the workflow's (decideRescheduling). */
+function decideReschedule(c: RescheduleLesson['data'], state: LessonState): LessonEvent[] {
+  const booking = requireBooking(state);
+  // Someone else's lesson is "not found": ids are not to be probed.
+  if (c.actorId !== (c.by === 'student' ? booking.studentId : booking.teacherId)) throw new DomainError('not_found', 'Lesson not found');
+  if (state.status === 'cancelled') throw new DomainError('conflict', RESCHEDULE_CANCELLED_MESSAGE);
+  if (state.status === 'completed') throw new DomainError('conflict', RESCHEDULE_COMPLETED_MESSAGE);
+  const now = instant(c.now);
+  const current = new Date(booking.startsAt);
+  const notice = noticeOf(booking);
+  if (c.by === 'student' && !hasCancellationNotice(current, now, notice)) throw new DomainError('conflict', tooLateToRescheduleMessage(notice));
+  if (now.getTime() >= current.getTime()) throw new DomainError('conflict', RESCHEDULE_STARTED_MESSAGE);
+  const startsAt = requestedSlotStart(c.date, c.hour);
+  if (c.date === booking.date && c.hour === booking.hour) throw new DomainError('conflict', RESCHEDULE_SAME_SLOT_MESSAGE);
+  if (c.by === 'student' && !hasBookingNotice(startsAt, now, c.noticeHours)) throw new DomainError('conflict', tooLateToBookMessage(c.noticeHours));
+  if (startsAt.getTime() <= now.getTime()) throw new DomainError('conflict', RESCHEDULE_TO_PAST_MESSAGE);
+  return [
+    {
+      type: 'LessonRescheduled',
+      data: {
+        lessonId: booking.lessonId,
+        studentId: booking.studentId,
+        teacherId: booking.teacherId,
+        packageId: booking.packageId,
+        by: c.by,
+        rescheduledBy: c.actorId,
+        fromDate: booking.date,
+        fromHour: booking.hour,
+        fromStartsAt: booking.startsAt,
+        date: c.date,
+        hour: c.hour,
+        startsAt: startsAt.toISOString(),
+        sequence: state.reschedules + 1,
+        rescheduledAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 export const lessonDecider: Decider<LessonCommand, LessonState, LessonEvent> = {

@@ -13,6 +13,9 @@ import { decideLesson, initialLessonState, type LessonState, requireBooking, req
 
 export const NO_HOURS_MESSAGE = 'You have no hours left with this teacher';
 export const TEACHER_NOT_AVAILABLE_MESSAGE = 'The teacher is not available at that hour';
+export const HOUR_EXPIRES_BEFORE_MESSAGE = 'The hour paying for this lesson expires before that time';
+/** A teacher's move into a slot where their student already has another lesson. */
+export const STUDENT_BUSY_MESSAGE = 'The student already has a lesson at that time';
 
 /**
  * The package that pays for a lesson: among the student's packages with that teacher that are
@@ -155,6 +158,76 @@ export function decideCancellation(input: CancellationInput): CancellationDecisi
     writes: nonEmpty([
       { stream: names.lesson, events: lesson },
       { stream: names.package, events: packageEvents },
+      { stream: names.teacherSlot, events: teacherSlot },
+      { stream: names.studentSlot, events: studentSlot },
+    ]),
+  };
+}
+
+export interface ReschedulingInput {
+  now: string;
+  by: 'student' | 'teacher';
+  actorId: string;
+  date: string;
+  hour: number;
+  lesson: LessonState;
+  /** The slots the lesson holds now (from its state: lessonStreams). */
+  oldTeacherSlot: SlotState;
+  oldStudentSlot: SlotState;
+  /** The slots asked for. */
+  teacherSlot: SlotState;
+  studentSlot: SlotState;
+  /** Whether the teacher's availability offers the new slot (weekly hours, not a day off). */
+  teacherOffersSlot: boolean;
+  /** The booking notice in force (the school's settings). */
+  noticeHours: number;
+  /** When the hours of the package that paid the lesson lapse: the new slot must start before. */
+  packageExpiresAt: string;
+}
+
+/** The streams a lesson's move writes: the lesson, the slots it leaves and the slots it takes. */
+export function reschedulingStreams(lesson: LessonState, to: { date: string; hour: number }) {
+  const b = requireBooking(lesson);
+  const { lesson: lessonStream, teacherSlot: oldTeacherSlot, studentSlot: oldStudentSlot } = lessonStreams(lesson);
+  return {
+    lesson: lessonStream,
+    oldTeacherSlot,
+    oldStudentSlot,
+    teacherSlot: streams.teacherSlot(b.teacherId, to.date, to.hour),
+    studentSlot: streams.studentSlot(b.studentId, to.date, to.hour),
+  };
+}
+
+/**
+ * Moves a lesson to another slot: the lesson's rules (decideLesson), a slot the teacher offers, both
+ * new slots free, the old ones released; the package is not touched. One append of every write.
+ */
+export function decideRescheduling(input: ReschedulingInput): { lesson: LessonEvent[]; writes: StreamWrite[] } {
+  const { now, date, hour } = input;
+  const b = requireBooking(input.lesson);
+  const lesson = decideLesson(
+    { type: 'RescheduleLesson', data: { lessonId: b.lessonId, by: input.by, actorId: input.actorId, date, hour, noticeHours: input.noticeHours, now } },
+    input.lesson,
+  );
+  if (!input.teacherOffersSlot) throw new DomainError('conflict', TEACHER_NOT_AVAILABLE_MESSAGE);
+  const to = { date, hour, lessonId: b.lessonId, now };
+  const teacherSlot = decideSlot({ type: 'TakeSlot', data: { ...to, owner: 'teacher', ownerId: b.teacherId } }, input.teacherSlot);
+  // The slot's own message speaks to the student ("You already have..."); the teacher reads about their student.
+  if (input.by === 'teacher' && input.studentSlot.takenBy && input.studentSlot.takenBy !== b.lessonId) throw new DomainError('conflict', STUDENT_BUSY_MESSAGE);
+  const studentSlot = decideSlot({ type: 'TakeSlot', data: { ...to, owner: 'student', ownerId: b.studentId } }, input.studentSlot);
+  if (requestedSlotStart(date, hour).getTime() >= new Date(input.packageExpiresAt).getTime()) {
+    throw new DomainError('conflict', HOUR_EXPIRES_BEFORE_MESSAGE);
+  }
+  const from = { date: b.date, hour: b.hour, lessonId: b.lessonId, now };
+  const oldTeacherSlot = decideSlot({ type: 'ReleaseSlot', data: { ...from, owner: 'teacher', ownerId: b.teacherId } }, input.oldTeacherSlot);
+  const oldStudentSlot = decideSlot({ type: 'ReleaseSlot', data: { ...from, owner: 'student', ownerId: b.studentId } }, input.oldStudentSlot);
+  const names = reschedulingStreams(input.lesson, { date, hour });
+  return {
+    lesson,
+    writes: nonEmpty([
+      { stream: names.lesson, events: lesson },
+      { stream: names.oldTeacherSlot, events: oldTeacherSlot },
+      { stream: names.oldStudentSlot, events: oldStudentSlot },
       { stream: names.teacherSlot, events: teacherSlot },
       { stream: names.studentSlot, events: studentSlot },
     ]),

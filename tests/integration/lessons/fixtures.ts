@@ -47,6 +47,10 @@ export async function cancel(t: TestApp, who: Who, id: string) {
   return t.app.inject({ method: 'DELETE', url: `/api/bookings/${id}`, headers: await headers(t, who) });
 }
 
+export async function reschedule(t: TestApp, who: Who, id: string, body: unknown) {
+  return t.app.inject({ method: 'POST', url: `/api/bookings/${id}/reschedule`, headers: await headers(t, who), payload: body as object });
+}
+
 export async function get<T = any>(t: TestApp, who: Who, url: string): Promise<{ status: number; body: T }> {
   const res = await t.app.inject({ method: 'GET', url, headers: await headers(t, who) });
   return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : (res.body as T) };

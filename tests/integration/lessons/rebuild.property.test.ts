@@ -8,7 +8,7 @@ import { commandDeps } from '../../../api/src/platform/command.ts';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
-import { book, cancel, credit, student, teacher } from './fixtures.ts';
+import { book, cancel, credit, reschedule, student, teacher } from './fixtures.ts';
 
 const t = useTestApp();
 
@@ -16,6 +16,7 @@ type Step =
   | { kind: 'buy'; s: number; g: number; hours: number }
   | { kind: 'book'; s: number; g: number; day: number; hour: number }
   | { kind: 'cancel'; lesson: number; byTeacher: boolean }
+  | { kind: 'move'; lesson: number; byTeacher: boolean; day: number; hour: number }
   | { kind: 'adjust'; pkg: number; delta: number }
   | { kind: 'wait'; days: number };
 
@@ -23,12 +24,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('buy' as const), s: fc.nat(2), g: fc.nat(1), hours: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('book' as const), s: fc.nat(2), g: fc.nat(1), day: fc.integer({ min: 2, max: 9 }), hour: fc.integer({ min: 9, max: 11 }) }),
   fc.record({ kind: fc.constant('cancel' as const), lesson: fc.nat(9), byTeacher: fc.boolean() }),
+  fc.record({ kind: fc.constant('move' as const), lesson: fc.nat(9), byTeacher: fc.boolean(), day: fc.integer({ min: 2, max: 9 }), hour: fc.integer({ min: 9, max: 11 }) }),
   fc.record({ kind: fc.constant('adjust' as const), pkg: fc.nat(5), delta: fc.constantFrom(-1, 1, 2) }),
   fc.record({ kind: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 70 }) }),
 );
 
 describe('read models equal a rebuild from zero (invariant 7)', () => {
-  it('for random histories of purchases, bookings, cancellations, adjustments, completions and expiries', async () => {
+  it('for random histories of purchases, bookings, moves, cancellations, adjustments, completions and expiries', async () => {
     const admin = await signedIn(t, 'admin');
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 14 }), async (steps) => {
@@ -48,6 +50,11 @@ describe('read models equal a rebuild from zero (invariant 7)', () => {
           if (x.kind === 'cancel' && lessons[x.lesson]) {
             const l = lessons[x.lesson]!;
             const res = await cancel(t, x.byTeacher ? teachers[l.g]! : students[l.s]!, l.id);
+            expect([200, 409]).toContain(res.statusCode);
+          }
+          if (x.kind === 'move' && lessons[x.lesson]) {
+            const l = lessons[x.lesson]!;
+            const res = await reschedule(t, x.byTeacher ? teachers[l.g]! : students[l.s]!, l.id, { date: addDays(romeToday(t.clock.now()), x.day), hour: x.hour });
             expect([200, 409]).toContain(res.statusCode);
           }
           if (x.kind === 'adjust' && packages[x.pkg]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canCancel, cancelledByLabel } from './lessons.ts';
+import { canCancel, canReschedule, cancelledByLabel } from './lessons.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const lesson = (status: 'confirmed' | 'cancelled' | 'completed', startsAt: string) => ({ status, startsAt });
@@ -17,6 +17,18 @@ describe('who may cancel a lesson (spec "States and transitions")', () => {
     expect(canCancel(lesson('confirmed', '2026-03-10T13:00:00Z'), 'teacher', now)).toBe(true);
     expect(canCancel(lesson('completed', '2026-03-10T13:00:00Z'), 'teacher', now)).toBe(false);
     expect(canCancel(lesson('cancelled', '2026-04-12T12:00:00Z'), 'teacher', now)).toBe(false);
+  });
+
+  it('a student moves a confirmed lesson only 48 hours ahead, a teacher until it starts', () => {
+    expect(canReschedule(lesson('confirmed', '2026-03-12T12:00:00Z'), 'student', now)).toBe(true);
+    expect(canReschedule(lesson('confirmed', '2026-03-12T11:59:59Z'), 'student', now)).toBe(false);
+    expect(canReschedule({ ...lesson('confirmed', '2026-03-11T12:00:00Z'), noticeHours: 24 }, 'student', now)).toBe(true);
+    expect(canReschedule(lesson('confirmed', '2026-03-10T12:00:01Z'), 'teacher', now)).toBe(true);
+    expect(canReschedule(lesson('confirmed', '2026-03-10T12:00:00Z'), 'teacher', now)).toBe(false);
+    for (const viewer of ['student', 'teacher'] as const) {
+      expect(canReschedule(lesson('completed', '2026-04-12T12:00:00Z'), viewer, now)).toBe(false);
+      expect(canReschedule(lesson('cancelled', '2026-04-12T12:00:00Z'), viewer, now)).toBe(false);
+    }
   });
 
   it('says who cancelled, from the reader\'s side', () => {

@@ -14,6 +14,16 @@ export function canCancel(b: Pick<Booking, 'status' | 'startsAt'> & { noticeHour
   return viewer === 'teacher' || hasCancellationNotice(new Date(b.startsAt), now, b.noticeHours);
 }
 
+/**
+ * True when `viewer` can move the lesson (POST /api/bookings/:id/reschedule): it is confirmed and, for a
+ * student, at least the lesson's notice (48 hours by default) ahead; a teacher until it starts.
+ */
+export function canReschedule(b: Pick<Booking, 'status' | 'startsAt'> & { noticeHours?: number }, viewer: Viewer, now: Date): boolean {
+  if (b.status !== 'confirmed') return false;
+  if (viewer === 'student') return hasCancellationNotice(new Date(b.startsAt), now, b.noticeHours);
+  return Date.parse(b.startsAt) > now.getTime();
+}
+
 /** Who cancelled a lesson, as `viewer` reads it: "Cancelled by you", "Cancelled by the teacher", "Cancelled by the school". */
 export function cancelledByLabel(by: Booking['cancelledBy'], viewer: Viewer): string | null {
   if (!by) return null;

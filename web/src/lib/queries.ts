@@ -164,6 +164,8 @@ export const CHANGES = {
   /** A lesson booked or cancelled moves hours and slots (spec "Calls": bookings, hour-packages, availabilities). */
   lessonBooked: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   lessonCancelled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
+  /** A lesson moved: its slots, the lists and dashboards, and the package history's "rescheduled" entry. */
+  lessonRescheduled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   /** A teacher's notes and homework: only the lesson lists show them. */
   lessonNotesWritten: ['bookings'],
   /** A booking refused (e.g. the slot went meanwhile): the free slots shown are out of date. */

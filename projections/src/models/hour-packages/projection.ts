@@ -3,7 +3,7 @@ import type { Projection, ProjectedEvent } from '../../types.ts';
 import { insertRows, positionOf, typed, updateRows } from '../shared.ts';
 
 /** Why a package's balance changed; one history row per cause. */
-export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' | 'expired' | 'adjusted' | 'revoked';
+export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' | 'rescheduled' | 'expired' | 'adjusted' | 'revoked';
 
 /**
  * Hour packages and their per-package history: every change with its cause, the balance after it,
@@ -11,7 +11,7 @@ export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' |
  */
 export const hourPackagesProjection: Projection = {
   name: 'hour-packages',
-  version: 2,
+  version: 3,
   tables: ['hour_packages', 'package_history'],
   createSql: (t) => `
     CREATE TABLE ${t.hour_packages} (
@@ -72,6 +72,9 @@ function changeOf(e: ProjectedEvent): Change | undefined {
     case 'LessonCompleted':
       // The booked hour is now spent for good: the balance does not move, but the hour's end is recorded.
       return { packageId: ev.data.packageId, cause: 'completed', delta: 0, at: ev.data.completedAt, lessonId: ev.data.lessonId };
+    case 'LessonRescheduled':
+      // The lesson moved: its hour stays spent, the history records the move (balance unchanged).
+      return { packageId: ev.data.packageId, cause: 'rescheduled', delta: 0, at: ev.data.rescheduledAt, lessonId: ev.data.lessonId };
     case 'HoursExpired':
       return { packageId: ev.data.packageId, cause: 'expired', delta: -ev.data.hours, at: ev.data.expiredAt, status: 'expired' };
     case 'HoursAdjusted':

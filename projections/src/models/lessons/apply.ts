@@ -20,6 +20,7 @@ interface BookingRow {
   cancelled_by: string | null;
   refunded: boolean | null;
   completed_at: string | null;
+  reschedules?: number;
 }
 
 const bookingColumns = {
@@ -39,6 +40,7 @@ const bookingColumns = {
   cancelled_by: 'text',
   refunded: 'boolean',
   completed_at: 'timestamptz',
+  reschedules: 'smallint',
 };
 const statusColumns = { id: 'text', status: 'text', cancelled_at: 'timestamptz', cancelled_by: 'text', refunded: 'boolean', completed_at: 'timestamptz' };
 const earningColumns = {
@@ -55,13 +57,17 @@ const earningColumns = {
   commission_cents: 'integer',
 };
 
-/** Folds a batch of lesson events in memory, then writes it: status changes first, then new lessons. */
+/**
+ * Folds a batch of lesson events in memory, then writes it: status changes first, then the lessons
+ * that moved (deleted and written again: one UPDATE of several moves could meet the slot index
+ * half-way, a lesson entering a slot before another has left it), then new lessons.
+ */
 export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedEvent[], t: Record<string, string>) {
   const booked = new Map<string, BookingRow>();
   const referenced = new Set<string>();
   for (const e of events) {
     const ev = typed(e);
-    if (ev.type === 'LessonCancelled' || ev.type === 'LessonCompleted') referenced.add(ev.data.lessonId);
+    if (ev.type === 'LessonCancelled' || ev.type === 'LessonCompleted' || ev.type === 'LessonRescheduled') referenced.add(ev.data.lessonId);
   }
   for (const e of events) {
     const ev = typed(e);
@@ -70,12 +76,13 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   const state = new Map<string, BookingRow>();
   if (referenced.size) {
     const { rows } = await client.query<BookingRow>(
-      `SELECT id, date, hour, status, cancelled_at, cancelled_by, refunded, completed_at FROM ${t.bookings} WHERE id = ANY($1::text[])`,
+      `SELECT ${Object.keys(bookingColumns).join(', ')} FROM ${t.bookings} WHERE id = ANY($1::text[])`,
       [[...referenced]],
     );
     for (const r of rows) state.set(r.id, r);
   }
   const changed = new Set<string>();
+  const moved = new Set<string>();
   const earnings: object[] = [];
   for (const e of events) {
     const ev = typed(e);
@@ -98,9 +105,16 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
         cancelled_by: null,
         refunded: null,
         completed_at: null,
+        reschedules: 0,
       };
       booked.set(row.id, row);
       state.set(row.id, row);
+    } else if (ev.type === 'LessonRescheduled') {
+      const row = state.get(ev.data.lessonId);
+      if (!row) throw new Error(`${e.type} ${e.id}: no lesson ${ev.data.lessonId}`);
+      const d = ev.data;
+      Object.assign(row, { date: d.date, hour: d.hour, starts_at: d.startsAt, reschedules: d.sequence });
+      if (!booked.has(row.id)) moved.add(row.id);
     } else if (ev.type === 'LessonCancelled' || ev.type === 'LessonCompleted') {
       const row = state.get(ev.data.lessonId);
       if (!row) throw new Error(`${e.type} ${e.id}: no lesson ${ev.data.lessonId}`);
@@ -127,7 +141,8 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
       if (!booked.has(row.id)) changed.add(row.id);
     }
   }
-  await updateRows(client, t.bookings!, 'id', statusColumns, [...changed].map((id) => state.get(id)!));
-  await insertRows(client, t.bookings!, bookingColumns, [...booked.values()]);
+  await updateRows(client, t.bookings!, 'id', statusColumns, [...changed].filter((id) => !moved.has(id)).map((id) => state.get(id)!));
+  if (moved.size) await client.query(`DELETE FROM ${t.bookings} WHERE id = ANY($1::text[])`, [[...moved]]);
+  await insertRows(client, t.bookings!, bookingColumns, [...booked.values(), ...[...moved].map((id) => state.get(id)!)]);
   await insertRows(client, t.teacher_earnings!, earningColumns, earnings);
 }

@@ -8,7 +8,7 @@ import { applyLessonBatch } from './apply.ts';
  */
 export const lessonsProjection: Projection = {
   name: 'lessons',
-  version: 2,
+  version: 3,
   tables: ['bookings', 'teacher_earnings'],
   createSql: (t) => `
     CREATE TABLE ${t.bookings} (
@@ -28,7 +28,9 @@ export const lessonsProjection: Projection = {
       cancelled_at timestamptz,
       cancelled_by text,
       refunded boolean,
-      completed_at timestamptz
+      completed_at timestamptz,
+      -- how many times the lesson moved (LessonRescheduled.sequence): the calendar entry's SEQUENCE
+      reschedules smallint NOT NULL DEFAULT 0
     );
     CREATE UNIQUE INDEX ${t.bookings}_teacher_slot_uq ON ${t.bookings} (teacher_id, date, hour) WHERE status = 'confirmed';
     CREATE UNIQUE INDEX ${t.bookings}_student_slot_uq ON ${t.bookings} (student_id, date, hour) WHERE status = 'confirmed';

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { hasBookingNotice } from '@parliamo/domain/rules';
@@ -12,8 +12,23 @@ import { queries } from '../../lib/queries.ts';
 
 const WEEKS = 4;
 
-/** Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm; a week that crosses a daylight-saving change keeps its hours in Rome time. */
-export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherId: string; teacherName: string; onBooked?: (b: Booking) => void }) {
+/**
+ * Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm; a week that crosses a daylight-saving change keeps its hours in Rome time.
+ * `confirm` replaces the booking confirmation of a picked slot (a lesson's move: RescheduleLesson.tsx), `intro` the rules above the weeks.
+ */
+export function BookingCalendar({
+  teacherId,
+  teacherName,
+  onBooked,
+  confirm,
+  intro,
+}: {
+  teacherId: string;
+  teacherName: string;
+  onBooked?: (b: Booking) => void;
+  confirm?: (slot: Slot, clear: () => void) => ReactNode;
+  intro?: ReactNode;
+}) {
   const [now] = useState(() => new Date());
   const { noticeHours } = useSiteConfig();
   const zone = useDisplayTimeZone();
@@ -41,10 +56,12 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
 
   return (
     <Stack gap="5">
-      <Text color="fg.muted" fontSize="sm">
-        Times are Rome time (Europe/Rome){zone !== 'Europe/Rome' ? `; in brackets, the time in ${zoneName(zone)} (your settings)` : ''}. Lessons last 60 minutes and
-        must be booked at least {hoursText(noticeHours)} ahead; you can cancel up to {hoursText(noticeHours)} before for your hour back.
-      </Text>
+      {intro ?? (
+        <Text color="fg.muted" fontSize="sm">
+          Times are Rome time (Europe/Rome){zone !== 'Europe/Rome' ? `; in brackets, the time in ${zoneName(zone)} (your settings)` : ''}. Lessons last 60 minutes and
+          must be booked at least {hoursText(noticeHours)} ahead; you can cancel up to {hoursText(noticeHours)} before for your hour back.
+        </Text>
+      )}
       <HStack justify="space-between">
         <Button size="sm" variant="outline" disabled={week === 0} onClick={() => setWeek((w) => w - 1)} aria-label="Previous week">
           ← <Text as="span" display={{ base: 'none', sm: 'inline' }}>Previous week</Text>
@@ -122,7 +139,8 @@ export function BookingCalendar({ teacherId, teacherName, onBooked }: { teacherI
           </Flex>
         </Box>
       )}
-      {slot && (
+      {slot && confirm?.(slot, () => setSlot(null))}
+      {slot && !confirm && (
         <BookingConfirmation
           key={`${slot.date}/${slot.hour}`}
           teacherId={teacherId}

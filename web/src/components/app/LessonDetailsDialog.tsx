@@ -12,6 +12,7 @@ import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
 import { LessonReview } from './LessonReview.tsx';
+import { RescheduleLesson } from './RescheduleLesson.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -136,6 +137,7 @@ export default function LessonDetailsDialog({
                   )}
                   <LessonNotes booking={booking} viewer={viewer} now={now} />
                   <LessonReview booking={booking} viewer={viewer} now={now} />
+                  <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
                       {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours)}

@@ -13,6 +13,7 @@ import { useDisplayTimeZone } from '../../lib/settings.ts';
 const KIND_LABEL: Record<AdminMail['kind'], string> = {
   'booking-confirmed': 'Lesson booked',
   'booking-cancelled': 'Lesson cancelled',
+  'lesson-rescheduled': 'Lesson rescheduled',
   'lesson-reminder': 'Lesson reminder',
   'lesson-notes': 'Lesson notes',
   'expiry-month': 'Hours expire in a month',

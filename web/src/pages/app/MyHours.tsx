@@ -17,6 +17,7 @@ const causeLabel: Record<HistoryEntry['cause'], string> = {
   booked: 'Lesson booked',
   refunded: 'Refunded (lesson cancelled)',
   completed: 'Lesson given',
+  rescheduled: 'Lesson rescheduled (hour unchanged)',
   expired: 'Expired',
   adjusted: 'Adjusted by the school',
   revoked: 'Revoked (payment refunded)',

@@ -1,0 +1,123 @@
+import { test, type Locator, type Page } from '@playwright/test';
+import { outboxToken } from '../playwright.config.ts';
+import { demo, dismissCookies, expect, expectAccessible, screenshots, signIn } from './app-support.ts';
+import { studentWithLesson, uniqueFirstName, type Lesson } from './lesson-support.ts';
+
+// Moving a lesson from Lesson Details, as its student and as its teacher. Each test books its own
+// lesson with the demo teacher (Giulia Rossi) for a new student. The server's rules use the real
+// clock, and the lesson is at least 48 hours away on it; the browser's clock is set relative to the
+// lesson for what the screen offers (a student one day before: no Reschedule).
+test.describe.configure({ timeout: 180_000 });
+
+const DAY = 24 * 3600 * 1000;
+
+interface Booking extends Lesson {
+  date: string;
+  hour: number;
+}
+
+/** Picks the first free slot of the reschedule calendar (another week if this one has none); returns its hour as shown. */
+async function pickSlot(dialog: Locator): Promise<{ hourText: string }> {
+  const days = dialog.getByRole('group', { name: 'Days' }).locator('button:not([disabled])');
+  for (let week = 0; week < 4 && (await days.count()) === 0; week++) await dialog.getByRole('button', { name: 'Next week' }).click();
+  await days.first().click();
+  const hours = dialog.getByRole('group', { name: /^Free slots on / }).getByRole('button');
+  await expect(hours.first()).toBeVisible();
+  const hour = hours.first();
+  const hourText = /\d\d:\d\d/.exec((await hour.textContent()) ?? '')![0];
+  await hour.click();
+  return { hourText };
+}
+
+async function lessonOf(page: Page, id: string): Promise<Booking> {
+  const lessons = (await (await page.request.get('/api/bookings')).json()) as Booking[];
+  return lessons.find((l) => l.id === id)!;
+}
+
+test('a student moves a lesson 48 hours ahead to another free slot of the teacher, after confirming; one day before there is no Reschedule', async ({ page }) => {
+  const { lesson } = await studentWithLesson(page, uniqueFirstName());
+  await dismissCookies(page);
+  const before = await lessonOf(page, lesson.id);
+
+  // One day before: the lesson cannot be moved by the student.
+  await page.clock.setFixedTime(new Date(Date.parse(lesson.startsAt) - DAY));
+  await page.goto(`/lesson-registry?lesson=${lesson.id}`);
+  const details = page.getByRole('dialog', { name: 'Lesson Details' });
+  await expect(details).toContainText('Too late to cancel (48h required)');
+  await expect(details.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+
+  // Three days before: Reschedule opens the teacher's week calendar.
+  await page.clock.setFixedTime(new Date(Date.parse(lesson.startsAt) - 3 * DAY));
+  await page.goto(`/lesson-registry?lesson=${lesson.id}`);
+  await details.getByRole('button', { name: 'Reschedule' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Reschedule the lesson' });
+  await expect(calendar).toContainText('Pick a free slot of Giulia R.');
+  let { hourText } = await pickSlot(calendar);
+  // Picking asks first; the safe answer has the focus and keeps the lesson where it is.
+  await expect(calendar.getByText(/^Move the lesson from .* to .*\(Rome time\)\?$/)).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Keep the current time' })).toBeFocused();
+  await expectAccessible(page);
+  await screenshots(page, 'lesson-reschedule-student-confirm');
+  await calendar.getByRole('button', { name: 'Keep the current time' }).click();
+  await expect(calendar.getByRole('button', { name: 'Move the lesson' })).toHaveCount(0);
+  expect(await lessonOf(page, lesson.id)).toMatchObject({ date: before.date, hour: before.hour });
+
+  // Escape closes the calendar only: the lesson's details stay open, and Reschedule opens it again.
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(details).toBeVisible();
+  await details.getByRole('button', { name: 'Reschedule' }).click();
+  ({ hourText } = await pickSlot(calendar));
+  await calendar.getByRole('button', { name: 'Move the lesson' }).click();
+  await expect(page.getByText('Lesson rescheduled', { exact: true })).toBeVisible();
+  await expect(calendar).toBeHidden();
+  await expect(details).toBeHidden();
+
+  // Same lesson, new time, still confirmed; the list shows it, and the hour was not touched.
+  const after = await lessonOf(page, lesson.id);
+  expect(after).toMatchObject({ id: lesson.id, status: 'confirmed', hour: Number(hourText.slice(0, 2)) });
+  expect(`${after.date} ${after.hour}`).not.toBe(`${before.date} ${before.hour}`);
+  await expect(page.getByRole('button', { name: /^Lesson with Giulia R\..*confirmed$/ })).toContainText(`${hourText} Rome`);
+  const [pkg] = (await (await page.request.get('/api/hour-packages')).json()) as { id: string; remainingHours: number }[];
+  expect(pkg!.remainingHours).toBe(0);
+  await page.goto('/my-hours');
+  await expect(page.getByText('Lesson rescheduled (hour unchanged)').first()).toBeVisible();
+  await screenshots(page, 'lesson-reschedule-my-hours');
+});
+
+test('the teacher moves a lesson one day before it; the student sees the new time and gets a mail', async ({ page }) => {
+  const { login, lesson } = await studentWithLesson(page, uniqueFirstName());
+  const before = await lessonOf(page, lesson.id);
+
+  await page.context().clearCookies();
+  await signIn(page, demo.teacher);
+  await page.clock.setFixedTime(new Date(Date.parse(lesson.startsAt) - DAY));
+  await page.goto(`/lesson-registry?lesson=${lesson.id}`);
+  const details = page.getByRole('dialog', { name: 'Lesson Details' });
+  await expect(details).toContainText(lesson.studentName);
+  await details.getByRole('button', { name: 'Reschedule' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Reschedule the lesson' });
+  await expect(calendar).toContainText('Pick one of your free slots');
+  const { hourText } = await pickSlot(calendar);
+  await screenshots(page, 'lesson-reschedule-teacher-confirm');
+  await calendar.getByRole('button', { name: 'Move the lesson' }).click();
+  await expect(page.getByText('Lesson rescheduled', { exact: true })).toBeVisible();
+  const after = await lessonOf(page, lesson.id);
+  expect(after).toMatchObject({ status: 'confirmed', hour: Number(hourText.slice(0, 2)) });
+  expect(`${after.date} ${after.hour}`).not.toBe(`${before.date} ${before.hour}`);
+
+  // The student's list shows the new time; the mail says who moved it and carries the calendar update.
+  await page.context().clearCookies();
+  await signIn(page, login);
+  await page.goto('/lesson-registry');
+  await expect(page.getByRole('button', { name: /^Lesson with Giulia R\..*confirmed$/ })).toContainText(`${hourText} Rome`);
+  await expect
+    .poll(async () => {
+      const outbox = (await (await page.request.get('/api/dev/outbox', { headers: { authorization: `Bearer ${outboxToken}` } })).json()) as {
+        mails: { to: string; subject: string; text: string; attachments: { content: string }[] }[];
+      };
+      const mail = outbox.mails.find((m) => m.to.includes(login.email) && m.subject.startsWith('Lesson rescheduled'));
+      return mail ? [mail.text.includes('Giulia R. moved your lesson to a new time.'), mail.attachments[0]?.content.includes('SEQUENCE:1')] : null;
+    })
+    .toEqual([true, true]);
+});

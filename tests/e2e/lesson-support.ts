@@ -1,0 +1,48 @@
+// Shared set-up of the lesson specs (lesson-cancel, lesson-reschedule): a new student with an hour
+// bought from the demo teacher (Giulia Rossi) and a lesson booked with her, through the API.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, registerStudent, signIn } from './app-support.ts';
+
+export const headers = { 'X-Requested-With': 'parliamo' };
+
+export interface Lesson {
+  id: string;
+  startsAt: string;
+  studentName: string;
+}
+
+/** A student name nobody else in the suite has: letters only, so it passes the name rules. */
+export function uniqueFirstName(): string {
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `Zo${letters}`;
+}
+
+/** A new student with one hour bought from the demo teacher and one lesson booked with her. */
+export async function studentWithLesson(page: Page, firstName: string): Promise<{ login: { email: string; password: string }; lesson: Lesson }> {
+  const request: APIRequestContext = page.request;
+  const login = await registerStudent(page, firstName);
+  await signIn(page, login);
+  const teachers = (await (await request.get('/api/teachers')).json()) as { id: string; firstName: string; hourlyRate: number }[];
+  const teacher = teachers.find((t) => t.firstName === 'Giulia')!;
+  const checkout = await request.post('/api/create-checkout-session', {
+    headers,
+    data: { amount: teacher.hourlyRate + 3, teacherId: teacher.id, totalHours: 1 },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { checkout_url } = (await checkout.json()) as { checkout_url: string };
+  const paid = await request.post(`/api${checkout_url}/pay`, { headers });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const slots = (await (await request.get(`/api/availabilities?teacherId=${teacher.id}`)).json()) as { date: string; hour: number }[];
+  expect(slots.length).toBeGreaterThan(0);
+  // Parallel tests book the same teacher: start at a random free slot and take the next one on a clash.
+  const start = Math.floor(Math.random() * slots.length);
+  for (let i = 0; i < 40; i++) {
+    const slot = slots[(start + i) % slots.length]!;
+    const res = await request.post('/api/bookings', { headers, data: { teacherId: teacher.id, date: slot.date, hour: slot.hour } });
+    if (res.status() === 201 || res.status() === 200) return { login, lesson: (await res.json()) as Lesson };
+    // The bought hour may not be credited yet, or someone took the slot: try again.
+    expect([402, 409, 422, 400], await res.text()).toContain(res.status());
+    await page.waitForTimeout(250);
+  }
+  throw new Error('no slot could be booked');
+}
