@@ -51,7 +51,8 @@ test('the teacher writes notes after a lesson; the student reads them and gets a
   await page.goto(`/lesson-registry?lesson=${lesson.id}`);
   const seen = page.getByRole('dialog', { name: 'Lesson Details' });
   await expect(seen.getByText(`Homework: write ten sentences with the passato prossimo (${marker}).`)).toBeVisible();
-  await expect(seen.getByRole('textbox')).toHaveCount(0);
+  // (the student's review form has its own comment box; the notes are not editable)
+  await expect(seen.getByRole('textbox', { name: 'Notes and homework' })).toHaveCount(0);
   await expect(seen.getByRole('button', { name: 'Save notes' })).toHaveCount(0);
   await expectAccessible(page);
   await screenshots(page, 'lesson-notes-student');
