@@ -95,13 +95,13 @@ describe('a trial and an ordinary purchase from the same teacher, credited at th
     held.release();
     expect(await trialCredit).toBe(true); // its payment is confirmed all the same
 
-    expect(held.appends()).toBe(2); // the first append conflicted on trial-{s}-{g}; the retry decided again
     expect(summary(await trialStream(s))).toEqual([['TrialForfeited', ordinary]]);
     expect(await purchased(trial)).toBeUndefined();
     expect(await status(s, trial)).toMatchObject({ status: 'paid', hoursCredited: 0, notCredited: TRIAL_MESSAGES.boughtHours });
     expect(await status(s, ordinary)).toMatchObject({ status: 'credited', hoursCredited: 2 });
     const hours = (await get<{ remainingHours: number }[]>(t, s, '/api/hour-packages')).body;
     expect(hours.map((p) => p.remainingHours)).toEqual([2]);
+    expect(held.appends()).toBe(2); // the first append conflicted on trial-{s}-{g}; the retry decided again
   });
 
   it('the trial lands between the purchase reading and appending: the purchase is decided again, both are credited, trial first', async () => {
