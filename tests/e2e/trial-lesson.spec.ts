@@ -104,10 +104,12 @@ test("the demo's trial teacher: My Hours and the admin's payments mark the trial
   const ordinaryPayment = await buy({ amount: 53, totalHours: 2 });
 
   await page.goto('/my-hours');
-  const trialCard = page.getByRole('region', { name: /Luca Esposito/ }).filter({ has: page.getByTestId('package-trial') });
+  const trialCard = page.getByRole('region', { name: /^Luca E\., 1 hours bought/ });
   await expect(page.getByTestId('package-trial')).toHaveCount(1, slow);
   await expect(page.getByTestId('package-trial')).toHaveText('Trial');
+  await expect(trialCard.getByTestId('package-trial')).toHaveText('Trial');
   await expect(trialCard.getByTestId('package-remaining')).toHaveText('1 of 1');
+  await expect(page.getByRole('region', { name: /^Luca E\., 2 hours bought/ }).getByTestId('package-remaining')).toHaveText('2 of 2');
   await expectAccessible(page);
   await screenshots(page, 'trial-my-hours');
 
