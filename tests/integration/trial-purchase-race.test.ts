@@ -143,6 +143,26 @@ describe('a trial and an ordinary purchase from the same teacher, credited at th
     expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [paymentsProjection, hourPackagesProjection])).toEqual([]);
   });
 
+  it('two deliveries of one purchase on either side of another purchase forfeiting the trial: the late one finds it recorded', async () => {
+    const s = await student(t);
+    const first = await checkout(s, { amount: 33, teacherId: g.id, totalHours: 1 });
+    const repeated = await checkout(s, { amount: 63, teacherId: g.id, totalHours: 2 });
+    const held = heldLedger(t.app.ledger);
+    // Delivery B of `repeated` reads an empty trial stream and would forfeit the trial itself...
+    const late = payOrdinary({ ...deps, ledger: held.ledger }, repeated);
+    await held.reached;
+    // ...meanwhile `first` forfeits it, and delivery A of `repeated` credits it without touching the stream.
+    expect(await pay(deps, first, 3300)).toBe(true);
+    expect(await payOrdinary(deps, repeated)).toBe(true);
+    held.release();
+    // B's append repeats A's events plus a TrialForfeited A did not write (a partial duplicate): it runs
+    // again on fresh state, finds the payment recorded and writes nothing.
+    expect(await late).toBe(false);
+    expect(summary(await trialStream(s))).toEqual([['TrialForfeited', first]]);
+    expect((await t.app.ledger.readStream(streams.package(repeated))).map((e) => e.type)).toEqual(['HoursPurchased']);
+    expect(await status(s, repeated)).toMatchObject({ status: 'credited', hoursCredited: 2 });
+  });
+
   it('hours bought before TrialForfeited existed (no event on the stream) still refuse a trial, from the read model', async () => {
     const s = await student(t);
     const legacy = await creditAsBeforeTrialForfeited(s.id, g.id);
