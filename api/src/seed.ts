@@ -1,7 +1,8 @@
 /**
- * Demo data for an empty database: teachers with portraits and weekly hours, a pending teacher, a
- * student with packages and past and upcoming lessons, a teacher login and an admin. Every hour goes
- * through the ledger (checkout, payment, booking, completion), exactly as the app makes them.
+ * Demo data for an empty database: teachers with portraits and weekly hours (Luca offers a trial
+ * lesson), a pending teacher, a student with packages and past and upcoming lessons, a teacher login
+ * and an admin. Every hour goes through the ledger (checkout, payment, booking, completion), exactly as
+ * the app makes them.
  */
 import type pg from 'pg';
 import { addDays, lessonEnd, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
@@ -30,6 +31,8 @@ interface DemoTeacher {
   specializations: string[];
   weekly: WeeklyHours;
   approved?: boolean;
+  /** A trial lesson rate in euros (below `rate`), so the demo shows trial lessons. */
+  trialRate?: number;
 }
 
 const weekdays = (hours: number[], days = ['1', '2', '3', '4', '5']): WeeklyHours =>
@@ -39,7 +42,7 @@ const TEACHERS: DemoTeacher[] = [
   { key: 'giulia', firstName: 'Giulia', lastName: 'Rossi', city: 'Roma', rate: 30, specializations: ['Conversation', 'Grammar', 'CILS / CELI preparation'], weekly: weekdays([9, 10, 11, 15, 16, 17]), bio: 'Born in Trastevere, I have taught Italian to adults from forty countries for twelve years. My lessons are conversations first: we talk about what interests you, and grammar comes in exactly when you need it.' },
   { key: 'marco', firstName: 'Marco', lastName: 'Bianchi', city: 'Roma', rate: 28, specializations: ['Business Italian', 'Conversation'], weekly: weekdays([8, 9, 12, 13, 18, 19]), bio: 'Former sales manager turned teacher. I help professionals run meetings, write e-mails and negotiate in Italian, with real documents from Italian companies.' },
   { key: 'francesca', firstName: 'Francesca', lastName: 'Conti', city: 'Firenze', rate: 32, specializations: ['B2 certification', 'Literature', 'Grammar'], weekly: weekdays([10, 11, 14, 15], ['1', '3', '5', '6']), bio: 'Literature graduate from Florence. I prepare students for B2 and C1 exams with past papers, timed practice and a lot of reading, from Calvino to Ferrante.' },
-  { key: 'luca', firstName: 'Luca', lastName: 'Esposito', city: 'Napoli', rate: 25, specializations: ['Beginners', 'Conversation'], weekly: weekdays([16, 17, 18, 19, 20]), bio: 'Patient and cheerful, I specialise in complete beginners. After ten lessons you will order, ask for directions and chat about your day, with a Neapolitan smile.' },
+  { key: 'luca', firstName: 'Luca', lastName: 'Esposito', city: 'Napoli', rate: 25, trialRate: 15, specializations: ['Beginners', 'Conversation'], weekly: weekdays([16, 17, 18, 19, 20]), bio: 'Patient and cheerful, I specialise in complete beginners. After ten lessons you will order, ask for directions and chat about your day, with a Neapolitan smile.' },
   { key: 'sofia', firstName: 'Sofia', lastName: 'Ricci', city: 'Bologna', rate: 27, specializations: ['Italian for travel', 'Food and culture'], weekly: weekdays([9, 10, 11, 12], ['2', '4', '6']), bio: 'Food lover from Bologna. We learn Italian through markets, recipes and regional traditions, so your next trip to Italy feels like coming home.' },
   { key: 'alessandro', firstName: 'Alessandro', lastName: 'Romano', city: 'Roma', rate: 35, specializations: ['Business Italian', 'Legal Italian', 'B2 certification'], weekly: weekdays([7, 8, 9, 18, 19]), bio: 'Twenty years at the school. I teach Italian for law, finance and public administration, and I coach candidates for the Italian citizenship B1 test.' },
   { key: 'chiara', firstName: 'Chiara', lastName: 'Colombo', city: 'Milano', rate: 29, specializations: ['Pronunciation', 'Conversation', 'Kids and teens'], weekly: weekdays([14, 15, 16, 17]), bio: 'Actress and voice coach. If you want to sound Italian, not just speak it, we work on rhythm, intonation and the gestures that go with them.' },
@@ -106,9 +109,9 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
       ago(120),
     );
     await deps.db.query(
-      `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link, is_approved)
-       VALUES ($1, $2, $3, 'Italy', $4, $5, $6, $7)`,
-      [id, t.bio, t.city, t.specializations, t.rate * 100, `https://meet.google.com/prl-${t.key.slice(0, 4)}-demo`, t.approved ?? true],
+      `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link, is_approved, trial_rate_cents)
+       VALUES ($1, $2, $3, 'Italy', $4, $5, $6, $7, $8)`,
+      [id, t.bio, t.city, t.specializations, t.rate * 100, `https://meet.google.com/prl-${t.key.slice(0, 4)}-demo`, t.approved ?? true, t.trialRate === undefined ? null : t.trialRate * 100],
     );
     await saveAvailability(deps.db, id, { weekly: t.weekly, daysOff: [addDays(today, 20)] }, now);
     ids[t.key] = id;

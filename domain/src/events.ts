@@ -225,7 +225,20 @@ export type TrialTaken = Event<
   'TrialTaken',
   { studentId: string; teacherId: string; paymentId: string; packageId: string; takenAt: string }
 >;
-export type TrialEvent = TrialTaken;
+/**
+ * The student bought ordinary hours from this teacher (payment `paymentId`, package `packageId`)
+ * before having had a trial with them: from now on they may not have one. Appended by the confirmation
+ * that credits that purchase, atomically with its PaymentConfirmed and HoursPurchased, at the stream's
+ * revision, so an ordinary purchase and a trial credited at the same moment contend on this stream and
+ * the loser decides again on what the winner wrote. Only written while the stream is still empty: its
+ * first event (TrialTaken or TrialForfeited) settles the student's trial with this teacher for good.
+ * Purchases credited before this event existed have none (docs/decisions.md "trial lessons").
+ */
+export type TrialForfeited = Event<
+  'TrialForfeited',
+  { studentId: string; teacherId: string; paymentId: string; packageId: string; forfeitedAt: string }
+>;
+export type TrialEvent = TrialTaken | TrialForfeited;
 
 export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent;
 export type ParliamoEventType = ParliamoEvent['type'];

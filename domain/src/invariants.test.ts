@@ -13,6 +13,7 @@ import { decideBooking, decideCancellation } from './lessons/workflows.ts';
 import { packageDecider, type PackageState } from './packages/package.ts';
 import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
 import { decidePayment, paymentDecider } from './payments/payment.ts';
+import { trialDecider } from './payments/trial.ts';
 import { decidePaymentConfirmation, decideRefund } from './payments/workflows.ts';
 import { FEE_CENTS, lessonEnd, NOTICE_MS } from './rules.ts';
 import { slotDecider } from './slots/slot.ts';
@@ -140,7 +141,11 @@ function step(w: World, c: Cmd): void {
       const payment = w.payment(paymentId);
       const pkg = w.package(paymentId);
       const amount = payment.checkout!.amountCents;
-      if (c.k === 'confirm') w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, payment, package: pkg }).writes);
+      if (c.k === 'confirm') {
+        const co = payment.checkout;
+        const trial = co ? { trial: fold(trialDecider, w.read(streams.trial(co.studentId, co.teacherId))), boughtHours: false } : undefined;
+        w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, payment, package: pkg, trial }).writes);
+      }
       else if (c.k === 'fail') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'FailPayment', data: { paymentId, reason: 'declined', now } }, payment) }]);
       else if (c.k === 'expireCheckout') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { paymentId, now } }, payment) }]);
       else if (c.k === 'refund') w.append(decideRefund({ now, paymentId, amountRefundedCents: amount, providerRefundId: `re_${paymentId}`, payment, package: pkg }).writes);

@@ -80,3 +80,47 @@ test('a teacher offers a trial lesson; a new student buys it once', async ({ pag
   expect(second.status()).toBe(409);
   expect(await second.json()).toEqual({ message: 'You have already had a trial lesson with this teacher' });
 });
+
+// The demo seed's trial teacher (Luca Esposito, EUR 25/hour, trial EUR 15): a new student buys his trial
+// hour and then two ordinary hours; My Hours and the admin's payments mark only the trial as "Trial".
+test("the demo's trial teacher: My Hours and the admin's payments mark the trial purchase", async ({ page }) => {
+  const teachers = (await (await page.request.get('/api/teachers')).json()) as { id: string; firstName: string; trialRate: number | null }[];
+  const luca = teachers.find((x) => x.firstName === 'Luca')!;
+  expect(luca.trialRate).toBe(15);
+  expect(teachers.filter((x) => x.trialRate !== null && x.firstName !== 'Giulia').map((x) => x.firstName)).toEqual(['Luca']);
+
+  const login = await registerStudent(page, 'Teo');
+  await signIn(page, login);
+  await page.goto('/teachers');
+  await expect(page.getByRole('article', { name: 'Luca Esposito' }).getByTestId('teacher-trial')).toHaveText('Trial €15', slow);
+  const buy = async (data: object) => {
+    const res = await page.request.post('/api/create-checkout-session', { headers, data: { teacherId: luca.id, ...data } });
+    expect(res.status(), await res.text()).toBe(200);
+    const paymentId = ((await res.json()) as { checkout_url: string }).checkout_url.split('/').pop()!;
+    expect((await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers })).status()).toBe(200);
+    return paymentId;
+  };
+  const trialPayment = await buy({ amount: 18, totalHours: 1, trial: true });
+  const ordinaryPayment = await buy({ amount: 53, totalHours: 2 });
+
+  await page.goto('/my-hours');
+  const trialCard = page.getByRole('region', { name: /^Luca E\., 1 hours bought/ });
+  await expect(page.getByTestId('package-trial')).toHaveCount(1, slow);
+  await expect(page.getByTestId('package-trial')).toHaveText('Trial');
+  await expect(trialCard.getByTestId('package-trial')).toHaveText('Trial');
+  await expect(trialCard.getByTestId('package-remaining')).toHaveText('1 of 1');
+  await expect(page.getByRole('region', { name: /^Luca E\., 2 hours bought/ }).getByTestId('package-remaining')).toHaveText('2 of 2');
+  await expectAccessible(page);
+  await screenshots(page, 'trial-my-hours');
+
+  await page.context().clearCookies();
+  await signIn(page, demo.admin);
+  await page.goto(`/admin/payments?search=${trialPayment}`);
+  const row = page.getByTestId('payment-row');
+  await expect(row).toHaveCount(1, slow);
+  await expect(row.getByTestId('payment-trial')).toHaveText('Trial');
+  await screenshots(page, 'trial-admin-payments');
+  await page.goto(`/admin/payments?search=${ordinaryPayment}`);
+  await expect(page.getByTestId('payment-row')).toHaveCount(1, slow);
+  await expect(page.getByTestId('payment-row').getByTestId('payment-trial')).toHaveCount(0);
+});

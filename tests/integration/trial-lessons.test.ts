@@ -154,7 +154,11 @@ describe('buying a trial lesson with the local test checkout', () => {
 
   it('is refused after having bought hours from the teacher', async () => {
     const s = await student(t);
-    await credit(t, s.id, g.id, 2);
+    const packageId = await credit(t, s.id, g.id, 2);
+    await credit(t, s.id, g.id, 1);
+    // The first purchase forfeited the trial on the ledger; later ones leave the settled stream alone.
+    const trial = await t.app.ledger.readStream(streams.trial(s.id, g.id));
+    expect(trial.map((e) => [e.type, (e.data as { paymentId: string }).paymentId])).toEqual([['TrialForfeited', packageId]]);
     expect(await offer(s, g.id)).toMatchObject({ eligible: false, reason: TRIAL_MESSAGES.boughtHours });
     const res = await checkout(s, trialBody(g.id));
     expect(res.statusCode).toBe(409);
@@ -171,7 +175,9 @@ describe('buying a trial lesson with the local test checkout', () => {
     expect((await get(t, s, `/api/payments/${paymentId}`)).body).toMatchObject({
       status: 'paid', hoursCredited: 0, notCredited: TRIAL_MESSAGES.boughtHours,
     });
-    expect(await t.app.ledger.readStream(streams.trial(s.id, g.id))).toEqual([]);
+    // The purchase forfeited the trial on the ledger (TrialForfeited), which is what refused it.
+    const trial = await t.app.ledger.readStream(streams.trial(s.id, g.id));
+    expect(trial.map((e) => e.type)).toEqual(['TrialForfeited']);
     // An ordinary pending or paid purchase never carries it.
     expect((await get(t, s, `/api/payments/${paymentIdOf(await checkout(s, { amount: 33, teacherId: g.id, totalHours: 1 }))}`)).body.notCredited).toBeUndefined();
   });

@@ -45,6 +45,7 @@ function toAdminPayment(r: Row): AdminPayment {
     paidAmountCents: r.paid_amount_cents,
     feeCents: r.fee_cents,
     hours: r.hours,
+    trial: r.trial,
     hoursCredited: r.hours_credited,
     hoursRevoked: r.hours_revoked,
     refundedCents: r.refunded_cents,

@@ -33,8 +33,9 @@ const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.pack
 
 /**
  * What decides a student's trial with a teacher: the trial stream (loaded in the session, so the append
- * that credits a trial is at its revision) and whether the student has hours from this teacher other
- * than the package of `exceptPackageId` (the hour-packages read model; see docs/api.md "Trial lessons").
+ * that credits a trial or an ordinary purchase is at its revision) and whether the student has hours from
+ * this teacher other than the package of `exceptPackageId` in the hour-packages read model (the purchases
+ * credited before TrialForfeited existed are only there; see docs/decisions.md "Trial lessons").
  */
 export async function loadTrialEligibility(
   deps: Pick<CommandDeps, 'db'>,
@@ -92,9 +93,12 @@ export function confirmPayment(
     const payment = await loadPayment(s, c.paymentId);
     const pkg = await loadPackage(s, c.paymentId);
     const checkout = payment.checkout;
-    // A trial is credited only while the student has had none with this teacher (checked again here:
-    // two trial checkouts may both have been paid).
-    const trial = checkout?.trial
+    // Every purchase reads the student's trial stream with this teacher: a trial is credited only while
+    // the student has had none and bought no hours from them (checked again here: two trial checkouts
+    // may both have been paid), and the first ordinary purchase writes TrialForfeited to it. Both append
+    // at the revision read here, so a trial and a purchase credited at once are serialized (runCommand
+    // retries the loser, which then decides on what the winner wrote).
+    const trial = checkout
       ? await loadTrialEligibility(deps, s, checkout.studentId, checkout.teacherId, packageIdForPayment(c.paymentId))
       : undefined;
     return decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg, trial }).writes;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { ConcurrencyError, type AppendResult, type EventStore } from '@parliamo/ledger';
+import { ConcurrencyError, PartialDuplicateError, type AppendResult, type EventStore } from '@parliamo/ledger';
 import { DomainError, STUDENT_SLOT_TAKEN_MESSAGE, TEACHER_SLOT_TAKEN_MESSAGE, type Clock } from '@parliamo/domain';
 import type { ProjectionRunner } from '@parliamo/projections';
 import { LedgerSession } from './ledger-session.ts';
@@ -31,7 +31,10 @@ const PROJECTION_WAIT_MS = 15_000;
  * Runs a command (load, decide, append) and waits until the read models show its result, so the
  * caller's next read sees it (invariant 8). When another request changed one of the streams in
  * between, the command runs again on fresh state: the decider then refuses with its own message
- * (slot taken) or succeeds (another hour of the same package was spent meanwhile).
+ * (slot taken) or succeeds (another hour of the same package was spent meanwhile). A partial
+ * duplicate (some of the append's fact ids recorded already, by a repeat of the same fact that decided
+ * on other state, e.g. two deliveries of one payment on either side of a write to its trial stream)
+ * means the same: what was read is stale, so the command runs again and finds the fact recorded.
  */
 export async function runCommand<T>(
   deps: CommandDeps,
@@ -43,8 +46,8 @@ export async function runCommand<T>(
       if (result) await deps.projections.waitFor(result.position, PROJECTION_WAIT_MS);
       return value;
     } catch (e) {
-      if (!(e instanceof ConcurrencyError)) throw e;
-      if (attempt >= ATTEMPTS) throw new DomainError('conflict', conflictMessage(e.stream));
+      if (!(e instanceof ConcurrencyError || e instanceof PartialDuplicateError)) throw e;
+      if (attempt >= ATTEMPTS) throw new DomainError('conflict', conflictMessage(e instanceof ConcurrencyError ? e.stream : ''));
       // Exponential backoff with jitter: a burst of identical deliveries (a webhook sent five times at once)
       // spreads out instead of colliding again; a lost slot race ends on the first retry anyway.
       await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** attempt));

@@ -17,6 +17,8 @@ const packageShape = {
   purchasedAt: z.string(),
   expiresAt: z.string(),
   status: z.enum(PACKAGE_STATUSES),
+  /** The hour of a trial lesson (its payment was a trial checkout). */
+  trial: z.boolean(),
 };
 
 /** One package of GET /api/hour-packages. */

@@ -55,6 +55,8 @@ export const adminPaymentSchema = answer({
   paidAmountCents: z.number().nullable(),
   feeCents: z.number(),
   hours: z.number(),
+  /** A trial lesson's checkout (one hour at the teacher's trial rate). */
+  trial: z.boolean(),
   hoursCredited: z.number(),
   hoursRevoked: z.number(),
   refundedCents: z.number(),

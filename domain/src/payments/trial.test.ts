@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
-import type { CheckoutStarted, PaymentEvent, TrialTaken } from '../events.ts';
+import type { CheckoutStarted, PaymentEvent, TrialEvent, TrialForfeited, TrialTaken } from '../events.ts';
 import { initialPackageState, packageDecider } from '../packages/package.ts';
 import { expectDomainError } from '../test-support.ts';
 import { decidePayment, paymentDecider } from './payment.ts';
-import { assertTrialCheckout, initialTrialState, TRIAL_MESSAGES, trialDecider, trialRefusal, validTrialRate } from './trial.ts';
+import { assertTrialCheckout, initialTrialState, TRIAL_MESSAGES, trialDecider, trialRefusal, trialSettled, validTrialRate } from './trial.ts';
 import { decidePaymentConfirmation, decideRefund } from './workflows.ts';
 import { teacherProfileSchema } from '../contracts/teachers.ts';
 import { teacherProfileFormSchema } from '../contracts/forms.ts';
@@ -21,7 +21,11 @@ const taken = (paymentId: string): TrialTaken => ({
   type: 'TrialTaken',
   data: { studentId: 's1', teacherId: 't1', paymentId, packageId: paymentId, takenAt: T0 },
 });
-const eligibility = (events: TrialTaken[] = [], boughtHours = false) => ({ trial: fold(trialDecider, events), boughtHours });
+const forfeited = (paymentId: string): TrialForfeited => ({
+  type: 'TrialForfeited',
+  data: { studentId: 's1', teacherId: 't1', paymentId, packageId: paymentId, forfeitedAt: T0 },
+});
+const eligibility = (events: TrialEvent[] = [], boughtHours = false) => ({ trial: fold(trialDecider, events), boughtHours });
 const confirm = (paymentId: string, payment: PaymentEvent[], trial = eligibility(), pkg = initialPackageState) =>
   decidePaymentConfirmation({
     now: T0, paymentId, providerPaymentId: null, amountCents: 1800, payment: fold(paymentDecider, payment), package: pkg, trial,
@@ -128,12 +132,65 @@ describe('confirming a trial payment', () => {
     });
     expect(r.package.events.map((e) => e.type)).toEqual(['HoursRevoked']);
     expect(r.writes.map((w) => w.stream)).not.toContain('trial-s1-t1');
-    expect(fold(trialDecider, [taken('p1')])).toEqual({ takenBy: 'p1' });
+    expect(fold(trialDecider, [taken('p1')])).toEqual({ takenBy: 'p1', forfeitedBy: null });
   });
 
   it('the first TrialTaken counts', () => {
-    expect(fold(trialDecider, [taken('p1'), taken('p2')])).toEqual({ takenBy: 'p1' });
+    expect(fold(trialDecider, [taken('p1'), taken('p2')])).toEqual({ takenBy: 'p1', forfeitedBy: null });
     expect(fold(trialDecider, [])).toEqual(initialTrialState);
+  });
+});
+
+describe('an ordinary purchase and the trial stream', () => {
+  const ordinary = (paymentId: string): CheckoutStarted => {
+    const { trial: _trial, ...data } = trialStarted(paymentId).data;
+    return { type: 'CheckoutStarted', data: { ...data, hours: 2, hourPriceCents: 2500, amountCents: 5300 } };
+  };
+  const confirmOrdinary = (paymentId: string, trial = eligibility(), pkg = initialPackageState) =>
+    decidePaymentConfirmation({
+      now: T0, paymentId, providerPaymentId: null, amountCents: 5300, payment: fold(paymentDecider, [ordinary(paymentId)]), package: pkg, trial,
+    });
+
+  it("the student's first purchase from the teacher forfeits the trial, in the same decision", () => {
+    const d = confirmOrdinary('p1');
+    expect(d.package.events.map((e) => e.type)).toEqual(['HoursPurchased']);
+    expect(d.writes.map((w) => w.stream)).toEqual(['payment-p1', 'package-p1', 'trial-s1-t1']);
+    expect(d.writes[2]!.events).toEqual([forfeited('p1')]);
+    expect(d.trialRefused).toBeNull();
+  });
+
+  it('writes nothing to a stream already settled (later purchases, or after the trial), and nothing on a repeat', () => {
+    expect(confirmOrdinary('p2', eligibility([forfeited('p1')], true)).writes.map((w) => w.stream)).toEqual(['payment-p2', 'package-p2']);
+    expect(confirmOrdinary('p2', eligibility([taken('p1')], true)).writes.map((w) => w.stream)).toEqual(['payment-p2', 'package-p2']);
+    const first = confirmOrdinary('p1');
+    // (the payment stream behind: the package exists, so nothing is credited again and the stream is not written)
+    expect(confirmOrdinary('p1', eligibility(), fold(packageDecider, first.package.events)).writes.map((w) => w.stream)).toEqual(['payment-p1']);
+    // A purchase known only to the read model (credited before TrialForfeited existed) does not stop the first one on the stream.
+    expect(confirmOrdinary('p2', eligibility([], true)).writes[2]!.events).toEqual([forfeited('p2')]);
+  });
+
+  it('a trial credited after the forfeit is refused, even where the read model does not show the purchase yet', () => {
+    const d = confirm('p2', [trialStarted('p2')], eligibility([forfeited('p1')], false));
+    expect(d.package.events).toEqual([]);
+    expect(d.trialRefused).toBe(TRIAL_MESSAGES.boughtHours);
+    expect(d.writes.map((w) => w.stream)).toEqual(['payment-p2']);
+    expectDomainError(
+      () => assertTrialCheckout({ trialRateCents: 1500, hourlyRateCents: 2500, hours: 1, eligibility: eligibility([forfeited('p1')]) }),
+      { error: 'conflict', message: TRIAL_MESSAGES.boughtHours },
+    );
+  });
+
+  it('needs the trial stream too', () => {
+    expect(() => decidePaymentConfirmation({
+      now: T0, paymentId: 'p1', providerPaymentId: null, amountCents: 5300, payment: fold(paymentDecider, [ordinary('p1')]), package: initialPackageState,
+    })).toThrow(/trial stream/);
+  });
+
+  it('folds: each first event counts; either settles the stream', () => {
+    expect(fold(trialDecider, [forfeited('p1'), forfeited('p2')])).toEqual({ takenBy: null, forfeitedBy: 'p1' });
+    expect(trialSettled(fold(trialDecider, [forfeited('p1')]))).toBe(true);
+    expect(trialSettled(fold(trialDecider, [taken('p1')]))).toBe(true);
+    expect(trialSettled(initialTrialState)).toBe(false);
   });
 });
 

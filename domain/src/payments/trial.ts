@@ -3,7 +3,9 @@
  * student who never bought hours from that teacher may buy it once. The one trial per student and
  * teacher is the stream trial-{studentId}-{teacherId}: the confirmation that credits a trial appends
  * TrialTaken to it at the revision it read, so two paid trials contend on that stream and only one is
- * credited (the other stays paid and not credited, flagged for the admin to refund).
+ * credited (the other stays paid and not credited, flagged for the admin to refund). The confirmation
+ * that credits the student's first ordinary purchase from the teacher appends TrialForfeited to the
+ * same stream, so a trial and a purchase credited at the same moment are serialized too.
  */
 import { assertNever, type Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
@@ -21,18 +23,27 @@ export const TRIAL_MESSAGES = {
 export interface TrialState {
   /** The trial payment that was credited; null while the student has had no trial with this teacher. */
   takenBy: string | null;
+  /** The ordinary purchase from this teacher that ended the student's right to a trial (TrialForfeited); else null. */
+  forfeitedBy: string | null;
 }
 
-export const initialTrialState: TrialState = { takenBy: null };
+export const initialTrialState: TrialState = { takenBy: null, forfeitedBy: null };
 
 export function evolveTrial(state: TrialState, event: TrialEvent): TrialState {
+  // The first of each counts; a second can only come from a bug, and never gives a second trial.
   switch (event.type) {
     case 'TrialTaken':
-      // The first one counts; a second can only come from a bug, and never gives a second trial.
-      return state.takenBy ? state : { takenBy: event.data.paymentId };
+      return state.takenBy ? state : { ...state, takenBy: event.data.paymentId };
+    case 'TrialForfeited':
+      return state.forfeitedBy ? state : { ...state, forfeitedBy: event.data.paymentId };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
+}
+
+/** Whether the stream has settled the student's trial with this teacher (taken or forfeited): nothing more is written to it. */
+export function trialSettled(state: TrialState): boolean {
+  return state.takenBy !== null || state.forfeitedBy !== null;
 }
 
 /** Folds trial-{studentId}-{teacherId}; it has no commands of its own (the payment workflow writes it). */
@@ -48,16 +59,21 @@ export function validTrialRate(trialRateCents: number | null, hourlyRateCents: n
 
 /** What decides whether a student may buy (or be credited) a trial hour with a teacher. */
 export interface TrialEligibility {
-  /** The student's trial with this teacher, from the ledger. */
+  /** The student's trial with this teacher, from the ledger (TrialTaken, TrialForfeited). */
   trial: TrialState;
-  /** Whether the student has (or had) hours from this teacher other than from this trial payment. */
+  /**
+   * Whether the hour-packages read model has hours of the student from this teacher other than this
+   * trial payment's. Purchases credited before TrialForfeited existed are known only there; anything
+   * credited since is also on the stream, which is what serializes a trial against a purchase.
+   */
   boughtHours: boolean;
 }
 
 /** Why a student may not have a trial with this teacher now (null: they may). */
 export function trialRefusal(e: TrialEligibility, paymentId?: string): string | null {
-  if (e.trial.takenBy !== null && e.trial.takenBy !== paymentId) return TRIAL_MESSAGES.alreadyHad;
-  if (e.boughtHours) return TRIAL_MESSAGES.boughtHours;
+  // The trial this payment itself took is no reason to refuse it.
+  if (e.trial.takenBy !== null) return e.trial.takenBy === paymentId ? null : TRIAL_MESSAGES.alreadyHad;
+  if (e.trial.forfeitedBy !== null || e.boughtHours) return TRIAL_MESSAGES.boughtHours;
   return null;
 }
 

@@ -14,6 +14,7 @@ const started: CheckoutStarted = {
 };
 const confirmInput = (payment: PaymentEvent[], pkg: PackageState = initialPackageState, now = T0) => ({
   now, paymentId: 'pay1', providerPaymentId: 'pi_1', amountCents: 7800, payment: fold(paymentDecider, payment), package: pkg,
+  trial: { trial: { takenBy: null, forfeitedBy: 'pay0' }, boughtHours: true },
 });
 
 describe('decidePaymentConfirmation', () => {

@@ -7,7 +7,7 @@ import { type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
 import { VALIDITY_MONTHS } from '../rules.ts';
 import { decidePayment, type PaymentState } from './payment.ts';
-import { type TrialEligibility, trialRefusal } from './trial.ts';
+import { type TrialEligibility, trialRefusal, trialSettled } from './trial.ts';
 
 export interface PaymentDecision {
   payment: PaymentEvent[];
@@ -40,11 +40,15 @@ function decision(
  * Confirms a payment and credits its hours into package-{packageIdForPayment(paymentId)}, exactly once:
  * a repeated or late confirmation returns no events for either stream.
  *
- * A trial checkout also needs `trial` (the stream trial-{studentId}-{teacherId} and whether the
- * student bought other hours from the teacher): it is credited, with TrialTaken, only if the student
- * has had no other trial with this teacher and bought no hours from them. Otherwise the payment is
- * still confirmed (the provider took the money) but nothing is credited: the payments read model
- * flags it `paid_not_credited` for the admin to refund, and `trialRefused` says why.
+ * Every confirmation needs `trial`: the stream trial-{studentId}-{teacherId} of the checkout's student
+ * and teacher, and whether the hour-packages read model has other hours of the student from the teacher.
+ * - A trial checkout is credited, with TrialTaken, only if the student has had no other trial with
+ *   this teacher and bought no hours from them. Otherwise the payment is still confirmed (the provider
+ *   took the money) but nothing is credited: the payments read model flags it `paid_not_credited` for
+ *   the admin to refund, and `trialRefused` says why.
+ * - An ordinary purchase credited while that stream is still empty also appends TrialForfeited to it:
+ *   the caller appends at the revision it read, so a trial credited at the same moment conflicts with it
+ *   and decides again. Once the stream has either event its outcome is settled and it is not written.
  */
 export function decidePaymentConfirmation(input: {
   now: string;
@@ -53,6 +57,7 @@ export function decidePaymentConfirmation(input: {
   amountCents: number;
   payment: PaymentState;
   package: PackageState;
+  /** Required once the payment has a checkout (see above). */
   trial?: TrialEligibility;
 }): PaymentDecision {
   const { now, paymentId } = input;
@@ -63,16 +68,21 @@ export function decidePaymentConfirmation(input: {
   );
   const checkout = input.payment.checkout!; // decidePayment threw if there was no checkout
   const fresh = !(input.package.exists || input.payment.confirmed);
+  if (!input.trial) throw new Error('A payment is confirmed with its trial stream');
+  const pair = { studentId: checkout.studentId, teacherId: checkout.teacherId, paymentId, packageId };
   let trial: { stream: string; events: TrialEvent[]; refused: string | null } | null = null;
   if (checkout.trial) {
-    if (!input.trial) throw new Error('A trial payment is confirmed with its trial stream');
     const refused = fresh ? trialRefusal(input.trial, paymentId) : null;
     trial = {
       stream: streams.trial(checkout.studentId, checkout.teacherId),
-      events: fresh && !refused && input.trial.trial.takenBy === null
-        ? [{ type: 'TrialTaken', data: { studentId: checkout.studentId, teacherId: checkout.teacherId, paymentId, packageId, takenAt: isoOf(now) } }]
-        : [],
+      events: fresh && !refused && input.trial.trial.takenBy === null ? [{ type: 'TrialTaken', data: { ...pair, takenAt: isoOf(now) } }] : [],
       refused,
+    };
+  } else if (fresh && !trialSettled(input.trial.trial)) {
+    trial = {
+      stream: streams.trial(checkout.studentId, checkout.teacherId),
+      events: [{ type: 'TrialForfeited', data: { ...pair, forfeitedAt: isoOf(now) } }],
+      refused: null,
     };
   }
   const packageEvents =

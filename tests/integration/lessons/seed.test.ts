@@ -33,6 +33,10 @@ describe('demo seed', () => {
     }
     // Marta reviewed two of her lessons with Giulia: the landing page's cards show ratings.
     expect(teachers.find((x) => x.firstName === 'Giulia')).toMatchObject({ rating: 4.5, reviewCount: 2 });
+    // One teacher, not Giulia (whose trial rate the trial e2e spec sets itself), offers a trial lesson;
+    // the demo student has bought no hours from him, so it is offered to her.
+    const trials = teachers.filter((x) => x.trialRate !== null);
+    expect(trials.map((x) => [x.firstName, x.trialRate, x.hourlyRate])).toEqual([['Luca', 15, 25]]);
     const pending = await t.db.pool.query(`SELECT count(*)::int AS n FROM teacher_profiles WHERE NOT is_approved`);
     expect(pending.rows[0].n).toBe(1);
 
@@ -43,6 +47,9 @@ describe('demo seed', () => {
     expect(bookings.filter((b) => b.status === 'confirmed').length).toBeGreaterThanOrEqual(2);
     const packages = (await get(t, student, '/api/hour-packages')).body as any[];
     expect(packages.map((p) => p.remainingHours).sort()).toEqual([4, 5]);
+    expect((await get(t, student, `/api/teachers/${trials[0].id}/trial`)).body).toEqual({ trialRate: 15, eligible: true, reason: null });
+    const giulia = teachers.find((x) => x.firstName === 'Giulia');
+    expect((await get(t, student, `/api/teachers/${giulia.id}/trial`)).body).toMatchObject({ trialRate: null, eligible: false });
     const stats = (await get(t, student, '/api/dashboard/stats')).body;
     expect(stats.nextLesson).not.toBeNull();
 

@@ -65,11 +65,14 @@ export interface PackageView {
   purchasedAt: string;
   expiresAt: string;
   status: 'active' | 'expired' | 'revoked';
+  /** Bought as a trial lesson: from the payments read model (the checkout says so; HoursPurchased does not). */
+  trial: boolean;
 }
 
 const packageSelect = `
-  SELECT h.*, t.first_name AS t_first, t.last_name AS t_last
-    FROM hour_packages h LEFT JOIN users t ON t.id::text = h.teacher_id`;
+  SELECT h.*, t.first_name AS t_first, t.last_name AS t_last, COALESCE(pay.trial, false) AS trial_checkout
+    FROM hour_packages h LEFT JOIN users t ON t.id::text = h.teacher_id
+    LEFT JOIN payments pay ON pay.payment_id = h.payment_id`;
 
 function toPackage(r: any, now: Date): PackageView {
   const expiresAt = r.expires_at as Date;
@@ -84,6 +87,7 @@ function toPackage(r: any, now: Date): PackageView {
     purchasedAt: (r.purchased_at as Date).toISOString(),
     expiresAt: expiresAt.toISOString(),
     status,
+    trial: r.trial_checkout,
   };
 }
 

@@ -18,6 +18,8 @@ export interface PaymentRow {
   hours: number;
   hour_price_cents: number;
   fee_cents: number;
+  /** A trial lesson's checkout (CheckoutStarted.trial). */
+  trial: boolean;
   amount_cents: number;
   paid_amount_cents: number | null;
   package_id: string | null;
@@ -84,13 +86,14 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Pr
       // A row may exist already when hours were credited for a payment never started (flagged).
       await client.query(
         `INSERT INTO ${t} (payment_id, provider, provider_session_id, student_id, teacher_id, hours, hour_price_cents,
-           fee_cents, amount_cents, started_at, updated_at, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending')
+           fee_cents, amount_cents, started_at, updated_at, status, trial)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12)
          ON CONFLICT (payment_id) DO UPDATE SET provider = EXCLUDED.provider,
            provider_session_id = EXCLUDED.provider_session_id, hours = EXCLUDED.hours,
            hour_price_cents = EXCLUDED.hour_price_cents, fee_cents = EXCLUDED.fee_cents,
-           amount_cents = EXCLUDED.amount_cents, started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at`,
-        [d.paymentId, d.provider, d.providerSessionId, d.studentId, d.teacherId, d.hours, d.hourPriceCents, d.feeCents, d.amountCents, d.startedAt, at],
+           amount_cents = EXCLUDED.amount_cents, started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at,
+           trial = EXCLUDED.trial`,
+        [d.paymentId, d.provider, d.providerSessionId, d.studentId, d.teacherId, d.hours, d.hourPriceCents, d.feeCents, d.amountCents, d.startedAt, at, d.trial === true],
       );
       break;
     }
@@ -137,7 +140,8 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Pr
 
 export const paymentsProjection: Projection = {
   name: 'payments',
-  version: 1,
+  // 2: the trial column (issue 17).
+  version: 2,
   tables: ['payments'],
   createSql: ({ payments: t }) => `
     CREATE TABLE ${t} (
@@ -151,6 +155,7 @@ export const paymentsProjection: Projection = {
       hour_price_cents integer NOT NULL,
       fee_cents integer NOT NULL,
       amount_cents integer NOT NULL,
+      trial boolean NOT NULL DEFAULT false,
       paid_amount_cents integer,
       package_id text,
       hours_credited integer NOT NULL DEFAULT 0,

@@ -63,7 +63,10 @@ function PaymentsTable({ page }: { page: AdminPaymentPage }) {
               <Table.Cell>{p.status}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.amountCents)}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.feeCents)}</Table.Cell>
-              <Table.Cell textAlign="end">{p.hours}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {p.trial && <Badge colorPalette="orange" variant="surface" me="1" data-testid="payment-trial">Trial</Badge>}
+                {p.hours}
+              </Table.Cell>
               <Table.Cell textAlign="end">{p.hoursCredited}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.refundedCents)}</Table.Cell>
               <Table.Cell>

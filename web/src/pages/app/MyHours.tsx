@@ -110,6 +110,7 @@ export function PackageCard({ pkg, label, book }: { pkg: HourPackage; label: str
       label={label}
       actions={
         <Flex gap="2" align="center">
+          {pkg.trial && <Badge colorPalette="orange" variant="surface" data-testid="package-trial">Trial</Badge>}
           <Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{pkg.status}</Badge>
           {book && (
             <Button asChild size="xs" variant="outline" colorPalette="green">
