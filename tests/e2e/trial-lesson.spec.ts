@@ -104,7 +104,7 @@ test("the demo's trial teacher: My Hours and the admin's payments mark the trial
   const ordinaryPayment = await buy({ amount: 53, totalHours: 2 });
 
   await page.goto('/my-hours');
-  const trialCard = page.getByRole('region', { name: /^Luca E\., 1 hours bought/ });
+  const trialCard = page.getByRole('region', { name: /^Luca E\., 1 hour bought/ });
   await expect(page.getByTestId('package-trial')).toHaveCount(1, slow);
   await expect(page.getByTestId('package-trial')).toHaveText('Trial');
   await expect(trialCard.getByTestId('package-trial')).toHaveText('Trial');

@@ -10,7 +10,7 @@ import { dateLabel, num, romeDate, timeLabel } from '../../lib/format.ts';
 import { bookingLinks } from '../../lib/packages.ts';
 import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
-import { useRulesText } from '../../lib/site.ts';
+import { hoursText, useRulesText } from '../../lib/site.ts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
   purchase: 'Bought',
@@ -158,7 +158,7 @@ function packageLabels(list: HourPackage[]): Map<string, string> {
   const labels = new Map<string, string>();
   const seen = new Map<string, number>();
   for (const p of list) {
-    const base = `${p.teacherName}, ${num(p.totalHours)} hours bought ${dateLabel(romeDate(p.purchasedAt))}`;
+    const base = `${p.teacherName}, ${hoursText(num(p.totalHours))} bought ${dateLabel(romeDate(p.purchasedAt))}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     labels.set(p.id, n === 1 ? base : `${base} (${n})`);
