@@ -14,4 +14,5 @@ export * from './lessons/workflows.ts';
 export * from './slots/slot.ts';
 export * from './availability.ts';
 export * from './settings/school-settings.ts';
+export * from './receipts/receipts.ts';
 export * from './contracts/index.ts';

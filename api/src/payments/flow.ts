@@ -12,6 +12,7 @@ import {
 } from '@parliamo/domain';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 import type { LedgerSession } from '../platform/ledger-session.ts';
+import { withCreditNoteIssued, withReceiptIssued } from '../receipts/issue.ts';
 import { factId } from './ids.ts';
 
 /**
@@ -69,7 +70,8 @@ export function confirmPayment(
   return record(deps, 'ConfirmPayment', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
     const pkg = await loadPackage(s, c.paymentId);
-    return decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg }).writes;
+    // The receipt is numbered in the same append (receipts/issue.ts).
+    return (await withReceiptIssued(s, decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg }), payment, now)).writes;
   }, '', opts.silent);
 }
 
@@ -106,14 +108,17 @@ export function recordRefund(
       const pkg = await loadPackage(s, c.paymentId);
       const newCents = c.totalRefundedCents - payment.refundedCents;
       if (newCents <= 0) return [];
-      return decideRefund({
-        now: deps.clock.now().toISOString(),
+      const now = deps.clock.now();
+      const decision = decideRefund({
+        now: now.toISOString(),
         paymentId: c.paymentId,
         amountRefundedCents: newCents,
         providerRefundId: c.providerRefundId,
         payment,
         package: pkg,
-      }).writes;
+      });
+      // The credit note is numbered in the same append (receipts/issue.ts).
+      return (await withCreditNoteIssued(s, decision, payment, now)).writes;
     },
     `refund:${c.totalRefundedCents}`,
   );

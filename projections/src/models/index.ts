@@ -6,8 +6,9 @@ import { ledgerEntriesProjection } from './ledger-entries/projection.ts';
 import { paymentsProjection } from './payments/projection.ts';
 import { schoolSettingsProjection } from './school-settings/projection.ts';
 import { lessonNotesProjection } from './lesson-notes/projection.ts';
+import { receiptsProjection } from './receipts/projection.ts';
 
-export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection };
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, receiptsProjection };
 export type { HourChangeCause } from './hour-packages/projection.ts';
 export type { Queryable } from './shared.ts';
 export * from './payments/projection.ts';
@@ -18,6 +19,7 @@ export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
 export * from './analytics/queries.ts';
 export * from './school-settings/queries.ts';
+export * from './receipts/queries.ts';
 
 /** Every read model of the hour ledger. */
 export const readModels: Projection[] = [
@@ -28,4 +30,5 @@ export const readModels: Projection[] = [
   paymentsProjection,
   schoolSettingsProjection,
   lessonNotesProjection,
+  receiptsProjection,
 ];
