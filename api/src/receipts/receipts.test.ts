@@ -5,6 +5,7 @@ import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { TEST_START, useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
 import { pdfText } from '../testing/pdf.ts';
+import { settleMails } from '../testing/mails.ts';
 import { commandDeps } from '../platform/command.ts';
 import { recordRefund } from '../payments/flow.ts';
 
@@ -70,6 +71,23 @@ describe('receipts and credit notes (numbered by the ledger, written as PDFs)', 
     // The confirmation records the number too (the credit note reads it from there).
     const confirmed = (await t.app.ledger.readStream(streams.payment(paymentId))).find((e) => e.type === 'PaymentConfirmed');
     expect((confirmed!.data as { receiptNumber?: string }).receiptNumber).toBe(receipt!.number);
+  });
+
+  it('attaches the receipt PDF to the purchase confirmation mail', async () => {
+    const paymentId = await buy(student, 3);
+    await settleMails(t.app);
+    const { rows } = await t.db.pool.query(
+      `SELECT text_body, attachments FROM mail_outbox WHERE to_address = $1 AND subject LIKE 'Your 3 hours with%'`,
+      [student.email],
+    );
+    expect(rows).toHaveLength(1);
+    const number = (await receiptsOfYear(documentYear(t.clock.now()))).find((r) => r.paymentId === paymentId)!.number;
+    expect(rows[0].text_body).toContain(`Your receipt ${number} is attached.`);
+    const [pdf] = rows[0].attachments as { filename: string; contentType: string; content: string }[];
+    expect(pdf).toMatchObject({ filename: `parliamo-receipt-${number}.pdf`, contentType: 'application/pdf' });
+    const [page] = await pdfText(Buffer.from(pdf!.content, 'base64'));
+    expect(page).toContain(`Receipt ${number}`);
+    expect(page).toContain('Total paid EUR 78.00');
   });
 
   it('shows the receipt to the student who paid and to admins; anyone else, or no receipt, is 404', async () => {
