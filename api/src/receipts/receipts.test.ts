@@ -188,6 +188,24 @@ describe('receipts and credit notes (numbered by the ledger, written as PDFs)', 
     expect((await get(other, url)).statusCode).toBe(404);
   });
 
+  it('lists a student\'s own receipts with their credit notes (GET /api/receipts), and the admin\'s payments name them', async () => {
+    const paymentId = await buy(other, 2);
+    await recordRefund(commandDeps(t.app), { paymentId, totalRefundedCents: 5300, providerRefundId: 're_all' });
+    const mine = await get(other, '/api/receipts');
+    expect(mine.statusCode).toBe(200);
+    const year = documentYear(t.clock.now());
+    const receiptNumber = (await receiptsOfYear(year)).find((r) => r.paymentId === paymentId)!.number;
+    const row = mine.json().find((r: { paymentId: string }) => r.paymentId === paymentId);
+    expect(row).toEqual({ paymentId, packageId: paymentId, receiptNumber, issuedAt: t.clock.now().toISOString(), creditNoteNumbers: [expect.stringMatching(/^\d{4}-\d{6}$/)] });
+    // Only one's own: the other student's purchase is not in Anna's list.
+    const annas = (await get(student, '/api/receipts')).json().map((r: { paymentId: string }) => r.paymentId);
+    expect(annas).not.toContain(paymentId);
+    expect((await get(admin, '/api/receipts')).statusCode).toBe(403);
+
+    const list = await get(admin, `/api/admin/payments?search=${paymentId}`);
+    expect(list.json().payments).toEqual([expect.objectContaining({ paymentId, receiptNumber, hasCreditNote: true })]);
+  });
+
   it('rebuilds the documents read model from the ledger to the same rows', async () => {
     expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [receiptsProjection])).toEqual([]);
   });

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '@parliamo/domain';
+import { errorResponses, ownReceiptListSchema } from '@parliamo/domain';
 import { readCreditNotes, readReceipt } from './documents.ts';
+import { ownReceipts } from './queries.ts';
 
 const params = z.object({ paymentId: z.string() });
 const pdfAnswer = { params, response: { 200: z.instanceof(Buffer), ...errorResponses } };
@@ -19,6 +20,11 @@ export default async function receiptRoutes(fastify: FastifyInstance) {
       .header('content-disposition', `inline; filename="${name}.pdf"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
+
+  app.get('/receipts', {
+    preValidation: app.requireUser('student'),
+    schema: { response: { 200: ownReceiptListSchema, ...errorResponses } },
+  }, async (request) => ownReceipts(app.pool, request.user!.id));
 
   app.get('/payments/:paymentId/receipt.pdf', { preValidation: reader, schema: pdfAnswer }, async (request, reply) => {
     const { number, pdf } = await readReceipt(app.pool, request.params.paymentId, request.user!);

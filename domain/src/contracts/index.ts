@@ -13,3 +13,4 @@ export * from './admin.ts';
 export * from './site.ts';
 export * from './mail.ts';
 export * from './settings.ts';
+export * from './receipts.ts';
