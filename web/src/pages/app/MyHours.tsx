@@ -159,12 +159,15 @@ function ReceiptLinks({ receipt }: { receipt: OwnReceipt }) {
   return (
     <Box data-testid="package-receipt">
       <Text fontSize="sm" color="fg.muted">
-        No. {receipt.receiptNumber}
+        Documents
       </Text>
-      <Flex gap="3" wrap="wrap">
+      <Flex gap="3" wrap="wrap" align="baseline">
         <ChakraLink href={receiptUrl(receipt.paymentId)} download={`parliamo-receipt-${receipt.receiptNumber}.pdf`} {...link}>
           Receipt
         </ChakraLink>
+        <Text as="span" fontSize="sm" color="fg.muted">
+          {receipt.receiptNumber}
+        </Text>
         {receipt.creditNoteNumbers.length > 0 && (
           <ChakraLink href={creditNoteUrl(receipt.paymentId)} download={`parliamo-credit-note-${receipt.creditNoteNumbers.at(-1)}.pdf`} {...link}>
             Credit note
