@@ -6,6 +6,7 @@ import { TEST_START, useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
 import { pdfText } from '../testing/pdf.ts';
 import { settleMails } from '../testing/mails.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
 import { commandDeps } from '../platform/command.ts';
 import { recordRefund } from '../payments/flow.ts';
 
@@ -236,5 +237,44 @@ describe('receipt numbers across a new year', () => {
     const page = (await pdfText((await t.app.inject({ method: 'GET', url: `/api/payments/${january}/receipt.pdf`, headers: authHeaders(student.cookie) })).rawPayload))[0];
     expect(page).toContain('Receipt 2027-000001');
     expect(page).toContain('Date: 1 January 2027');
+  });
+});
+
+describe('receipts and credit notes through Stripe (official client against a local Stripe)', () => {
+  const secret = 'whsec_receipts';
+  const fake = useFakeStripe();
+  const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
+
+  it('issues the receipt when the webhook confirms, and a credit note naming it when Stripe reports the refund', async () => {
+    const student = await signedIn(t, 'student');
+    const teacher = await createUser(t, { role: 'teacher', teacher: { hourlyRate: 25 } });
+    const started = await t.app.inject({
+      method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(student.cookie),
+      payload: { amount: 53, teacherId: teacher.id, totalHours: 2 },
+    });
+    const sessionId = /\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(started.json().checkout_url)![1]!;
+    const paymentId = fake.sessions.get(sessionId)!.metadata.paymentId!;
+    const deliver = async (type: string, object: unknown) => {
+      const now = Math.floor(t.clock.now().getTime() / 1000);
+      const d = signedDelivery(stripeEvent(type, object, now), secret, now);
+      expect((await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: d.headers, payload: d.payload })).statusCode).toBe(200);
+    };
+    await deliver('checkout.session.completed', fake.pay(sessionId));
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/receipt.pdf`, headers: authHeaders(student.cookie) });
+    expect(receipt.statusCode).toBe(200);
+    const [page] = await pdfText(receipt.rawPayload);
+    const number = /Receipt (\d{4}-\d{6})/.exec(page!)![1]!;
+    // Stripe's payment intent is the reference.
+    expect(page).toMatch(/Payment reference: pi_\w+/);
+
+    const refund = fake.refund(sessionId, 2500);
+    await deliver('charge.refunded', refund);
+    await deliver('charge.refunded', refund); // repeated: still one credit note
+    const note = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/credit-note.pdf`, headers: authHeaders(student.cookie) });
+    expect(note.statusCode).toBe(200);
+    const pages = await pdfText(note.rawPayload);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain(`Refers to receipt ${number}`);
+    expect(pages[0]).toContain('Amount refunded EUR 25.00');
   });
 });
