@@ -9,6 +9,7 @@ import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './teachers/availability-store.ts';
 import { bookLesson, completeLesson } from './lessons/commands.ts';
+import { reviewLesson } from './reviews/commands.ts';
 import type { CommandDeps } from './platform/command.ts';
 import { buyHours } from './payments/demo-purchase.ts';
 
@@ -134,6 +135,12 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
     });
     const endsAt = lessonEnd(slotStart(slot.date, slot.hour)!);
     if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(deps, lessonId, { now: endsAt }) });
+    return { endsAt, id: () => lessonId };
+  };
+  /** The student reviews a past lesson two hours after it ended. */
+  const review = (studentId: string, lesson: { endsAt: Date; id: () => string }, rating: number, comment: string | null) => {
+    const at = new Date(lesson.endsAt.getTime() + 2 * 3600_000);
+    story.push({ at, run: () => reviewLesson(deps, { lessonId: lesson.id(), studentId, rating, comment, edit: false }, { now: at }) });
   };
 
   // Anna: 10 hours with Giulia bought 45 days ago (3 lessons given, 2 coming), 5 with Marco 10 days ago.
@@ -147,8 +154,8 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
   book(student, 'marco', ago(1), addDays(today, 5), 0, 'Preparing a job interview');
   // Marta: Giulia's other student, with lessons in the last two months (the teacher's earnings).
   buy(other, 'giulia', 5, ago(70));
-  book(other, 'giulia', ago(69), addDays(today, -60), 3, null);
-  book(other, 'giulia', ago(40), addDays(today, -35), 4, null);
+  review(other, book(other, 'giulia', ago(69), addDays(today, -60), 3, null), 5, 'Patient and well prepared: I finally understand when to use the congiuntivo.');
+  review(other, book(other, 'giulia', ago(40), addDays(today, -35), 4, null), 4, null);
   book(other, 'giulia', ago(9), addDays(today, -6), 2, null);
   story.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of story) await step.run();

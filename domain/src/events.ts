@@ -28,6 +28,12 @@ export type CheckoutStarted = Event<
      * student saw). Absent on checkouts recorded before the school's settings existed: 6.
      */
     validityMonths?: number;
+    /**
+     * A trial lesson (issue 17): one hour at the teacher's trial rate (`hourPriceCents`), credited only
+     * if the student has no trial with this teacher yet (stream trial-{studentId}-{teacherId}).
+     * Absent on ordinary purchases.
+     */
+    trial?: true;
     startedAt: string;
   }
 >;
@@ -141,6 +147,21 @@ export type LessonNotesWritten = Event<
 >;
 export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten;
 
+// ---- review-{lessonId}: the student's review of one completed lesson (one per lesson) ---------
+
+/** The lesson's student rated it (1..5) once it was completed; `comment` trimmed, null when empty. */
+export type LessonReviewed = Event<
+  'LessonReviewed',
+  { lessonId: string; teacherId: string; studentId: string; rating: number; comment: string | null; reviewedAt: string }
+>;
+/** The student changed their review (within 7 days of writing it); the new version replaces the old one. */
+export type ReviewEdited = Event<'ReviewEdited', { lessonId: string; teacherId: string; rating: number; comment: string | null; editedAt: string }>;
+/** The lesson's teacher answered the review (once). */
+export type ReviewReplied = Event<'ReviewReplied', { lessonId: string; teacherId: string; reply: string; repliedAt: string }>;
+/** An admin hid the review from the public (and from the teacher's rating), with a reason. */
+export type ReviewHidden = Event<'ReviewHidden', { lessonId: string; teacherId: string; adminId: string; reason: string; hiddenAt: string }>;
+export type ReviewEvent = LessonReviewed | ReviewEdited | ReviewReplied | ReviewHidden;
+
 // ---- teacher-slot-{teacherId}-{date}-{hour} and student-slot-{studentId}-{date}-{hour} --------
 // One stream per person per slot: two bookings of the same slot contend on one stream and one loses.
 
@@ -211,7 +232,21 @@ export type CreditNoteIssued = Event<
 >;
 export type DocumentEvent = ReceiptIssued | CreditNoteIssued;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | DocumentEvent;
+// ---- trial-{studentId}-{teacherId}: the one trial lesson a student may buy from a teacher -------
+
+/**
+ * The trial payment `paymentId` was credited (package `packageId`): the student has had their trial
+ * with this teacher. Appended atomically with that payment's PaymentConfirmed and HoursPurchased, at
+ * the stream's revision, so of two paid trials only one is ever credited. Never undone (a refund
+ * revokes the hour but does not give a second trial).
+ */
+export type TrialTaken = Event<
+  'TrialTaken',
+  { studentId: string; teacherId: string; paymentId: string; packageId: string; takenAt: string }
+>;
+export type TrialEvent = TrialTaken;
+
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent | DocumentEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -224,4 +259,6 @@ export const streams = {
   schoolSettings: () => 'school-settings',
   receiptNumbers: (year: number) => `receipt-numbers-${year}`,
   creditNoteNumbers: (year: number) => `credit-note-numbers-${year}`,
+  review: (lessonId: string) => `review-${lessonId}`,
+  trial: (studentId: string, teacherId: string) => `trial-${studentId}-${teacherId}`,
 } as const;

@@ -11,6 +11,10 @@ import {
   lessonNotesSchema,
   ledgerQuerySchema,
   packageHistoryQuerySchema,
+  reviewHideSchema,
+  reviewPageQuerySchema,
+  reviewReplySchema,
+  reviewSchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
 } from '@parliamo/domain';
@@ -85,6 +89,8 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
   { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
   // The test checkout's session id is the payment id.
   { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },
+  // Whether the signed-in student may buy the teacher's trial lesson (any student may ask).
+  { method: 'GET', route: '/api/teachers/:id/trial', allowed: ['student', 'otherStudent'], path: (c) => `/api/teachers/${c.world.people.teacher.id}/trial` },
   { method: 'GET', route: '/api/admin/payments', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
   // Receipts: the payer's and the admins' only (a package's id is its payment's id).
   { method: 'GET', route: '/api/receipts', allowed: ['student', 'otherStudent'], own: ownReceipts },
@@ -133,6 +139,29 @@ export const HOURS_ROUTES: RouteSpec[] = [
   {
     method: 'PUT', route: '/api/bookings/:id/teacher-notes', allowed: ['teacher'], bodySchema: lessonNotesSchema, ledgerWrite: true,
     path: (c) => `/api/bookings/${c.world.owned.lesson}/teacher-notes`, body: () => ({ text: 'Compiti: pagina 12.' }),
+  },
+  // Reviews: the world's lesson is ahead, so nobody may review it yet: its student gets 403 "once it has been
+  // completed", the others 403 (role) or 404 (someone else's lesson); tests/integration/lessons/reviews.test.ts
+  // covers a completed lesson.
+  { method: 'GET', route: '/api/bookings/:id/review', allowed: ['student', 'teacher'], path: (c) => `/api/bookings/${c.world.owned.lesson}/review` },
+  {
+    method: 'POST', route: '/api/bookings/:id/review', allowed: [], bodySchema: reviewSchema, ledgerWrite: true,
+    path: (c) => `/api/bookings/${c.world.owned.lesson}/review`, body: () => ({ rating: 5, comment: 'Bravissima!' }),
+  },
+  {
+    method: 'PUT', route: '/api/bookings/:id/review', allowed: [], bodySchema: reviewSchema, ledgerWrite: true,
+    path: (c) => `/api/bookings/${c.world.owned.lesson}/review`, body: () => ({ rating: 4 }),
+  },
+  { method: 'GET', route: '/api/teachers/:id/reviews', allowed: ACTORS, querySchema: reviewPageQuerySchema, path: (c) => `/api/teachers/${c.world.people.teacher.id}/reviews` },
+  // The world holds no completed lesson, so no review: the lesson's teacher (reply) and admins (hide)
+  // get 404 "Review not found" like everyone else; tests/integration/lessons/reviews.test.ts covers them.
+  {
+    method: 'POST', route: '/api/reviews/:id/reply', allowed: [], bodySchema: reviewReplySchema,
+    path: (c) => `/api/reviews/${c.world.owned.lesson}/reply`, body: () => ({ reply: 'Grazie!' }),
+  },
+  {
+    method: 'POST', route: '/api/reviews/:id/hide', allowed: [], bodySchema: reviewHideSchema,
+    path: (c) => `/api/reviews/${c.world.owned.lesson}/hide`, body: () => ({ reason: 'Insults' }),
   },
   { method: 'GET', route: '/api/hour-packages', allowed: ['student', 'otherStudent'], own: ownPackages },
   {

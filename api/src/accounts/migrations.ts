@@ -133,4 +133,12 @@ export const accountsMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // A teacher's trial lesson price (issue 17), whole euros in cents, below the hourly rate; NULL: no trial.
+    id: 'accounts/006-trial-rate',
+    sql: `
+      ALTER TABLE teacher_profiles ADD COLUMN trial_rate_cents integer
+        CHECK (trial_rate_cents IS NULL OR (trial_rate_cents > 0 AND trial_rate_cents < hourly_rate_cents));
+    `,
+  },
 ];

@@ -171,8 +171,10 @@ export async function updateTeacher(
       [id, t.firstName, t.lastName, t.profileImageUrl, t.isActive],
     );
     await client.query(
+      // A trial rate that is no longer below the new hourly rate is removed (the teacher may set a new one).
       `UPDATE teacher_profiles SET bio = $2, city = $3, country = $4, specializations = $5, hourly_rate_cents = $6,
-              meeting_link = $7, is_approved = $8
+              meeting_link = $7, is_approved = $8,
+              trial_rate_cents = CASE WHEN trial_rate_cents < $6 THEN trial_rate_cents END
         WHERE user_id = $1`,
       [id, t.bio, t.city, t.country, t.specializations, Math.round(t.hourlyRate * 100), t.googleMeetLink, t.isApproved],
     );

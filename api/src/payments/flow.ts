@@ -7,8 +7,10 @@ import {
   packageIdForPayment,
   paymentDecider,
   streams,
+  trialDecider,
   type ParliamoEvent,
   type StartCheckout,
+  type TrialEligibility,
 } from '@parliamo/domain';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 import type { LedgerSession } from '../platform/ledger-session.ts';
@@ -29,6 +31,26 @@ const factIds = (paymentId: string, discriminator = '') => (stream: string, e: P
 
 const loadPayment = (s: LedgerSession, paymentId: string) => s.load(streams.payment(paymentId), paymentDecider);
 const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.package(packageIdForPayment(paymentId)), packageDecider);
+
+/**
+ * What decides a student's trial with a teacher: the trial stream (loaded in the session, so the append
+ * that credits a trial is at its revision) and whether the student has hours from this teacher other
+ * than the package of `exceptPackageId` (the hour-packages read model; see docs/api.md "Trial lessons").
+ */
+export async function loadTrialEligibility(
+  deps: Pick<CommandDeps, 'db'>,
+  s: LedgerSession,
+  studentId: string,
+  teacherId: string,
+  exceptPackageId: string | null = null,
+): Promise<TrialEligibility> {
+  const trial = await s.load(streams.trial(studentId, teacherId), trialDecider);
+  const { rows } = await deps.db.query(
+    `SELECT 1 FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND ($3::text IS NULL OR id <> $3) LIMIT 1`,
+    [studentId, teacherId, exceptPackageId],
+  );
+  return { trial, boughtHours: rows.length > 0 };
+}
 
 /** Runs one payment decision; `writes` empty means the fact was known already. */
 function record(
@@ -70,8 +92,15 @@ export function confirmPayment(
   return record(deps, 'ConfirmPayment', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
     const pkg = await loadPackage(s, c.paymentId);
+    const checkout = payment.checkout;
+    // A trial is credited only while the student has had none with this teacher (checked again here:
+    // two trial checkouts may both have been paid).
+    const trial = checkout?.trial
+      ? await loadTrialEligibility(deps, s, checkout.studentId, checkout.teacherId, packageIdForPayment(c.paymentId))
+      : undefined;
+    const decision = decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg, trial });
     // The receipt is numbered in the same append (receipts/issue.ts).
-    return (await withReceiptIssued(s, decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg }), payment, now)).writes;
+    return (await withReceiptIssued(s, decision, payment, now)).writes;
   }, '', opts.silent);
 }
 

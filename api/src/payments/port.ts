@@ -13,6 +13,8 @@ export interface CheckoutRequest {
   feeCents: number;
   /** How many months the hours stay valid (named on the provider's page). */
   validityMonths: number;
+  /** A trial lesson (one hour at the teacher's trial rate): the provider's page says so. */
+  trial?: boolean;
   /** Where the provider sends the browser after paying; may contain `{CHECKOUT_SESSION_ID}`. */
   successUrl: string;
   cancelUrl: string;

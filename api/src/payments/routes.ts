@@ -6,19 +6,28 @@ import {
   adminPaymentPageSchema,
   adminPaymentQuerySchema,
   assertCheckoutAmount,
+  assertTrialCheckout,
   checkoutSchema,
   checkoutStartedSchema,
   DomainError,
   errorResponses,
   eurosToCents,
+  idParamsSchema,
+  packageIdForPayment,
+  paymentDecider,
   paymentStatusSchema,
   redirectSchema,
   romeWallClock,
+  streams,
   teacherDisplayName,
   testCheckoutSchema,
   textSchema,
+  TRIAL_MESSAGES,
+  trialOfferSchema,
+  trialRefusal,
 } from '@parliamo/domain';
-import { confirmPayment, expireCheckout, recordCheckoutStarted } from './flow.ts';
+import { confirmPayment, expireCheckout, loadTrialEligibility, recordCheckoutStarted } from './flow.ts';
+import { LedgerSession } from '../platform/ledger-session.ts';
 import { commandDeps } from '../platform/command.ts';
 import { paymentsMode } from '../config.ts';
 import { findPayment, findPaymentBySession, type PaymentRow } from '@parliamo/projections';
@@ -50,7 +59,17 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     // Only active, approved teachers sell hours; the others are unknown to students.
     const [teacher] = await publicTeachers(app.pool, body.teacherId);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
-    const hourlyRateCents = eurosToCents(teacher.hourlyRate);
+    const studentId = request.user!.id;
+    // A trial hour is priced at the teacher's trial rate, for a student who may have one (checked again
+    // when the payment is credited: two trial checkouts may both be paid, only one is credited).
+    const hourlyRateCents = body.trial
+      ? assertTrialCheckout({
+          trialRateCents: teacher.trialRate === null ? null : eurosToCents(teacher.trialRate),
+          hourlyRateCents: eurosToCents(teacher.hourlyRate),
+          hours: body.totalHours,
+          eligibility: await trialEligibility(studentId, teacher.id),
+        })
+      : eurosToCents(teacher.hourlyRate);
     // The fee and the hours' validity in force now; the checkout records both (a later change alters neither).
     const { feeCents, validityMonths } = await rulesInForce(commandDeps(app));
     // The price comes from our data; the browser's amount must match it to the cent.
@@ -66,6 +85,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         hourPriceCents: hourlyRateCents,
         feeCents,
         validityMonths,
+        ...(body.trial ? { trial: true } : {}),
         successUrl: `${app.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${app.config.publicUrl}/teachers`,
       });
@@ -84,8 +104,25 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       amountCents,
       feeCents,
       validityMonths,
+      ...(body.trial ? { trial: true } : {}),
     });
     return { checkout_url: started.checkoutUrl };
+  });
+
+  /** The student's trial with a teacher as the ledger has it now (a read: nothing is appended). */
+  const trialEligibility = (studentId: string, teacherId: string) =>
+    loadTrialEligibility(commandDeps(app), new LedgerSession(app.ledger, app.streamStates), studentId, teacherId);
+
+  // Whether the signed-in student may buy this teacher's trial lesson (the purchase dialog asks).
+  app.get('/teachers/:id/trial', {
+    preValidation: student,
+    schema: { params: idParamsSchema, response: { 200: trialOfferSchema, ...errorResponses } },
+  }, async (request) => {
+    const [teacher] = await publicTeachers(app.pool, request.params.id);
+    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (teacher.trialRate === null) return { trialRate: null, eligible: false, reason: TRIAL_MESSAGES.notOffered };
+    const reason = trialRefusal(await trialEligibility(request.user!.id, teacher.id));
+    return { trialRate: teacher.trialRate, eligible: reason === null, reason };
   });
 
   // The local test checkout exists only when it is the payment provider (no Stripe key: development,
@@ -143,6 +180,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     // The provider's session id (the page Stripe returns to), or our payment id (links from a package's history).
     const id = request.params.sessionId;
     const row = ownPayment(request, (await findPaymentBySession(app.pool, id)) ?? (await findPayment(app.pool, id)));
+    const notCredited = row.status === 'paid' && row.hours_credited === 0 ? await trialNotCredited(row) : null;
     return {
       paymentId: row.payment_id,
       status: row.status,
@@ -151,8 +189,18 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       teacherId: row.teacher_id,
       amountCents: row.amount_cents,
       ...(row.package_id ? { packageId: row.package_id } : {}),
+      ...(notCredited ? { notCredited } : {}),
     };
   });
+
+  /** Why a paid trial was not credited (null for anything else): the same rule its confirmation applied. */
+  async function trialNotCredited(row: PaymentRow): Promise<string | null> {
+    const session = new LedgerSession(app.ledger, app.streamStates);
+    const payment = await session.load(streams.payment(row.payment_id), paymentDecider);
+    if (!payment.checkout?.trial || !payment.confirmed) return null;
+    const eligibility = await loadTrialEligibility(commandDeps(app), session, row.student_id, row.teacher_id, packageIdForPayment(row.payment_id));
+    return trialRefusal(eligibility, row.payment_id);
+  }
 
   app.get('/admin/payments', {
     preValidation: app.requireUser('admin'),

@@ -57,7 +57,7 @@ export function createStripePayments(client: Stripe): Payments {
               price_data: {
                 currency: 'eur',
                 unit_amount: request.hourPriceCents,
-                product_data: { name: `Italian lesson hour (valid ${request.validityMonths} ${request.validityMonths === 1 ? 'month' : 'months'})` },
+                product_data: { name: `${request.trial ? 'Trial Italian lesson hour' : 'Italian lesson hour'} (valid ${request.validityMonths} ${request.validityMonths === 1 ? 'month' : 'months'})` },
               },
             },
             // No line for a fee the school set to zero (a line of EUR 0 says nothing).

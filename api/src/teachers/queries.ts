@@ -1,5 +1,5 @@
 import { centsToEuros } from '@parliamo/domain';
-import type { Queryable } from '@parliamo/projections';
+import { teacherRatings, type Queryable } from '@parliamo/projections';
 
 /** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
 export interface TeacherView {
@@ -14,6 +14,11 @@ export interface TeacherView {
   bio: string;
   specializations: string[];
   hourlyRate: number;
+  /** The mean of the visible reviews, one decimal; null with none (projections/src/models/reviews). */
+  rating: number | null;
+  reviewCount: number;
+  /** The trial lesson's price in euros (below hourlyRate), or null when the teacher offers none. */
+  trialRate: number | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,12 +36,13 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
   if (id !== undefined && !isUserId(id)) return [];
   const { rows } = await db.query(
     `SELECT u.id, u.first_name, u.last_name, u.is_active, p.is_approved, u.profile_image_url,
-            p.city, p.country, p.bio, p.specializations, p.hourly_rate_cents
+            p.city, p.country, p.bio, p.specializations, p.hourly_rate_cents, p.trial_rate_cents
        FROM users u JOIN teacher_profiles p ON p.user_id = u.id
       WHERE ${PUBLIC_TEACHER} AND ($1::uuid IS NULL OR u.id = $1::uuid)
       ORDER BY u.last_name, u.first_name`,
     [id ?? null],
   );
+  const ratings = await teacherRatings(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     firstName: r.first_name,
@@ -49,5 +55,7 @@ export async function publicTeachers(db: Queryable, id?: string): Promise<Teache
     bio: r.bio,
     specializations: r.specializations,
     hourlyRate: centsToEuros(r.hourly_rate_cents),
+    ...ratings.get(r.id)!,
+    trialRate: r.trial_rate_cents === null ? null : centsToEuros(r.trial_rate_cents),
   }));
 }

@@ -18,6 +18,7 @@ import {
   teacherListSchema,
   teacherProfileSchema,
   teacherSchema,
+  TRIAL_MESSAGES,
 } from '@parliamo/domain';
 import { loadAvailability, publicTeacherAvailability, saveAvailability } from './availability-store.ts';
 import { publicTeachers } from './queries.ts';
@@ -68,7 +69,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
 
   const ownProfile = async (id: string) => {
     const { rows } = await app.pool.query(
-      `SELECT p.bio, p.city, p.country, p.specializations, p.hourly_rate_cents, p.meeting_link, u.profile_image_url
+      `SELECT p.bio, p.city, p.country, p.specializations, p.hourly_rate_cents, p.trial_rate_cents, p.meeting_link, u.profile_image_url
          FROM users u LEFT JOIN teacher_profiles p ON p.user_id = u.id WHERE u.id = $1`,
       [id],
     );
@@ -79,6 +80,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       country: r?.country ?? null,
       specializations: r?.specializations ?? [],
       hourlyRate: centsToEuros(r?.hourly_rate_cents ?? 0),
+      trialRate: r?.trial_rate_cents == null ? null : centsToEuros(r.trial_rate_cents),
       profileImageUrl: r?.profile_image_url ?? null,
       googleMeetLink: r?.meeting_link ?? null,
     };
@@ -94,14 +96,24 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const id = request.user!.id;
     const specializations = [...new Set(body.specializations)];
-    await app.pool.query(
-      `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+    const hourlyRateCents = eurosToCents(body.hourlyRate);
+    // trialRate absent: the stored one stays, and must still be below the (new) hourly rate.
+    const keepTrial = body.trialRate === undefined;
+    const trialRateCents = body.trialRate == null ? null : eurosToCents(body.trialRate);
+    const { rows } = await app.pool.query(
+      `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link, trial_rate_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio, city = EXCLUDED.city, country = EXCLUDED.country,
          specializations = EXCLUDED.specializations, hourly_rate_cents = EXCLUDED.hourly_rate_cents,
-         meeting_link = EXCLUDED.meeting_link`,
-      [id, body.bio, body.city, body.country, specializations, eurosToCents(body.hourlyRate), body.googleMeetLink],
+         meeting_link = EXCLUDED.meeting_link,
+         trial_rate_cents = CASE WHEN $9 THEN teacher_profiles.trial_rate_cents ELSE EXCLUDED.trial_rate_cents END
+       WHERE NOT $9 OR teacher_profiles.trial_rate_cents IS NULL OR teacher_profiles.trial_rate_cents < EXCLUDED.hourly_rate_cents
+       RETURNING user_id`,
+      [id, body.bio, body.city, body.country, specializations, hourlyRateCents, body.googleMeetLink, trialRateCents, keepTrial],
     );
+    if (rows.length === 0) {
+      throw new DomainError('conflict', `${TRIAL_MESSAGES.rateBelowHourly}: lower or remove the trial rate first`);
+    }
     if (body.profileImageUrl !== undefined) await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl]);
     return ownProfile(id);
   });

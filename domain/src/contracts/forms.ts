@@ -16,6 +16,8 @@ export const teacherProfileFormSchema = z
     country: z.string(),
     specializations: z.string(),
     hourlyRate: z.string(),
+    /** Empty: no trial lesson. Absent: the trial rate stays as it is. */
+    trialRate: z.string().optional(),
     profileImageUrl: z.string(),
     googleMeetLink: z.string(),
   })
@@ -24,6 +26,7 @@ export const teacherProfileFormSchema = z
     specializations: v.specializations.split(',').map((s) => s.trim()).filter(Boolean),
     // An empty rate is a missing number (the contract says "is required"), not 0.
     hourlyRate: (v.hourlyRate.trim() === '' ? undefined : Number(v.hourlyRate)) as number,
+    trialRate: v.trialRate === undefined ? undefined : v.trialRate.trim() === '' ? null : Number(v.trialRate),
   }))
   .pipe(teacherProfileSchema);
 export type TeacherProfileFormInput = z.input<typeof teacherProfileFormSchema>;

@@ -32,6 +32,11 @@ export const paymentStatusSchema = answer({
   teacherId: z.string(),
   amountCents: z.number(),
   packageId: z.string().optional(),
+  /**
+   * A paid trial lesson that was not credited (the student had their trial with this teacher
+   * meanwhile, or bought hours from them): why, as a sentence. The admin's payments flag it for a refund.
+   */
+  notCredited: z.string().optional(),
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 
@@ -114,10 +119,24 @@ export const webhookAnswerSchema = answer({ received: z.boolean(), handled: z.bo
 
 // ---- POST /api/create-checkout-session --------------------------------------------------------
 
-/** `amount` is the total in euros the client shows (hours x rate + 3); the server checks it against its own price. */
+/**
+ * `amount` is the total in euros the client shows (hours x rate + 3); the server checks it against its own price.
+ * `trial: true` buys the teacher's trial lesson: totalHours 1 and amount = trial rate + the fee (payments/trial.ts).
+ */
 export const checkoutSchema = strict({
   amount: euros('The amount', 100_000),
   teacherId: id('A teacher'),
   totalHours: packageHoursSchema,
+  trial: z.boolean('"trial" must be true or false').optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutSchema>;
+
+/** GET /api/teachers/:id/trial: the teacher's trial lesson and whether the signed-in student may buy it. */
+export const trialOfferSchema = answer({
+  /** Euros; null when the teacher offers no trial. */
+  trialRate: z.number().nullable(),
+  eligible: z.boolean(),
+  /** Why not, as a sentence (null when eligible). */
+  reason: z.string().nullable(),
+});
+export type TrialOffer = z.infer<typeof trialOfferSchema>;

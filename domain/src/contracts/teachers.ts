@@ -2,7 +2,8 @@
 // teacher's own profile and weekly availability; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { dateSchema, hourSchema, id, euros, queryDate, strict } from './fields.ts';
+import { dateSchema, hourSchema, id, euros, msg, queryDate, strict } from './fields.ts';
+import { TRIAL_MESSAGES } from '../payments/trial.ts';
 
 /** A teacher as the public sees them (spec section 3); hourlyRate in euros. */
 export const teacherSchema = answer({
@@ -17,6 +18,11 @@ export const teacherSchema = answer({
   bio: z.string(),
   specializations: z.array(z.string()),
   hourlyRate: z.number(),
+  /** The mean rating of the teacher's visible reviews, one decimal; null with none. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  /** The trial lesson's price in euros, or null when the teacher offers none. */
+  trialRate: z.number().nullable(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 
@@ -35,6 +41,7 @@ export const ownTeacherProfileSchema = answer({
   country: z.string().nullable(),
   specializations: z.array(z.string()),
   hourlyRate: z.number(),
+  trialRate: z.number().nullable(),
   profileImageUrl: z.string().nullable(),
   googleMeetLink: z.string().nullable(),
 });
@@ -140,9 +147,19 @@ export const teacherProfileSchema = strict({
     .max(20, 'At most 20 specializations')
     .default([]),
   hourlyRate: euros('The hourly rate', 1000),
+  // Whole euros, below the hourly rate; null: no trial lesson; absent: stays as it is.
+  trialRate: z
+    .number(msg('The trial rate must be a number of euros', 'The trial rate must be a number of euros'))
+    .int('The trial rate must be whole euros')
+    .positive('The trial rate must be more than 0')
+    .max(1000, 'The trial rate can be at most €1000')
+    .nullish(),
   // Absent: the photo stays as it is (teachers change it by uploading one, see the photo routes).
   profileImageUrl: imageUrl.optional(),
   googleMeetLink: httpsUrl('The meeting link'),
+}).refine((p) => p.trialRate == null || p.trialRate < p.hourlyRate, {
+  message: `${TRIAL_MESSAGES.rateBelowHourly}`,
+  path: ['trialRate'],
 });
 export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
 export type TeacherProfile = z.output<typeof teacherProfileSchema>;

@@ -25,6 +25,8 @@ export type StartCheckout = {
     /** The fee and the hours' validity in force (the school's settings); the checkout records both. */
     feeCents: number;
     validityMonths: number;
+    /** A trial hour: `hourlyRateCents` is then the teacher's trial rate (the checks: trial.ts). */
+    trial?: boolean;
     now: string;
   };
 };
@@ -123,6 +125,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
             feeCents: c.feeCents,
             amountCents,
             validityMonths: c.validityMonths,
+            ...(c.trial ? { trial: true as const } : {}),
             startedAt: isoOf(c.now),
           },
         },

@@ -2,25 +2,36 @@
  * Confirming and refunding a payment touch the payment stream and the package it credits. The API
  * loads both, calls these, and appends the writes atomically with expected versions.
  */
-import { nonEmpty, type StreamWrite } from '../decider.ts';
-import { type PackageEvent, type PaymentEvent, streams } from '../events.ts';
+import { isoOf, nonEmpty, type StreamWrite } from '../decider.ts';
+import { type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '../events.ts';
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
 import { VALIDITY_MONTHS } from '../rules.ts';
 import { decidePayment, type PaymentState } from './payment.ts';
+import { type TrialEligibility, trialRefusal } from './trial.ts';
 
 export interface PaymentDecision {
   payment: PaymentEvent[];
   package: { packageId: string; events: PackageEvent[] };
+  /** A paid trial that was not credited, and why (the student had their trial meanwhile); else null. */
+  trialRefused: string | null;
   writes: StreamWrite[];
 }
 
-function decision(paymentId: string, payment: PaymentEvent[], packageId: string, packageEvents: PackageEvent[]): PaymentDecision {
+function decision(
+  paymentId: string,
+  payment: PaymentEvent[],
+  packageId: string,
+  packageEvents: PackageEvent[],
+  trial: { stream: string; events: TrialEvent[]; refused: string | null } | null = null,
+): PaymentDecision {
   return {
     payment,
     package: { packageId, events: packageEvents },
+    trialRefused: trial?.refused ?? null,
     writes: nonEmpty([
       { stream: streams.payment(paymentId), events: payment },
       { stream: streams.package(packageId), events: packageEvents },
+      ...(trial ? [{ stream: trial.stream, events: trial.events }] : []),
     ]),
   };
 }
@@ -28,6 +39,12 @@ function decision(paymentId: string, payment: PaymentEvent[], packageId: string,
 /**
  * Confirms a payment and credits its hours into package-{packageIdForPayment(paymentId)}, exactly once:
  * a repeated or late confirmation returns no events for either stream.
+ *
+ * A trial checkout also needs `trial` (the stream trial-{studentId}-{teacherId} and whether the
+ * student bought other hours from the teacher): it is credited, with TrialTaken, only if the student
+ * has had no other trial with this teacher and bought no hours from them. Otherwise the payment is
+ * still confirmed (the provider took the money) but nothing is credited: the payments read model
+ * flags it `paid_not_credited` for the admin to refund, and `trialRefused` says why.
  */
 export function decidePaymentConfirmation(input: {
   now: string;
@@ -36,6 +53,7 @@ export function decidePaymentConfirmation(input: {
   amountCents: number;
   payment: PaymentState;
   package: PackageState;
+  trial?: TrialEligibility;
 }): PaymentDecision {
   const { now, paymentId } = input;
   const packageId = packageIdForPayment(paymentId);
@@ -44,8 +62,21 @@ export function decidePaymentConfirmation(input: {
     input.payment,
   );
   const checkout = input.payment.checkout!; // decidePayment threw if there was no checkout
+  const fresh = !(input.package.exists || input.payment.confirmed);
+  let trial: { stream: string; events: TrialEvent[]; refused: string | null } | null = null;
+  if (checkout.trial) {
+    if (!input.trial) throw new Error('A trial payment is confirmed with its trial stream');
+    const refused = fresh ? trialRefusal(input.trial, paymentId) : null;
+    trial = {
+      stream: streams.trial(checkout.studentId, checkout.teacherId),
+      events: fresh && !refused && input.trial.trial.takenBy === null
+        ? [{ type: 'TrialTaken', data: { studentId: checkout.studentId, teacherId: checkout.teacherId, paymentId, packageId, takenAt: isoOf(now) } }]
+        : [],
+      refused,
+    };
+  }
   const packageEvents =
-    input.package.exists || input.payment.confirmed
+    !fresh || trial?.refused
       ? []
       : decidePackage(
           {
@@ -63,7 +94,7 @@ export function decidePaymentConfirmation(input: {
           },
           input.package,
         );
-  return decision(paymentId, payment, packageId, packageEvents);
+  return decision(paymentId, payment, packageId, packageEvents, trial);
 }
 
 /** Records a refund of a paid payment and revokes the package's unused hours (booked lessons stay). */

@@ -34,6 +34,9 @@ describe('teachers and availability', () => {
       bio: 'Ciao!',
       specializations: ['Grammar', 'Conversation'],
       hourlyRate: 32.5,
+      rating: null,
+      reviewCount: 0,
+      trialRate: null,
     });
     expect(list.find((x) => x.id === g.id)).toEqual(one);
     expect((await get(t, null, `/api/teachers/${pending.id}`)).status).toBe(404);

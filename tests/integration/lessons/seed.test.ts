@@ -31,6 +31,8 @@ describe('demo seed', () => {
       const slots = (await get(t, null, `/api/availabilities?teacherId=${x.id}&from=2026-11-22&to=2027-01-21`)).body as any[];
       expect(slots.length).toBeGreaterThan(20); // 60 days of weekly hours
     }
+    // Marta reviewed two of her lessons with Giulia: the landing page's cards show ratings.
+    expect(teachers.find((x) => x.firstName === 'Giulia')).toMatchObject({ rating: 4.5, reviewCount: 2 });
     const pending = await t.db.pool.query(`SELECT count(*)::int AS n FROM teacher_profiles WHERE NOT is_approved`);
     expect(pending.rows[0].n).toBe(1);
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { type Teacher } from '../lib/teachers.ts';
-import { rateLabel, teacherLocation, truncate } from '../lib/format.ts';
+import { rateLabel, teacherLocation, trialLabel, truncate } from '../lib/format.ts';
+import { StarRating } from './StarRating.tsx';
 
 /** Whose portrait: a teacher, or the signed-in person in the header. */
 export type Portrait = Pick<Teacher, 'firstName' | 'lastName' | 'profileImageUrl'>;
@@ -82,6 +83,7 @@ export function TeacherCard({ teacher, headingLevel = 'h3' }: { teacher: Teacher
           <Text fontSize="sm" color="fg.muted" data-testid="teacher-location">
             {teacherLocation(teacher)}
           </Text>
+          <StarRating teacher={teacher} />
         </Box>
       </HStack>
       <Text fontSize="sm" color="fg.muted" flex="1" data-testid="teacher-bio">
@@ -97,9 +99,16 @@ export function TeacherCard({ teacher, headingLevel = 'h3' }: { teacher: Teacher
         </HStack>
       )}
       <Flex align="center" justify="space-between" gap="3" pt="1">
-        <Text fontWeight="bold" color="green.800" data-testid="teacher-rate">
-          {rateLabel(teacher.hourlyRate)}
-        </Text>
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="bold" color="green.800" data-testid="teacher-rate">
+            {rateLabel(teacher.hourlyRate)}
+          </Text>
+          {teacher.trialRate != null && (
+            <Badge colorPalette="orange" variant="surface" data-testid="teacher-trial">
+              {trialLabel(teacher.trialRate)}
+            </Badge>
+          )}
+        </HStack>
         <Button asChild size="sm" variant="outline" colorPalette="green">
           <Link to={`/teacher/${teacher.id}`} aria-label={`View profile of ${name}`}>
             View profile

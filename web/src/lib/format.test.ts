@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, monthLabel, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
 import { canCancel, upcoming } from './lessons.ts';
-import { hoursError, packagePrice, parseHours } from '../components/app/purchase.ts';
+import { hoursError, packagePrice, parseHours, trialPrice } from '../components/app/purchase.ts';
+import { trialLabel } from './format.ts';
 
 describe('purchase dialog rules', () => {
   it('turns empty or non-numeric hours into 1 and keeps numbers as typed', () => {
@@ -26,6 +27,11 @@ describe('purchase dialog rules', () => {
     expect(packagePrice(5, 25, 0)).toEqual({ lessons: 125, total: 125 });
     expect(packagePrice(0, 25)).toBeNull();
     expect(packagePrice(31, 25)).toBeNull();
+  });
+  it('prices the trial lesson: one hour at the trial rate + the fee; cards say "Trial €X"', () => {
+    expect(trialPrice(15)).toEqual({ lessons: 15, total: 18 });
+    expect(trialPrice(15, 4.5)).toEqual({ lessons: 15, total: 19.5 });
+    expect(trialLabel(15)).toBe('Trial €15');
   });
 });
 

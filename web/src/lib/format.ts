@@ -36,6 +36,11 @@ export function rateLabel(hourlyRate: number | string): string {
   return `${euros(num(hourlyRate))}/hour`;
 }
 
+/** A teacher's trial lesson as shown on cards and profiles, "Trial €{trialRate}" (issue 17). */
+export function trialLabel(trialRate: number): string {
+  return `Trial ${euros(trialRate)}`;
+}
+
 const calendarDate = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));

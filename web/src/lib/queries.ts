@@ -24,7 +24,7 @@ import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
-import type { AdminPaymentPage, Analytics, OwnReceipt, PaymentStatusAnswer, PersonalSettings, SchoolSettingsPage, TestCheckout } from '@parliamo/domain/contracts';
+import type { AdminPaymentPage, Analytics, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -66,6 +66,9 @@ export const queries = {
   teachers: () => queryOptions({ queryKey: ['teachers', 'list'] as const, queryFn: ({ signal }) => getJson<Teacher[]>('/api/teachers', signal) }),
   teacher: (teacherId: string) =>
     queryOptions({ queryKey: ['teachers', 'detail', teacherId] as const, queryFn: ({ signal }) => getJson<Teacher>(`/api/teachers/${id(teacherId)}`, signal) }),
+  /** The teacher's trial lesson and whether the signed-in student may buy it. */
+  trialOffer: (teacherId: string) =>
+    queryOptions({ queryKey: ['teachers', 'trial', teacherId] as const, queryFn: ({ signal }) => getJson<TrialOffer>(`/api/teachers/${id(teacherId)}/trial`, signal) }),
   /** A teacher's free slots from `from` to `to` (Rome dates). */
   availability: (teacherId: string, from: string, to: string) =>
     queryOptions({
@@ -141,6 +144,16 @@ export const queries = {
   /** The signed-in person's own settings (notification e-mails, display time zone). */
   personalSettings: () =>
     queryOptions({ queryKey: ['personalSettings'] as const, queryFn: ({ signal }) => getJson<PersonalSettings>('/api/settings', signal) }),
+
+  /** One page of a teacher's public reviews, newest first. */
+  teacherReviews: (teacherId: string, page: number) =>
+    queryOptions({
+      queryKey: ['reviews', 'teacher', teacherId, page] as const,
+      queryFn: ({ signal }) => getJson<ReviewPage>(`/api/teachers/${id(teacherId)}/reviews${search({ page: page > 1 ? String(page) : undefined })}`, signal),
+    }),
+  /** The review of one lesson, for its student and teacher. */
+  lessonReview: (lessonId: string) =>
+    queryOptions({ queryKey: ['reviews', 'lesson', lessonId] as const, queryFn: ({ signal }) => getJson<LessonReview>(`/api/bookings/${id(lessonId)}/review`, signal) }),
 };
 
 /** The first element of every key above: what a write can make stale. */
@@ -172,6 +185,8 @@ export const CHANGES = {
   personalSettingsSaved: ['personalSettings'],
   /** A teacher's photo: their profile, the public list and pages, the header of the teacher themself. */
   photoChanged: ['teacherProfile', 'teachers', 'session', 'admin'],
+  /** A review written, edited, answered or hidden: the reviews shown and the teachers' ratings. */
+  reviewChanged: ['reviews', 'teachers'],
 } as const satisfies Record<string, readonly Topic[]>;
 
 export type Change = keyof typeof CHANGES;

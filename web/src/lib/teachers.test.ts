@@ -8,6 +8,7 @@ import {
   knownSort,
   priceBandOrAny,
   priceBands,
+  ratingLabel,
   sortTeachers,
   type Teacher,
 } from './teachers.ts';
@@ -30,6 +31,9 @@ function teacher(id: string, over: Partial<Teacher> = {}): Teacher {
     bio: 'Bio',
     specializations: [],
     hourlyRate: 25,
+    rating: null,
+    reviewCount: 0,
+    trialRate: null,
     ...over,
   };
 }
@@ -173,9 +177,29 @@ describe('sortTeachers', () => {
     expect(ids(sortTeachers(list, ''))).toEqual(['b', 'd', 'c', 'a']);
     expect(ids(sortTeachers(list, 'price-asc'))).toEqual(['b', 'c', 'a', 'd']);
     expect(ids(sortTeachers(list, 'price-desc'))).toEqual(['d', 'a', 'b', 'c']);
-    expect(ids(sortTeachers(list, 'rating'))).toEqual(['b', 'd', 'c', 'a']);
-    expect(knownSort('rating')).toBe('');
+    expect(ids(sortTeachers(list, 'nonsense'))).toEqual(['b', 'd', 'c', 'a']);
+    expect(knownSort('nonsense')).toBe('');
+    expect(knownSort('rating')).toBe('rating');
     expect(knownSort('price-desc')).toBe('price-desc');
+  });
+});
+
+describe('sorting by rating', () => {
+  it('puts the best rated first, more reviews first among equals, unreviewed teachers last by name', () => {
+    const list = [
+      teacher('none', { lastName: 'Alberti' }),
+      teacher('good', { lastName: 'Zeta', rating: 4.5, reviewCount: 2 }),
+      teacher('best', { lastName: 'Verdi', rating: 5, reviewCount: 1 }),
+      teacher('good-more', { lastName: 'Zeta', rating: 4.5, reviewCount: 12 }),
+      teacher('none-2', { lastName: 'Bruno' }),
+    ];
+    expect(ids(sortTeachers(list, 'rating'))).toEqual(['best', 'good-more', 'good', 'none', 'none-2']);
+  });
+
+  it('says the rating in words', () => {
+    expect(ratingLabel({ rating: 4.5, reviewCount: 12 })).toBe('4.5 out of 5, 12 reviews');
+    expect(ratingLabel({ rating: 3, reviewCount: 1 })).toBe('3.0 out of 5, 1 review');
+    expect(ratingLabel({ rating: null, reviewCount: 0 })).toBe('No reviews yet');
   });
 });
 

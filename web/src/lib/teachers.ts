@@ -160,14 +160,24 @@ export function filterTeachers(teachers: readonly Teacher[], f: TeacherFilters):
 
 const byName = (a: Teacher, b: Teacher) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
 
+/** Best rated first; among equal ratings the more reviewed; teachers without reviews last. */
+const byRating = (a: Teacher, b: Teacher) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviewCount - a.reviewCount || byName(a, b);
+
+/** How a rating reads, for the stars' text alternative: "4.5 out of 5, 12 reviews" or "No reviews yet". */
+export function ratingLabel(t: Pick<Teacher, 'rating' | 'reviewCount'>): string {
+  if (t.rating === null || t.reviewCount === 0) return 'No reviews yet';
+  return `${t.rating.toFixed(1)} out of 5, ${t.reviewCount} ${t.reviewCount === 1 ? 'review' : 'reviews'}`;
+}
+
 /**
  * The orders of /teachers (`?sort=`), the first the default. Each breaks ties by name, so the order is
- * stable. A rating order joins this list once students can review lessons.
+ * stable.
  */
 export const TEACHER_SORTS = [
   { value: '', label: 'Name (A to Z)', compare: byName },
   { value: 'price-asc', label: 'Price: lowest first', compare: (a: Teacher, b: Teacher) => rateOf(a) - rateOf(b) || byName(a, b) },
   { value: 'price-desc', label: 'Price: highest first', compare: (a: Teacher, b: Teacher) => rateOf(b) - rateOf(a) || byName(a, b) },
+  { value: 'rating', label: 'Rating: best first', compare: byRating },
 ] as const satisfies readonly { value: string; label: string; compare: (a: Teacher, b: Teacher) => number }[];
 
 /** `value` when it names one of the orders, else the default (""). */

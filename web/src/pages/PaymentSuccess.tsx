@@ -44,7 +44,8 @@ export default function PaymentSuccess() {
   const payment = useQuery({
     ...queries.payment(sessionId),
     enabled: sessionId !== '',
-    refetchInterval: (q) => (q.state.data && settled.includes(q.state.data.status) ? false : slow ? 15_000 : 1500),
+    refetchInterval: (q) =>
+      q.state.data && (settled.includes(q.state.data.status) || q.state.data.notCredited) ? false : slow ? 15_000 : 1500,
   });
 
   let body;
@@ -62,6 +63,17 @@ export default function PaymentSuccess() {
         <Alert.Content>
           <Alert.Title>{isUnauthorizedError(payment.error) ? 'Please log in to see your payment.' : 'We could not load this payment.'}</Alert.Title>
           {!isUnauthorizedError(payment.error) && <Alert.Description>{errorMessage(payment.error, 'Please try again.')}</Alert.Description>}
+        </Alert.Content>
+      </Alert.Root>
+    );
+  } else if (payment.data?.notCredited) {
+    // A second trial lesson paid at the same time as the first (or after buying hours): nothing credited.
+    body = (
+      <Alert.Root status="warning" role="status">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>This trial lesson was not added to your account</Alert.Title>
+          <Alert.Description>{payment.data.notCredited}. The payment is flagged for the school to refund it.</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );

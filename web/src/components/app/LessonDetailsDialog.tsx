@@ -11,6 +11,7 @@ import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
+import { LessonReview } from './LessonReview.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -134,6 +135,7 @@ export default function LessonDetailsDialog({
                     </Row>
                   )}
                   <LessonNotes booking={booking} viewer={viewer} now={now} />
+                  <LessonReview booking={booking} viewer={viewer} now={now} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
                       {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours)}

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Dialog, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Dialog, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from './AppDialog.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
 import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
 import { DEFAULT_HOURS, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
-import { hoursError, packagePrice, parseHours } from './purchase.ts';
+import { hoursError, packagePrice, parseHours, trialPrice } from './purchase.ts';
 import { monthsText, useSiteConfig, useSiteConfigLoaded } from '../../lib/site.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
@@ -43,8 +43,18 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
   const teacher = teachers.data?.find((t) => t.id === teacherId);
   const site = useSiteConfig();
   const siteLoaded = useSiteConfigLoaded();
-  const price = teacher ? packagePrice(hours, num(teacher.hourlyRate), site.fee) : null;
-  const hoursProblem = hoursError(hours);
+  // The teacher's trial lesson (issue 17): offered when the server says this student may still have it.
+  const [trialFor, setTrialFor] = useState<string | null>(null);
+  const offersTrial = !!teacher && teacher.trialRate != null;
+  const trialOffer = useQuery({ ...queries.trialOffer(teacherId), enabled: open && offersTrial, retry: false });
+  const trialEligible = offersTrial && trialOffer.data?.eligible === true && trialOffer.data.trialRate != null;
+  const trial = trialEligible && trialFor === teacherId;
+  const price = teacher
+    ? trial
+      ? trialPrice(trialOffer.data!.trialRate!, site.fee)
+      : packagePrice(hours, num(teacher.hourlyRate), site.fee)
+    : null;
+  const hoursProblem = trial ? null : hoursError(hours);
   const hoursOk = hoursProblem === null;
 
   const checkout = useMutation({
@@ -74,7 +84,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
   const submit = form.handleSubmit((selection) => {
     if (!teacher || !price) return invalidSelection();
-    checkout.mutate({ ...selection, amount: price.total });
+    checkout.mutate(trial ? { teacherId: teacher.id, totalHours: 1, trial: true, amount: price.total } : { ...selection, amount: price.total });
   }, invalidSelection);
   const hoursField = form.register('hours', { onBlur: () => form.setValue('hours', String(hours)) });
 
@@ -132,13 +142,34 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
             </Stack>
           )}
         </Box>
+        {offersTrial && trialOffer.data && (
+          <Box borderWidth="1px" borderRadius="md" p="3" borderColor={trialEligible ? 'green.300' : 'border'}>
+            {trialEligible ? (
+              <Checkbox.Root
+                checked={trial}
+                onCheckedChange={(e) => setTrialFor(e.checked === true ? teacherId : null)}
+                colorPalette="green"
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  Trial lesson: 1 hour at {euros(trialOffer.data.trialRate!)} (once per teacher)
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                Trial lesson {euros(teacher!.trialRate!)}: {trialOffer.data.reason}
+              </Text>
+            )}
+          </Box>
+        )}
         <Box>
           <Text fontWeight="medium" mb="2" id="hours-label">
             Hours
           </Text>
           <Flex gap="2" wrap="wrap" role="group" aria-labelledby="hours-label">
             {QUICK_PICKS.map((h) => (
-              <Button key={h} size="sm" minW="12" variant={h === hours ? 'solid' : 'outline'} aria-pressed={h === hours} onClick={() => pickHours(h)}>
+              <Button key={h} size="sm" minW="12" variant={!trial && h === hours ? 'solid' : 'outline'} aria-pressed={!trial && h === hours} disabled={trial} onClick={() => pickHours(h)}>
                 {h}
               </Button>
             ))}
@@ -151,6 +182,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
             inputMode="numeric"
             min={MIN_HOURS}
             max={MAX_HOURS}
+            disabled={trial}
             {...hoursField}
           />
           {hoursProblem && <Field.ErrorText>{hoursProblem}</Field.ErrorText>}
@@ -160,7 +192,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
             <Stack gap="1">
               <HStack justify="space-between">
                 <Text>
-                  {hours} {hours === 1 ? 'hour' : 'hours'} x {euros(num(teacher.hourlyRate))}
+                  {trial ? 'Trial lesson, 1 hour' : `${hours} ${hours === 1 ? 'hour' : 'hours'} x ${euros(num(teacher.hourlyRate))}`}
                 </Text>
                 <Text>{euros(price.lessons)}</Text>
               </HStack>

@@ -18,6 +18,10 @@ export function packagePrice(hours: number, hourlyRate: number, fee: number = FE
   return { lessons: centsToEuros(total - feeCents), total: centsToEuros(total) };
 }
 
+/** The trial lesson's price: one hour at the trial rate + the fee (issue 17). */
+export function trialPrice(trialRate: number, fee: number = FEE_EUROS): { lessons: number; total: number } | null {
+  return packagePrice(1, trialRate, fee);
+}
 
 /** What is wrong with the hours, in words for the dialog, or null when they can be bought (spec "Validation rules"). */
 export function hoursError(hours: number): string | null {

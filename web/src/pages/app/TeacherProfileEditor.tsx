@@ -25,6 +25,8 @@ export interface TeacherProfileData {
   country: string | null;
   specializations: string[];
   hourlyRate: number | string;
+  /** The trial lesson's price in whole euros, null for none; absent where it is not edited (the admin's editor). */
+  trialRate?: number | null;
   profileImageUrl: string | null;
   googleMeetLink: string | null;
 }
@@ -56,6 +58,7 @@ function typedFields(p: TeacherProfileData): TeacherProfileFormInput {
     country: p.country ?? '',
     specializations: p.specializations.join(', '),
     hourlyRate: String(num(p.hourlyRate)),
+    ...(p.trialRate === undefined ? {} : { trialRate: p.trialRate === null ? '' : String(p.trialRate) }),
     profileImageUrl: p.profileImageUrl ?? '',
     googleMeetLink: p.googleMeetLink ?? '',
   };
@@ -112,6 +115,13 @@ export function TeacherProfileForm({ owner, initial, onSave, pending, imageAddre
           {text('Country', field('country'))}
           {text('Specializations', field('specializations'), {}, 'Separate them with commas.')}
           {text('Hourly rate (€)', field('hourlyRate'), { type: 'number', min: 1, step: '0.5', inputMode: 'decimal' }, undefined, true)}
+          {initial.trialRate !== undefined &&
+            text(
+              'Trial lesson rate (€)',
+              field('trialRate'),
+              { type: 'number', min: 1, step: '1', inputMode: 'numeric' },
+              'Whole euros, below your hourly rate: one first hour for a student new to you. Empty: no trial lesson.',
+            )}
           {imageAddress && text('Profile image address', field('profileImageUrl'), { inputMode: 'url' }, 'An https:// link, or a path on this site such as /teachers/giulia.svg. Empty: initials.')}
           {text('Meeting link', field('googleMeetLink'), { type: 'url', placeholder: 'https://meet.google.com/...' })}
         </SimpleGrid>

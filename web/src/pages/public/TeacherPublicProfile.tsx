@@ -4,18 +4,20 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { TeacherAvatar } from '../../components/TeacherCard.tsx';
+import { StarRating } from '../../components/StarRating.tsx';
 import { BuyHours } from '../../components/BuyHours.tsx';
 import type { Slot, Teacher } from '../../lib/teachers.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { hoursLeftWith } from '../../lib/lessons.ts';
 import { loginPath } from '../../lib/next-path.tsx';
-import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation } from '../../lib/format.ts';
+import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation, trialLabel } from '../../lib/format.ts';
 import { useSchoolRules } from '../../lib/site.ts';
 import NotFound from './NotFound.tsx';
 import { queries } from '../../lib/queries.ts';
 
 const BookSlotDialog = lazy(() => import('../../components/app/BookSlotDialog.tsx'));
 const PurchaseDialog = lazy(() => import('../../components/app/PurchaseDialog.tsx'));
+const TeacherReviews = lazy(() => import('../../components/TeacherReviews.tsx'));
 
 const DAYS_AHEAD = 28;
 const MAX_DAYS_SHOWN = 6;
@@ -150,6 +152,9 @@ export default function TeacherPublicProfile() {
               <Text color="fg.muted" mt="1">
                 {teacherLocation(teacher)}
               </Text>
+              <Box mt="1">
+                <StarRating teacher={teacher} size="md" />
+              </Box>
               <HStack gap="2" wrap="wrap" mt="3">
                 {teacher.specializations.map((s) => (
                   <Badge key={s} colorPalette="green" variant="subtle">
@@ -162,6 +167,11 @@ export default function TeacherPublicProfile() {
               <Text fontSize="2xl" fontWeight="bold" color="green.800">
                 {rateLabel(teacher.hourlyRate)}
               </Text>
+              {teacher.trialRate != null && (
+                <Badge alignSelf={{ base: 'flex-start', md: 'flex-end' }} colorPalette="orange" variant="surface" size="lg" data-testid="teacher-trial">
+                  {trialLabel(teacher.trialRate)}
+                </Badge>
+              )}
               <BuyHours teacher={teacher} />
             </Stack>
           </Flex>
@@ -184,6 +194,14 @@ export default function TeacherPublicProfile() {
               <li>{rules.validity}</li>
               <li>Packages of 1 to 30 hours. {rules.fee}</li>
             </Stack>
+            <Box as="section" aria-labelledby="reviews-title" mt="8">
+              <Heading as="h2" id="reviews-title" size="lg" mb="1">
+                Reviews
+              </Heading>
+              <Suspense fallback={<Skeleton height="80px" borderRadius="md" />}>
+                <TeacherReviews teacherId={teacher.id} />
+              </Suspense>
+            </Box>
           </Box>
           <Box flex="1" as="section" aria-labelledby="slots-title">
             <Heading as="h2" id="slots-title" size="xl" mb="1">

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DomainError,
+  errorResponses,
+  idParamsSchema,
+  lessonReviewSchema,
+  REVIEWS_PAGE_SIZE,
+  reviewHideSchema,
+  reviewPageQuerySchema,
+  reviewPageSchema,
+  reviewReplySchema,
+  reviewSchema,
+  type Role,
+} from '@parliamo/domain';
+import { lessonReview, teacherReviewPage } from '@parliamo/projections';
+import { commandDeps } from '../platform/command.ts';
+import { publicTeachers } from '../teachers/queries.ts';
+import { answerReview, reviewLesson } from './commands.ts';
+
+export const ONLY_THE_STUDENT_MESSAGE = "Only the lesson's student can review it";
+export const ONLY_THE_TEACHER_REPLIES_MESSAGE = "Only the lesson's teacher can reply to its review";
+export const ONLY_ADMINS_HIDE_MESSAGE = 'Only the school can hide a review';
+
+/**
+ * Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. Review
+ * writes do not keep the in-memory caches (no `keepsSessions`): the public teacher list, which shows
+ * the ratings, is emptied before the answer goes out, and in the other processes by the projection's
+ * notification.
+ */
+export default async function reviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireUser();
+  /** Signed in with `role`, else 403 with `message` (before the body is judged). */
+  const only = (role: Role, message: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await signedIn(request, reply);
+    if (request.user!.role !== role) throw new DomainError('forbidden', message);
+  };
+
+  /** The lesson's review as its student or teacher sees it; anyone else: 404. */
+  const ownLessonReview = async (lessonId: string, viewerId: string) => {
+    const { rows } = await app.pool.query<{ student_id: string; teacher_id: string }>(`SELECT student_id, teacher_id FROM bookings WHERE id = $1`, [lessonId]);
+    const lesson = rows[0];
+    if (!lesson || (lesson.student_id !== viewerId && lesson.teacher_id !== viewerId)) throw new DomainError('not_found', 'Lesson not found');
+    return { review: await lessonReview(app.pool, lessonId) };
+  };
+
+  app.get('/bookings/:id/review', {
+    preValidation: app.requireUser('student', 'teacher'),
+    schema: { params: idParamsSchema, response: { 200: lessonReviewSchema, ...errorResponses } },
+  }, async (request) => ownLessonReview(request.params.id, request.user!.id));
+
+  app.post('/bookings/:id/review', {
+    preValidation: only('student', ONLY_THE_STUDENT_MESSAGE),
+    schema: { params: idParamsSchema, body: reviewSchema, response: { 201: lessonReviewSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const { rating, comment } = request.body;
+    await reviewLesson(commandDeps(app), { lessonId: id, studentId: request.user!.id, rating, comment, edit: false });
+    return reply.status(201).send(await ownLessonReview(id, request.user!.id));
+  });
+
+  app.put('/bookings/:id/review', {
+    preValidation: only('student', ONLY_THE_STUDENT_MESSAGE),
+    schema: { params: idParamsSchema, body: reviewSchema, response: { 200: lessonReviewSchema, ...errorResponses } },
+  }, async (request) => {
+    const { id } = request.params;
+    const { rating, comment } = request.body;
+    await reviewLesson(commandDeps(app), { lessonId: id, studentId: request.user!.id, rating, comment, edit: true });
+    return ownLessonReview(id, request.user!.id);
+  });
+
+  app.post('/reviews/:id/reply', {
+    preValidation: only('teacher', ONLY_THE_TEACHER_REPLIES_MESSAGE),
+    schema: { params: idParamsSchema, body: reviewReplySchema, response: { 200: lessonReviewSchema, ...errorResponses } },
+  }, async (request) => {
+    const { id } = request.params;
+    await answerReview(commandDeps(app), id, { type: 'reply', teacherId: request.user!.id, reply: request.body.reply });
+    return ownLessonReview(id, request.user!.id);
+  });
+
+  app.post('/reviews/:id/hide', {
+    preValidation: only('admin', ONLY_ADMINS_HIDE_MESSAGE),
+    schema: { params: idParamsSchema, body: reviewHideSchema, response: { 200: lessonReviewSchema, ...errorResponses } },
+  }, async (request) => {
+    const { id } = request.params;
+    await answerReview(commandDeps(app), id, { type: 'hide', adminId: request.user!.id, reason: request.body.reason });
+    return { review: await lessonReview(app.pool, id) };
+  });
+
+  app.get('/teachers/:id/reviews', {
+    schema: { params: idParamsSchema, querystring: reviewPageQuerySchema, response: { 200: reviewPageSchema, ...errorResponses } },
+  }, async (request) => {
+    const [teacher] = await publicTeachers(app.pool, request.params.id);
+    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    return teacherReviewPage(app.pool, teacher.id, request.query.page, REVIEWS_PAGE_SIZE);
+  });
+}

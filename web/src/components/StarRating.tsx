@@ -1,0 +1,40 @@
+import { Text } from '@chakra-ui/react';
+import { ratingLabel, type Teacher } from '../lib/teachers.ts';
+
+/** Hidden from the eye, read by screen readers. */
+const srOnly = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A teacher's rating as five stars and the number of reviews ("★★★★☆ 4.5 (12)"), read out as
+ * "4.5 out of 5, 12 reviews"; "No reviews yet" without any. Kept tiny: it is on the landing page's cards.
+ */
+export function StarRating({ teacher, size = 'sm' }: { teacher: Pick<Teacher, 'rating' | 'reviewCount'>; size?: 'sm' | 'md' }) {
+  const label = ratingLabel(teacher);
+  if (teacher.rating === null || teacher.reviewCount === 0) {
+    return (
+      <Text fontSize={size} color="fg.muted" data-testid="teacher-rating">
+        {label}
+      </Text>
+    );
+  }
+  const full = Math.round(teacher.rating);
+  return (
+    <Text fontSize={size} data-testid="teacher-rating">
+      <span aria-hidden="true">
+        <Text as="span" color="orange.600" letterSpacing="0.05em">
+          {'★'.repeat(full)}
+        </Text>
+        <Text as="span" color="gray.400" letterSpacing="0.05em">
+          {'☆'.repeat(5 - full)}
+        </Text>{' '}
+        <Text as="span" fontWeight="semibold">
+          {teacher.rating.toFixed(1)}
+        </Text>{' '}
+        <Text as="span" color="fg.muted">
+          ({teacher.reviewCount})
+        </Text>
+      </span>
+      <span style={srOnly}>{label}</span>
+    </Text>
+  );
+}
