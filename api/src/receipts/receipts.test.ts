@@ -91,6 +91,22 @@ describe('receipts and credit notes (numbered by the ledger, written as PDFs)', 
     expect(page).toContain('Total paid EUR 78.00');
   });
 
+  it('gives a trial purchase its receipt at the trial rate', async () => {
+    const trialTeacher = await createUser(t, { role: 'teacher', firstName: 'Marco', lastName: 'Verdi', teacher: { hourlyRate: 30 } });
+    await t.db.pool.query(`UPDATE teacher_profiles SET trial_rate_cents = 1500 WHERE user_id = $1`, [trialTeacher.id]);
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(student.cookie),
+      payload: { amount: 18, teacherId: trialTeacher.id, totalHours: 1, trial: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const paymentId = res.json().checkout_url.split('/').pop();
+    expect((await pay(student, paymentId)).statusCode).toBe(200);
+    const [page] = await pdfText((await get(student, `/api/payments/${paymentId}/receipt.pdf`)).rawPayload);
+    expect(page).toContain('Teacher: Marco Verdi');
+    expect(page).toContain('1 hour x EUR 15.00');
+    expect(page).toContain('Total paid EUR 18.00');
+  });
+
   it('shows the receipt to the student who paid and to admins; anyone else, or no receipt, is 404', async () => {
     const paymentId = await buy(student, 1);
     const url = `/api/payments/${paymentId}/receipt.pdf`;
