@@ -176,10 +176,10 @@ describe('admin: ledger browser and adjustments', () => {
     const history = (await get(t, s, `/api/hour-packages/${pkg}/history`)).body.entries;
     expect(history.at(-1)).toMatchObject({ cause: 'adjusted', delta: -1, balanceAfter: 1, reason: 'Lesson given offline' });
     const byPerson = (await get<any[]>(t, admin, `/api/admin/ledger?userId=${s.id}`)).body;
-    expect(byPerson.map((e) => e.type)).toEqual(['HoursAdjusted', 'HoursPurchased', 'PaymentConfirmed', 'CheckoutStarted']);
+    expect(byPerson.map((e) => e.type)).toEqual(['HoursAdjusted', 'ReceiptIssued', 'HoursPurchased', 'PaymentConfirmed', 'CheckoutStarted']);
     const byStream = (await get<any[]>(t, admin, `/api/admin/ledger?stream=package-${pkg}`)).body;
     expect(byStream.map((e) => e.revision)).toEqual([1, 0]);
-    const older = (await get<any[]>(t, admin, `/api/admin/ledger?userId=${s.id}&after=${byPerson[1].position}`)).body;
+    const older = (await get<any[]>(t, admin, `/api/admin/ledger?userId=${s.id}&after=${byPerson[2].position}`)).body;
     expect(older.map((e) => e.type)).toEqual(['PaymentConfirmed', 'CheckoutStarted']);
     expect((await get(t, s, '/api/admin/ledger')).status).toBe(403);
   });
