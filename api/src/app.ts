@@ -37,6 +37,7 @@ import adminAnalyticsRoutes from './admin/analytics-routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
 import settingsRoutes from './settings/routes.ts';
+import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
@@ -125,6 +126,7 @@ export async function buildApp(
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(settingsRoutes);
+      await api.register(receiptRoutes);
       await api.register(reviewRoutes);
     },
     { prefix: '/api' },

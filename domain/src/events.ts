@@ -39,7 +39,14 @@ export type CheckoutStarted = Event<
 >;
 export type PaymentConfirmed = Event<
   'PaymentConfirmed',
-  { paymentId: string; providerPaymentId: string | null; amountCents: number; confirmedAt: string }
+  {
+    paymentId: string;
+    providerPaymentId: string | null;
+    amountCents: number;
+    confirmedAt: string;
+    /** The receipt issued with the confirmation (ReceiptIssued); absent on payments confirmed before receipts existed. */
+    receiptNumber?: string;
+  }
 >;
 export type PaymentFailed = Event<'PaymentFailed', { paymentId: string; reason: string; failedAt: string }>;
 export type CheckoutExpired = Event<'CheckoutExpired', { paymentId: string; expiredAt: string }>;
@@ -204,6 +211,10 @@ export interface SchoolSettings {
   feeCents: number;
   noticeHours: number;
   validityMonths: number;
+  /** The school as its receipts and credit notes name it: name, postal address, VAT number (Partita IVA). */
+  schoolName: string;
+  schoolAddress: string;
+  vatNumber: string;
 }
 export type SettingChange<K extends keyof SchoolSettings = keyof SchoolSettings> = { from: SchoolSettings[K]; to: SchoolSettings[K] };
 /** An admin changed some of the school's settings: each changed field with its old and new value. */
@@ -212,6 +223,39 @@ export type SchoolSettingsChanged = Event<
   { changes: { [K in keyof SchoolSettings]?: SettingChange<K> }; adminId: string; changedAt: string }
 >;
 export type SettingsEvent = SchoolSettingsChanged;
+
+// ---- receipt-numbers-{year} and credit-note-numbers-{year}: the school's numbered documents ----
+// One stream per series and year; its events are the numbers 1, 2, 3... in revision order, so two
+// documents contend on the stream's revision and can never take the same number or leave a gap.
+
+/** The school's details a document was issued under (the settings in force then; a later change alters nothing). */
+export interface DocumentIssuer {
+  name: string;
+  address: string;
+  vatNumber: string;
+}
+/** A credited purchase got its receipt, numbered `number` ("2026-000123") in its Rome year's series. */
+export type ReceiptIssued = Event<
+  'ReceiptIssued',
+  { year: number; sequence: number; number: string; paymentId: string; studentId: string; school: DocumentIssuer; issuedAt: string }
+>;
+/** A refund got its credit note, in its own series, pointing to the receipt of the payment (null: none was issued). */
+export type CreditNoteIssued = Event<
+  'CreditNoteIssued',
+  {
+    year: number;
+    sequence: number;
+    number: string;
+    paymentId: string;
+    studentId: string;
+    receiptNumber: string | null;
+    amountCents: number;
+    providerRefundId: string | null;
+    school: DocumentIssuer;
+    issuedAt: string;
+  }
+>;
+export type DocumentEvent = ReceiptIssued | CreditNoteIssued;
 
 // ---- trial-{studentId}-{teacherId}: the one trial lesson a student may buy from a teacher -------
 
@@ -240,7 +284,7 @@ export type TrialForfeited = Event<
 >;
 export type TrialEvent = TrialTaken | TrialForfeited;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent;
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent | DocumentEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -251,6 +295,8 @@ export const streams = {
   teacherSlot: (teacherId: string, date: string, hour: number) => `teacher-slot-${teacherId}-${date}-${hour}`,
   studentSlot: (studentId: string, date: string, hour: number) => `student-slot-${studentId}-${date}-${hour}`,
   schoolSettings: () => 'school-settings',
+  receiptNumbers: (year: number) => `receipt-numbers-${year}`,
+  creditNoteNumbers: (year: number) => `credit-note-numbers-${year}`,
   review: (lessonId: string) => `review-${lessonId}`,
   trial: (studentId: string, teacherId: string) => `trial-${studentId}-${teacherId}`,
 } as const;

@@ -15,5 +15,6 @@ export * from './lessons/workflows.ts';
 export * from './slots/slot.ts';
 export * from './availability.ts';
 export * from './settings/school-settings.ts';
+export * from './receipts/receipts.ts';
 export * from './contracts/index.ts';
 export * from './reviews/review.ts';

@@ -6,6 +6,7 @@ import { PostgresEventStore } from '@parliamo/ledger';
 import { readModels } from '@parliamo/projections';
 import { compareLiveWithRebuild, type TableDifference } from '../../projections/src/testing.ts';
 import { buyHours } from '../../api/src/payments/demo-purchase.ts';
+import { recordRefund } from '../../api/src/payments/flow.ts';
 import { person, sleep, type Client } from './harness.ts';
 
 export const RATE_CENTS = 3000;
@@ -48,6 +49,12 @@ export async function creditHours(pool: pg.Pool, student: { id: string; client: 
     await sleep(50);
   }
   throw new Error(`package ${packageId} never showed in /api/hour-packages`);
+}
+
+/** Refunds a purchase made by creditHours in full through the ledger, as a Stripe charge.refunded does (a credit note is issued). */
+export async function refundPurchase(pool: pg.Pool, paymentId: string, amountCents: number): Promise<void> {
+  const deps = { ledger: storeOf(pool), projections: { waitFor: async () => {} }, db: pool, clock: systemClock };
+  await recordRefund(deps, { paymentId, totalRefundedCents: amountCents, providerRefundId: null });
 }
 
 /** Closes the event store this module opened (afterAll). */

@@ -19,8 +19,8 @@ import {
   teacherAvailabilitySchema,
   teacherProfileSchema,
 } from '@parliamo/domain';
-import { sessionClient } from './harness.ts';
-import { creditHours, futureSlots, WEEKLY } from './lessons.ts';
+import { sessionClient, sleep } from './harness.ts';
+import { creditHours, futureSlots, RATE_CENTS, refundPurchase, WEEKLY } from './lessons.ts';
 import { ACTORS, SIGNED_IN, type CallContext, type RouteSpec, type World } from './actors.ts';
 
 let server: { url: string };
@@ -45,6 +45,11 @@ export async function prepareHours(world: World, s: { url: string }): Promise<vo
   const student = await sessionClient(server, world.pool, world.people.student.id);
   world.owned.package = await creditHours(world.pool, { id: world.people.student.id, client: student }, world.people.teacher.id, 30);
   world.owned.lesson = await newLesson(world);
+  // A purchase refunded in full: it has a receipt and a credit note (a package's id is its payment's).
+  const refunded = await creditHours(world.pool, { id: world.people.student.id, client: student }, world.people.teacher.id, 1);
+  await refundPurchase(world.pool, refunded, RATE_CENTS + 300);
+  for (let i = 0; i < 300 && (await student.get(`/api/payments/${refunded}/credit-note.pdf`)).status !== 200; i++) await sleep(50);
+  world.owned.refundedPayment = refunded;
 }
 
 /** The student's calendar feed path (a new secret each time: making one voids the last). */
@@ -60,6 +65,10 @@ const ownLessons = (json: any, c: CallContext) => {
 };
 const ownPackages = (json: any, c: CallContext) => {
   if (c.as?.id !== c.world.people.student.id && json.some((p: { id: string }) => p.id === c.world.owned.package)) throw new Error('lists another student\'s package');
+};
+
+const ownReceipts = (json: any, c: CallContext) => {
+  if (c.as?.id !== c.world.people.student.id && json.some((r: { paymentId: string }) => r.paymentId === c.world.owned.package)) throw new Error('lists another student\'s receipt');
 };
 
 /** A new test-checkout purchase of `student` (not paid yet); returns its payment id. */
@@ -84,6 +93,10 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
   // Whether the signed-in student may buy the teacher's trial lesson (any student may ask).
   { method: 'GET', route: '/api/teachers/:id/trial', allowed: ['student', 'otherStudent'], path: (c) => `/api/teachers/${c.world.people.teacher.id}/trial` },
   { method: 'GET', route: '/api/admin/payments', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
+  // Receipts: the payer's and the admins' only (a package's id is its payment's id).
+  { method: 'GET', route: '/api/receipts', allowed: ['student', 'otherStudent'], own: ownReceipts },
+  { method: 'GET', route: '/api/payments/:paymentId/receipt.pdf', allowed: ['student', 'admin'], path: (c) => `/api/payments/${c.world.owned.package}/receipt.pdf` },
+  { method: 'GET', route: '/api/payments/:paymentId/credit-note.pdf', allowed: ['student', 'admin'], path: (c) => `/api/payments/${c.world.owned.refundedPayment}/credit-note.pdf` },
   { method: 'GET', route: '/api/admin/payments.csv', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
 ];
 

@@ -146,6 +146,24 @@ describe('webhook storm', () => {
       const pkg = packages.find((k) => k.id === packageIdForPayment(p.paymentId));
       if (pkg?.totalHours !== p.hours) problems.push(`${p.scenario}: package shows ${pkg?.totalHours} hours, bought ${p.hours}`);
     }
+    // Receipts and credit notes: one per credit and per refund, each series numbered 1..n without a gap.
+    for (const [prefix, type, want] of [
+      ['receipt-numbers-', 'ReceiptIssued', purchases.filter((x) => EXPECTED[x.scenario].credited)],
+      ['credit-note-numbers-', 'CreditNoteIssued', purchases.filter((x) => EXPECTED[x.scenario].refunds)],
+    ] as const) {
+      const { rows } = await db.pool.query<{ stream_id: string; data: { sequence: number; paymentId: string } }>(
+        `SELECT stream_id, data FROM events WHERE type = $1 ORDER BY stream_id, stream_revision`, [type],
+      );
+      const byYear = new Map<string, typeof rows>();
+      for (const r of rows) byYear.set(r.stream_id, [...(byYear.get(r.stream_id) ?? []), r]);
+      for (const [stream, docs] of byYear) {
+        if (!stream.startsWith(prefix)) problems.push(`${type} on ${stream}`);
+        const sequences = docs.map((d) => d.data.sequence);
+        if (sequences.some((n, i) => n !== i + 1)) problems.push(`${stream}: numbers ${sequences.join(',')}`);
+      }
+      const paid = rows.map((r) => r.data.paymentId).sort();
+      if (JSON.stringify(paid) !== JSON.stringify(want.map((x) => x.paymentId).sort())) problems.push(`${type}: ${paid.length} documents for ${want.length} purchases`);
+    }
     console.log('webhook storm:', JSON.stringify({
       purchases: purchases.length, events: events.length, deliveries: deliveries.length, retries,
       statuses: Object.fromEntries(statuses), problems: problems.length, seconds: (Date.now() - started) / 1000,

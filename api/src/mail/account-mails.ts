@@ -3,6 +3,8 @@ import { centsToEuros, hoursCount, sentence } from '@parliamo/domain';
 import type { MailMessage } from './lesson-mails.ts';
 import { shortName, signature } from './lesson-mails.ts';
 import type { PendingMail } from './mail-sender.ts';
+import { findPayment } from '@parliamo/projections';
+import { receiptOf } from '../receipts/documents.ts';
 
 const euros = (cents: number) => `€${centsToEuros(cents).toFixed(2)}`;
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
@@ -19,7 +21,7 @@ export function welcomeMail(p: { email: string; firstName: string; publicUrl: st
   };
 }
 
-/** The student's confirmation that a payment's hours are in their account (the receipt is a separate document). */
+/** The student's confirmation that a payment's hours are in their account (the receipt PDF is attached by renderAccountMail). */
 export function purchaseConfirmedMail(p: {
   email: string;
   firstName: string;
@@ -30,6 +32,8 @@ export function purchaseConfirmedMail(p: {
   amountCents: number;
   expiresAt: string;
   publicUrl: string;
+  /** The receipt issued with the purchase, attached as a PDF (none on payments from before receipts). */
+  receipt?: { number: string; pdf: Buffer } | null;
 }): MailMessage {
   const hours = hoursCount(p.hours);
   const teacher = shortName(p.teacher);
@@ -40,7 +44,12 @@ export function purchaseConfirmedMail(p: {
       `Hello ${p.firstName},\n\nthank you for your purchase. ${sentence(`${hours} with ${teacher} are now in your account`)}\n\n` +
       `Paid: ${euros(p.amountCents)} (${p.hours} x ${euros(p.hourPriceCents)} + ${euros(p.feeCents)} fee)\n` +
       `Use them by: ${dayFormat.format(new Date(p.expiresAt))}\n\n` +
-      `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id}.${signature}`,
+      `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id}.` +
+      (p.receipt ? `\n\nYour receipt ${p.receipt.number} is attached.` : '') +
+      signature,
+    ...(p.receipt
+      ? { attachments: [{ filename: `parliamo-receipt-${p.receipt.number}.pdf`, content: p.receipt.pdf, contentType: 'application/pdf' }] }
+      : {}),
   };
 }
 
@@ -68,6 +77,9 @@ export async function renderAccountMail(
   );
   const r = rows[0];
   if (!r) throw new Error(`Payment ${params.paymentId} is not in the read model yet`);
+  // The receipt, numbered in the append that credited the hours.
+  const payment = await findPayment(pool, params.paymentId);
+  const receipt = payment ? await receiptOf(pool, payment) : null;
   const message = purchaseConfirmedMail({
     email: r.email,
     firstName: r.s_first,
@@ -78,6 +90,7 @@ export async function renderAccountMail(
     amountCents: Number(r.amount_cents),
     expiresAt: params.expiresAt,
     publicUrl: ctx.publicUrl,
+    receipt,
   });
   return { message, recipientId: r.student_id };
 }

@@ -43,7 +43,7 @@ describe('lesson mails', () => {
     expect(ics.content).toContain('SUMMARY:Italian lesson: Anna S. with Giulia R.');
     expect(ics.content).toContain('LOCATION:https://meet.google.com/abc-defg-hij');
     expect(ics.content).toContain('ORGANIZER;CN="Giulia R.":mailto:giulia@example.com');
-    expect(ics.content.replace(/\r\n /g, '')).toContain('ATTENDEE;CN="Anna S.";ROLE=REQ-PARTICIPANT:mailto:anna@example.com');
+    expect(String(ics.content).replace(/\r\n /g, '')).toContain('ATTENDEE;CN="Anna S.";ROLE=REQ-PARTICIPANT:mailto:anna@example.com');
   });
 
   it('tells both sides about a cancellation and whether the hour came back', () => {

@@ -6,7 +6,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 }
 
 export interface Person {

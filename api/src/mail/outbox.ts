@@ -25,7 +25,8 @@ export function outboxMailer(pool: pg.Pool, clock: Clock, log: FastifyBaseLogger
       const attachments = (mail.attachments ?? []).map((a) => ({
         filename: a.filename,
         contentType: a.contentType ?? null,
-        content: typeof a.content === 'string' ? a.content : a.content.toString('utf8'),
+        // Text (an .ics) as it is; bytes (a receipt's PDF) base64-encoded, as they would travel in the mail.
+        content: typeof a.content === 'string' ? a.content : a.content.toString('base64'),
       }));
       await pool.query(
         `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, attachments, created_at, message_id)

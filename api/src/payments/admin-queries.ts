@@ -29,7 +29,7 @@ const FROM_SQL = `FROM payments p
   LEFT JOIN users s ON s.id::text = p.student_id AND s.erased_at IS NULL
   LEFT JOIN users t ON t.id::text = p.teacher_id AND t.erased_at IS NULL`;
 
-type Row = PaymentRow & { student_name: string | null; teacher_name: string | null };
+type Row = PaymentRow & { student_name: string | null; teacher_name: string | null; receipt_number: string | null; has_credit_note: boolean };
 
 function toAdminPayment(r: Row): AdminPayment {
   return {
@@ -53,12 +53,16 @@ function toAdminPayment(r: Row): AdminPayment {
     startedAt: r.started_at?.toISOString() ?? null,
     confirmedAt: r.confirmed_at?.toISOString() ?? null,
     flags: paymentFlags(r),
+    receiptNumber: r.receipt_number,
+    hasCreditNote: r.has_credit_note,
   };
 }
 
 const ROWS_SQL = (w: string, limit: string) => `SELECT p.*,
     CASE WHEN s.id IS NULL THEN NULL ELSE s.first_name || ' ' || s.last_name END AS student_name,
-    CASE WHEN t.id IS NULL THEN NULL ELSE t.first_name || ' ' || t.last_name END AS teacher_name
+    CASE WHEN t.id IS NULL THEN NULL ELSE t.first_name || ' ' || t.last_name END AS teacher_name,
+    (SELECT d.number FROM payment_documents d WHERE d.kind = 'receipt' AND d.payment_id = p.payment_id) AS receipt_number,
+    EXISTS (SELECT 1 FROM payment_documents d WHERE d.kind = 'credit_note' AND d.payment_id = p.payment_id) AS has_credit_note
   ${FROM_SQL} ${w}
   ORDER BY COALESCE(p.started_at, p.credited_at, p.updated_at) DESC, p.payment_id ${limit}`;
 

@@ -14,6 +14,7 @@ import {
 } from '@parliamo/domain';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 import type { LedgerSession } from '../platform/ledger-session.ts';
+import { withCreditNoteIssued, withReceiptIssued } from '../receipts/issue.ts';
 import { factId } from './ids.ts';
 
 /**
@@ -101,7 +102,9 @@ export function confirmPayment(
     const trial = checkout
       ? await loadTrialEligibility(deps, s, checkout.studentId, checkout.teacherId, packageIdForPayment(c.paymentId))
       : undefined;
-    return decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg, trial }).writes;
+    const decision = decidePaymentConfirmation({ ...c, now: now.toISOString(), payment, package: pkg, trial });
+    // The receipt is numbered in the same append (receipts/issue.ts).
+    return (await withReceiptIssued(s, decision, payment, now)).writes;
   }, '', opts.silent);
 }
 
@@ -138,14 +141,17 @@ export function recordRefund(
       const pkg = await loadPackage(s, c.paymentId);
       const newCents = c.totalRefundedCents - payment.refundedCents;
       if (newCents <= 0) return [];
-      return decideRefund({
-        now: deps.clock.now().toISOString(),
+      const now = deps.clock.now();
+      const decision = decideRefund({
+        now: now.toISOString(),
         paymentId: c.paymentId,
         amountRefundedCents: newCents,
         providerRefundId: c.providerRefundId,
         payment,
         package: pkg,
-      }).writes;
+      });
+      // The credit note is numbered in the same append (receipts/issue.ts).
+      return (await withCreditNoteIssued(s, decision, payment, now)).writes;
     },
     `refund:${c.totalRefundedCents}`,
   );

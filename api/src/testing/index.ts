@@ -4,3 +4,4 @@ export { createTestDatabase, useTestDatabase, type TestDatabase } from './db.ts'
 export * from './users.ts';
 export * from './fake-stripe.ts';
 export { settleMails } from './mails.ts';
+export { pdfText } from './pdf.ts';

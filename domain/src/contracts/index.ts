@@ -13,4 +13,5 @@ export * from './admin.ts';
 export * from './site.ts';
 export * from './mail.ts';
 export * from './settings.ts';
+export * from './receipts.ts';
 export * from './reviews.ts';

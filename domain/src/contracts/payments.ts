@@ -64,6 +64,10 @@ export const adminPaymentSchema = answer({
   startedAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   flags: z.array(z.enum(PAYMENT_FLAGS)),
+  /** The receipt of the purchase ("2026-000123"); null before it is credited or on payments from before receipts. */
+  receiptNumber: z.string().nullable(),
+  /** Whether a refund of it has its credit note. */
+  hasCreditNote: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

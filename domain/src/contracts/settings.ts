@@ -2,7 +2,7 @@
 // trail) and each person's own (GET/PUT /api/settings: notification e-mails, display time zone).
 import { z } from 'zod';
 import { answer, instantSchema } from './common.ts';
-import { SETTINGS_LIMITS } from '../settings/school-settings.ts';
+import { SETTINGS_LIMITS, VAT_NUMBER_PATTERN } from '../settings/school-settings.ts';
 
 const L = SETTINGS_LIMITS;
 
@@ -18,6 +18,10 @@ export const schoolSettingsSchema = answer({
   noticeHours: z.number(),
   /** Calendar months bought hours stay valid. */
   validityMonths: z.number(),
+  /** The school's name, address and VAT number as its receipts and credit notes show them. */
+  schoolName: z.string(),
+  schoolAddress: z.string(),
+  vatNumber: z.string(),
 });
 export type SchoolSettingsView = z.infer<typeof schoolSettingsSchema>;
 
@@ -27,6 +31,13 @@ const whole = (what: string, min: number, max: number, unit: string) =>
     .int(`${what} must be a whole number of ${unit} from ${min} to ${max}`)
     .min(min, `${what} must be a whole number of ${unit} from ${min} to ${max}`)
     .max(max, `${what} must be a whole number of ${unit} from ${min} to ${max}`);
+
+const text = (what: string, max: number) =>
+  z
+    .string(`${what} must be text`)
+    .trim()
+    .min(1, `${what} must be 1 to ${max} characters`)
+    .max(max, `${what} must be 1 to ${max} characters`);
 
 /** PUT /api/admin/settings: any of the fields; those left out keep their value. */
 export const schoolSettingsUpdateSchema = z.strictObject(
@@ -47,6 +58,13 @@ export const schoolSettingsUpdateSchema = z.strictObject(
       .optional(),
     noticeHours: whole('The notice', L.noticeHours.min, L.noticeHours.max, 'hours').optional(),
     validityMonths: whole('The validity', L.validityMonths.min, L.validityMonths.max, 'months').optional(),
+    schoolName: text('The school name', L.schoolName.max).optional(),
+    schoolAddress: text('The school address', L.schoolAddress.max).optional(),
+    vatNumber: z
+      .string('The VAT number must be text')
+      .trim()
+      .regex(VAT_NUMBER_PATTERN, 'The VAT number must be 2 to 20 letters and digits, e.g. IT01234567890')
+      .optional(),
   },
   { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown setting: ${iss.keys.join(', ')}` : undefined) },
 ).refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: send at least one setting');

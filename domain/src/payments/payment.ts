@@ -51,6 +51,8 @@ export interface PaymentState {
   confirmed: boolean;
   refundedCents: number;
   refundIds: string[];
+  /** The receipt issued with the confirmation (receipts/receipts.ts); null before it or on older payments. */
+  receiptNumber: string | null;
 }
 
 export const initialPaymentState: PaymentState = {
@@ -59,6 +61,7 @@ export const initialPaymentState: PaymentState = {
   confirmed: false,
   refundedCents: 0,
   refundIds: [],
+  receiptNumber: null,
 };
 
 /** Throws 409 unless the client's amount equals hours x hourly rate + the fee in force (EUR 3 by default). */
@@ -75,7 +78,12 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
     case 'CheckoutStarted':
       return { ...state, status: 'pending', checkout: event.data };
     case 'PaymentConfirmed':
-      return { ...state, status: state.status === 'refunded' ? 'refunded' : 'paid', confirmed: true };
+      return {
+        ...state,
+        status: state.status === 'refunded' ? 'refunded' : 'paid',
+        confirmed: true,
+        receiptNumber: event.data.receiptNumber ?? state.receiptNumber,
+      };
     case 'PaymentFailed':
       return state.confirmed ? state : { ...state, status: 'failed' };
     case 'CheckoutExpired':

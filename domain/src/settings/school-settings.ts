@@ -19,7 +19,17 @@ export const SETTINGS_LIMITS = {
   noticeHours: { min: 0, max: 168 },
   validityMonths: { min: 1, max: 24 },
   launchNoticeText: { max: 500 },
+  schoolName: { max: 120 },
+  schoolAddress: { max: 200 },
+  vatNumber: { max: 20 },
 } as const;
+
+/** The Rome school's details on its receipts until an admin changes them (the VAT number is a placeholder to replace). */
+export const DEFAULT_SCHOOL_NAME = 'Parliamo, Scuola di Lingua Italiana';
+export const DEFAULT_SCHOOL_ADDRESS = 'Via dei Serpenti 45, 00184 Roma, Italy';
+export const DEFAULT_VAT_NUMBER = 'IT01234567890';
+/** A VAT number as written on a receipt: letters and digits only (e.g. IT01234567890). */
+export const VAT_NUMBER_PATTERN = /^[A-Za-z0-9]{2,20}$/;
 
 /** Where the launch notice puts the contact address (a link on the web). */
 export const EMAIL_PLACEHOLDER = '{email}';
@@ -38,6 +48,9 @@ export function defaultSchoolSettings(contactEmail: string): SchoolSettings {
     feeCents: FEE_CENTS,
     noticeHours: NOTICE_HOURS,
     validityMonths: VALIDITY_MONTHS,
+    schoolName: DEFAULT_SCHOOL_NAME,
+    schoolAddress: DEFAULT_SCHOOL_ADDRESS,
+    vatNumber: DEFAULT_VAT_NUMBER,
   };
 }
 
@@ -54,7 +67,17 @@ export function settingsInForce(state: SchoolSettingsState, defaults: SchoolSett
   return { ...defaults, ...state };
 }
 
-export const SETTING_KEYS = ['contactEmail', 'launchNoticeEnabled', 'launchNoticeText', 'feeCents', 'noticeHours', 'validityMonths'] as const satisfies readonly (keyof SchoolSettings)[];
+export const SETTING_KEYS = [
+  'contactEmail',
+  'launchNoticeEnabled',
+  'launchNoticeText',
+  'feeCents',
+  'noticeHours',
+  'validityMonths',
+  'schoolName',
+  'schoolAddress',
+  'vatNumber',
+] as const satisfies readonly (keyof SchoolSettings)[];
 
 const wholeIn = (v: number, { min, max }: { min: number; max: number }) => Number.isInteger(v) && v >= min && v <= max;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -74,6 +97,13 @@ export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
     throw new DomainError('invalid', `The launch notice can be at most ${L.launchNoticeText.max} characters`);
   }
   if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'The launch notice text cannot be empty');
+  for (const [key, what] of [['schoolName', 'The school name'], ['schoolAddress', 'The school address']] as const) {
+    const v = values[key];
+    if (v !== undefined && (!v.trim() || v.length > L[key].max)) throw new DomainError('invalid', `${what} must be 1 to ${L[key].max} characters`);
+  }
+  if (values.vatNumber !== undefined && !VAT_NUMBER_PATTERN.test(values.vatNumber)) {
+    throw new DomainError('invalid', 'The VAT number must be 2 to 20 letters and digits, e.g. IT01234567890');
+  }
 }
 
 export function evolveSchoolSettings(state: SchoolSettingsState, event: SettingsEvent): SchoolSettingsState {

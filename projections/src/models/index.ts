@@ -7,8 +7,9 @@ import { paymentsProjection } from './payments/projection.ts';
 import { schoolSettingsProjection } from './school-settings/projection.ts';
 import { lessonNotesProjection } from './lesson-notes/projection.ts';
 import { reviewsProjection } from './reviews/projection.ts';
+import { receiptsProjection } from './receipts/projection.ts';
 
-export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection };
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection, receiptsProjection };
 export type { HourChangeCause } from './hour-packages/projection.ts';
 export type { Queryable } from './shared.ts';
 export * from './payments/projection.ts';
@@ -19,6 +20,7 @@ export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
 export * from './analytics/queries.ts';
 export * from './school-settings/queries.ts';
+export * from './receipts/queries.ts';
 export * from './reviews/queries.ts';
 
 /** Every read model of the hour ledger. */
@@ -30,5 +32,6 @@ export const readModels: Projection[] = [
   paymentsProjection,
   schoolSettingsProjection,
   lessonNotesProjection,
+  receiptsProjection,
   reviewsProjection,
 ];

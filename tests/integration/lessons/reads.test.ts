@@ -176,11 +176,11 @@ describe('admin: ledger browser and adjustments', () => {
     const history = (await get(t, s, `/api/hour-packages/${pkg}/history`)).body.entries;
     expect(history.at(-1)).toMatchObject({ cause: 'adjusted', delta: -1, balanceAfter: 1, reason: 'Lesson given offline' });
     const byPerson = (await get<any[]>(t, admin, `/api/admin/ledger?userId=${s.id}`)).body;
-    // The purchase also forfeited the student's trial with this teacher (trial-{student}-{teacher}), in the same append.
-    expect(byPerson.map((e) => e.type)).toEqual(['HoursAdjusted', 'TrialForfeited', 'HoursPurchased', 'PaymentConfirmed', 'CheckoutStarted']);
+    // The purchase also forfeited the student's trial with this teacher (trial-{student}-{teacher}) and took a receipt number, in the same append.
+    expect(byPerson.map((e) => e.type)).toEqual(['HoursAdjusted', 'ReceiptIssued', 'TrialForfeited', 'HoursPurchased', 'PaymentConfirmed', 'CheckoutStarted']);
     const byStream = (await get<any[]>(t, admin, `/api/admin/ledger?stream=package-${pkg}`)).body;
     expect(byStream.map((e) => e.revision)).toEqual([1, 0]);
-    const older = (await get<any[]>(t, admin, `/api/admin/ledger?userId=${s.id}&after=${byPerson[2].position}`)).body;
+    const older = (await get<any[]>(t, admin, `/api/admin/ledger?userId=${s.id}&after=${byPerson[3].position}`)).body;
     expect(older.map((e) => e.type)).toEqual(['PaymentConfirmed', 'CheckoutStarted']);
     expect((await get(t, s, '/api/admin/ledger')).status).toBe(403);
   });

@@ -24,7 +24,7 @@ import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
-import type { AdminPaymentPage, Analytics, LessonReview, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
+import type { AdminPaymentPage, Analytics, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -79,6 +79,9 @@ export const queries = {
   bookings: () => queryOptions({ queryKey: ['bookings', 'list'] as const, queryFn: ({ signal }) => getJson<Booking[]>('/api/bookings', signal) }),
   hourPackages: () =>
     queryOptions({ queryKey: ['hourPackages', 'list'] as const, queryFn: ({ signal }) => getJson<HourPackage[]>('/api/hour-packages', signal) }),
+  /** The student's receipts (and credit notes); refreshed with the packages (a purchase adds both). */
+  receipts: () =>
+    queryOptions({ queryKey: ['hourPackages', 'receipts'] as const, queryFn: ({ signal }) => getJson<OwnReceipt[]>('/api/receipts', signal) }),
   packageHistory: (packageId: string) =>
     queryOptions({
       queryKey: ['hourPackages', 'history', packageId] as const,

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_STATUSES, type AdminPaymentPage } from '@parliamo/domain/contracts';
+import { creditNoteUrl, receiptUrl } from '@parliamo/domain/contracts/receipts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { SelectField } from '../../components/FormFields.tsx';
 import { QueryView } from '../../components/app/states.tsx';
@@ -57,6 +58,16 @@ function PaymentsTable({ page }: { page: AdminPaymentPage }) {
                 <Text fontSize="xs" color="fg.muted">
                   {p.provider}
                 </Text>
+                {p.receiptNumber && (
+                  <Link href={receiptUrl(p.paymentId)} fontSize="xs" color="green.800" textDecoration="underline" whiteSpace="nowrap" display="block">
+                    Receipt {p.receiptNumber}
+                  </Link>
+                )}
+                {p.hasCreditNote && (
+                  <Link href={creditNoteUrl(p.paymentId)} fontSize="xs" color="green.800" textDecoration="underline" whiteSpace="nowrap" display="block">
+                    Credit note
+                  </Link>
+                )}
               </Table.Cell>
               <Table.Cell>{p.studentName ?? p.studentId.slice(0, 8)}</Table.Cell>
               <Table.Cell>{p.teacherName ?? p.teacherId.slice(0, 8)}</Table.Cell>

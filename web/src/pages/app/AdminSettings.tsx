@@ -32,6 +32,9 @@ const LABELS: Record<string, string> = {
   fee: 'Fee per purchase',
   noticeHours: 'Booking and cancellation notice',
   validityMonths: 'Hours valid for',
+  schoolName: 'School name',
+  schoolAddress: 'School address',
+  vatNumber: 'VAT number (Partita IVA)',
 };
 
 /** A value of the audit trail as people read it. */
@@ -62,14 +65,18 @@ function ChangeLine({ field, from, to }: SchoolSettingsChange['changes'][number]
   );
 }
 
-function NumberField({ label, hint, error, ...input }: { label: string; hint: string; error?: string } & React.ComponentProps<typeof Input>) {
+function TextField({ label, hint, error, ...input }: { label: string; hint: string; error?: string } & React.ComponentProps<typeof Input>) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>
-      <Input type="number" inputMode="decimal" {...input} />
+      <Input autoComplete="off" {...input} />
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{hint}</Field.HelperText>}
     </Field.Root>
   );
+}
+
+function NumberField(props: { label: string; hint: string; error?: string } & React.ComponentProps<typeof Input>) {
+  return <TextField type="number" inputMode="decimal" {...props} />;
 }
 
 function SettingsForm({ settings }: { settings: SchoolSettingsView }) {
@@ -133,9 +140,14 @@ function SettingsForm({ settings }: { settings: SchoolSettingsView }) {
           <NumberField label={`${LABELS.noticeHours} (hours)`} hint="Bookings need it; students cancel with it to get the hour back. 0 to 168." step="1" min={0} max={168} error={errors.noticeHours?.message} {...form.register('noticeHours', num)} />
           <NumberField label={`${LABELS.validityMonths} (months)`} hint="From the purchase, 1 to 24 months." step="1" min={1} max={24} error={errors.validityMonths?.message} {...form.register('validityMonths', num)} />
         </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <TextField label={LABELS.schoolName!} hint="As receipts and credit notes name the school." maxLength={SETTINGS_LIMITS.schoolName.max} error={errors.schoolName?.message} {...form.register('schoolName')} />
+          <TextField label={LABELS.schoolAddress!} hint="Street, postal code, city, country." maxLength={SETTINGS_LIMITS.schoolAddress.max} error={errors.schoolAddress?.message} {...form.register('schoolAddress')} />
+          <TextField label={LABELS.vatNumber!} hint="Letters and digits, e.g. IT01234567890." maxLength={SETTINGS_LIMITS.vatNumber.max} error={errors.vatNumber?.message} {...form.register('vatNumber')} />
+        </SimpleGrid>
         <Text fontSize="sm" color="fg.muted">
           A change applies from now on. Hours already bought keep their expiry, lessons already booked keep the notice they were booked with, and
-          checkouts already started keep their price.
+          checkouts already started keep their price. Receipts and credit notes already issued keep the school details they were issued with.
         </Text>
         <HStack gap="3" wrap="wrap">
           <Button type="submit" colorPalette="green" loading={save.isPending} disabled={!isDirty}>
@@ -175,7 +187,7 @@ export default function AdminSettings() {
   const query = useQuery(queries.schoolSettings());
   return (
     <Stack gap="6">
-      <AppPageHeader title="School settings" subtitle="The contact address, the launch notice, the fee, the notice for bookings and cancellations, and how long hours stay valid." />
+      <AppPageHeader title="School settings" subtitle="The contact address, the launch notice, the fee, the notice for bookings and cancellations, how long hours stay valid, and the school details on receipts." />
       <Panel title="Values in force">
         <QueryView query={query} rows={4}>
           {(page) => <SettingsForm settings={page.settings} />}

@@ -11,6 +11,7 @@ import { bookingLinks } from '../../lib/packages.ts';
 import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
 import { hoursText, useRulesText } from '../../lib/site.ts';
+import { creditNoteUrl, receiptUrl, type OwnReceipt } from '@parliamo/domain/contracts/receipts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
   purchase: 'Bought',
@@ -102,7 +103,7 @@ function History({ entries, label }: { entries: HistoryEntry[]; label: string })
  * names it among the others (two packages with one teacher are two cards); `book`: this card carries
  * the teacher's "Book a lesson" (one per teacher).
  */
-export function PackageCard({ pkg, label, book }: { pkg: HourPackage; label: string; book: boolean }) {
+export function PackageCard({ pkg, label, book, receipt }: { pkg: HourPackage; label: string; book: boolean; receipt?: OwnReceipt }) {
   const history = useQuery(queries.packageHistory(pkg.id));
   return (
     <Panel
@@ -144,12 +145,38 @@ export function PackageCard({ pkg, label, book }: { pkg: HourPackage; label: str
             </Text>
             <Text fontWeight="medium">{dateLabel(romeDate(pkg.expiresAt))}</Text>
           </Box>
+          {receipt && <ReceiptLinks receipt={receipt} />}
         </Flex>
         <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty="No history yet.">
           {(h) => <History entries={h.entries} label={label} />}
         </QueryView>
       </Stack>
     </Panel>
+  );
+}
+
+/** The purchase's receipt (and any credit notes) as PDF downloads. */
+function ReceiptLinks({ receipt }: { receipt: OwnReceipt }) {
+  const link = { color: 'green.800', textDecoration: 'underline', fontWeight: 'medium' } as const;
+  return (
+    <Box data-testid="package-receipt">
+      <Text fontSize="sm" color="fg.muted">
+        Documents
+      </Text>
+      <Flex gap="3" wrap="wrap" align="baseline">
+        <ChakraLink href={receiptUrl(receipt.paymentId)} download={`parliamo-receipt-${receipt.receiptNumber}.pdf`} {...link}>
+          Receipt
+        </ChakraLink>
+        <Text as="span" fontSize="sm" color="fg.muted">
+          {receipt.receiptNumber}
+        </Text>
+        {receipt.creditNoteNumbers.length > 0 && (
+          <ChakraLink href={creditNoteUrl(receipt.paymentId)} download={`parliamo-credit-note-${receipt.creditNoteNumbers.at(-1)}.pdf`} {...link}>
+            Credit note
+          </ChakraLink>
+        )}
+      </Flex>
+    </Box>
   );
 }
 
@@ -170,6 +197,8 @@ function packageLabels(list: HourPackage[]): Map<string, string> {
 export default function MyHours() {
   const rules = useRulesText();
   const packages = useQuery(queries.hourPackages());
+  // The receipts are extra: without them (still loading, or failed) the packages show all the same.
+  const receipts = new Map((useQuery(queries.receipts()).data ?? []).map((r) => [r.packageId, r]));
   return (
     <Stack gap="6">
       <AppPageHeader title="My Hours" subtitle={rules('Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase.')} actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
@@ -180,7 +209,7 @@ export default function MyHours() {
           return (
             <Stack gap="6">
               {list.map((p) => (
-                <PackageCard key={p.id} pkg={p} label={labels.get(p.id)!} book={book.has(p.id)} />
+                <PackageCard key={p.id} pkg={p} label={labels.get(p.id)!} book={book.has(p.id)} receipt={receipts.get(p.id)} />
               ))}
             </Stack>
           );

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, ownReceiptListSchema } from '@parliamo/domain';
+import { readCreditNotes, readReceipt } from './documents.ts';
+import { ownReceipts } from './queries.ts';
+
+const params = z.object({ paymentId: z.string() });
+const pdfAnswer = { params, response: { 200: z.instanceof(Buffer), ...errorResponses } };
+
+/** A payment's receipt and credit notes as PDFs: for the student who paid and for admins (anyone else: 404). */
+export default async function receiptRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Any signed-in person: whoever is not the payer nor an admin gets 404, as for an unknown payment.
+  const reader = app.requireUser();
+
+  const send = (reply: FastifyReply, name: string, pdf: Buffer) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${name}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+
+  app.get('/receipts', {
+    preValidation: app.requireUser('student'),
+    schema: { response: { 200: ownReceiptListSchema, ...errorResponses } },
+  }, async (request) => ownReceipts(app.pool, request.user!.id));
+
+  app.get('/payments/:paymentId/receipt.pdf', { preValidation: reader, schema: pdfAnswer }, async (request, reply) => {
+    const { number, pdf } = await readReceipt(app.pool, request.params.paymentId, request.user!);
+    return send(reply, `parliamo-receipt-${number}`, pdf);
+  });
+
+  app.get('/payments/:paymentId/credit-note.pdf', { preValidation: reader, schema: pdfAnswer }, async (request, reply) => {
+    const { number, pdf } = await readCreditNotes(app.pool, request.params.paymentId, request.user!);
+    return send(reply, `parliamo-credit-note-${number}`, pdf);
+  });
+}

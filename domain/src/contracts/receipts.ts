@@ -1,0 +1,22 @@
+// The HTTP contract of receipts and credit notes (docs/api.md "Receipts"): the PDFs themselves are
+// GET /api/payments/:paymentId/receipt.pdf and credit-note.pdf; this is the list that links to them.
+import { z } from 'zod';
+import { answer, instantSchema } from './common.ts';
+
+/** One credited purchase of GET /api/receipts: its receipt and the credit notes of its refunds. */
+export const ownReceiptSchema = answer({
+  paymentId: z.string(),
+  /** The package the purchase credited (My Hours shows the receipt on its card). */
+  packageId: z.string(),
+  /** "2026-000123" */
+  receiptNumber: z.string(),
+  issuedAt: instantSchema,
+  /** Empty unless the payment was refunded. */
+  creditNoteNumbers: z.array(z.string()),
+});
+export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
+export const ownReceiptListSchema = z.array(ownReceiptSchema);
+
+/** Where a payment's receipt and credit notes are (the payer and admins may open them). */
+export const receiptUrl = (paymentId: string) => `/api/payments/${encodeURIComponent(paymentId)}/receipt.pdf`;
+export const creditNoteUrl = (paymentId: string) => `/api/payments/${encodeURIComponent(paymentId)}/credit-note.pdf`;
