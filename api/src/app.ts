@@ -38,6 +38,7 @@ import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
+import payoutRoutes from './payouts/routes.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -126,6 +127,7 @@ export async function buildApp(
       await api.register(stripeWebhookRoutes);
       await api.register(settingsRoutes);
       await api.register(reviewRoutes);
+      await api.register(payoutRoutes);
     },
     { prefix: '/api' },
   );

@@ -17,3 +17,4 @@ export * from './availability.ts';
 export * from './settings/school-settings.ts';
 export * from './contracts/index.ts';
 export * from './reviews/review.ts';
+export * from './payouts/payout.ts';

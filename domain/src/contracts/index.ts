@@ -14,3 +14,4 @@ export * from './site.ts';
 export * from './mail.ts';
 export * from './settings.ts';
 export * from './reviews.ts';
+export * from './payouts.ts';

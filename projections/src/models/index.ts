@@ -7,8 +7,9 @@ import { paymentsProjection } from './payments/projection.ts';
 import { schoolSettingsProjection } from './school-settings/projection.ts';
 import { lessonNotesProjection } from './lesson-notes/projection.ts';
 import { reviewsProjection } from './reviews/projection.ts';
+import { payoutsProjection } from './payouts/projection.ts';
 
-export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection };
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection, payoutsProjection };
 export type { HourChangeCause } from './hour-packages/projection.ts';
 export type { Queryable } from './shared.ts';
 export * from './payments/projection.ts';
@@ -20,6 +21,7 @@ export * from './payments/queries.ts';
 export * from './analytics/queries.ts';
 export * from './school-settings/queries.ts';
 export * from './reviews/queries.ts';
+export * from './payouts/queries.ts';
 
 /** Every read model of the hour ledger. */
 export const readModels: Projection[] = [
@@ -31,4 +33,5 @@ export const readModels: Projection[] = [
   schoolSettingsProjection,
   lessonNotesProjection,
   reviewsProjection,
+  payoutsProjection,
 ];
