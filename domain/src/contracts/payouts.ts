@@ -22,11 +22,14 @@ export const payoutSchema = strict({
 });
 export type PayoutBody = z.input<typeof payoutSchema>;
 
-/** The admin's Record payout form: the amount typed in euros ("120.50"), into the body above. */
+/**
+ * The admin's Record payout form: the amount typed in euros ("120.50") in the field `amountCents` (the
+ * body's name, so the body's errors land on the field), into the body above.
+ */
 export const payoutFormSchema = z
-  .object({ amount: z.string(), periodEnd: z.string(), reference: z.string() })
+  .object({ amountCents: z.string(), periodEnd: z.string(), reference: z.string() })
   .transform((v): PayoutBody => {
-    const text = v.amount.trim().replace(',', '.');
+    const text = v.amountCents.trim().replace(',', '.');
     const ok = /^\d+(\.\d{1,2})?$/.test(text);
     return { amountCents: (ok ? Math.round(Number(text) * 100) : text === '' ? undefined : Number.NaN) as number, periodEnd: v.periodEnd, reference: v.reference };
   })

@@ -25,10 +25,10 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
   const form = useForm<PayoutFormInput, unknown, PayoutBody>({
     resolver: contractResolver(payoutFormSchema),
     mode: 'onChange',
-    defaultValues: { amount: (teacher.payableCents / 100).toFixed(2), periodEnd: romeDate(new Date()), reference: '' },
+    defaultValues: { amountCents: (teacher.payableCents / 100).toFixed(2), periodEnd: romeDate(new Date()), reference: '' },
   });
-  const { errors, touchedFields, isValid } = form.formState;
-  const shown = (name: keyof PayoutFormInput) => fieldError(touchedFields[name] || form.formState.isSubmitted ? errors[name] : undefined);
+  const { errors, touchedFields, dirtyFields, isValid, isSubmitted } = form.formState;
+  const shown = (name: keyof PayoutFormInput) => fieldError(touchedFields[name] || dirtyFields[name] || isSubmitted ? errors[name] : undefined);
   const record = useMutation({
     mutationFn: async (body: PayoutBody) => apiRequest('POST', `/api/admin/teachers/${encodeURIComponent(teacher.teacherId)}/payouts`, body),
     onSuccess: async (_res, body) => {
@@ -64,10 +64,10 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
             <Text>
               Payable now: <strong>{eurosFromCents(teacher.payableCents)}</strong>
             </Text>
-            <Field.Root required invalid={shown('amount').invalid}>
+            <Field.Root required invalid={shown('amountCents').invalid}>
               <Field.Label>Amount (€)</Field.Label>
-              <Input inputMode="decimal" {...form.register('amount')} />
-              {errorText(shown('amount'))}
+              <Input inputMode="decimal" {...form.register('amountCents')} />
+              {errorText(shown('amountCents'))}
             </Field.Root>
             <Field.Root required invalid={shown('periodEnd').invalid}>
               <Field.Label>Period end</Field.Label>
