@@ -34,8 +34,8 @@ export async function teacherPayouts(db: Queryable, teacherId: string): Promise<
 }
 
 /**
- * Every teacher's earned, paid and payable balance (teachers, and anyone who earned as one), by
- * name; or one teacher's when `teacherId` is given.
+ * Every teacher's earned, paid and payable balance (teachers, and anyone who earned as one), the
+ * largest payable balance first, then by name; or one teacher's when `teacherId` is given.
  */
 export async function teacherBalances(db: Queryable, teacherId?: string): Promise<TeacherBalance[]> {
   const { rows } = await db.query<{ id: string; first_name: string; last_name: string; earned: number; paid: number; last_payout_at: Date | null }>(
@@ -44,7 +44,7 @@ export async function teacherBalances(db: Queryable, teacherId?: string): Promis
      SELECT u.id, u.first_name, u.last_name, COALESCE(e.cents, 0) AS earned, COALESCE(p.cents, 0) AS paid, p.last_at AS last_payout_at
        FROM users u LEFT JOIN earned e ON e.teacher_id = u.id::text LEFT JOIN paid p ON p.teacher_id = u.id::text
       WHERE (u.role = 'teacher' OR e.teacher_id IS NOT NULL OR p.teacher_id IS NOT NULL) AND ($1::text IS NULL OR u.id::text = $1)
-      ORDER BY u.last_name, u.first_name, u.id`,
+      ORDER BY COALESCE(e.cents, 0) - COALESCE(p.cents, 0) DESC, u.last_name, u.first_name, u.id`,
     [teacherId ?? null],
   );
   return rows.map((r) => ({
