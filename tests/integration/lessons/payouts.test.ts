@@ -67,6 +67,9 @@ describe('POST /api/admin/teachers/:id/payouts', () => {
     const all = (await get(t, admin, '/api/admin/payouts')).body;
     expect(all.teachers.find((x: { teacherId: string }) => x.teacherId === g.id)).toEqual(balance);
     expect(all.payableCents).toBe(all.teachers.reduce((s: number, x: { payableCents: number }) => s + x.payableCents, 0));
+    // The largest payable balance first.
+    const payables = all.teachers.map((x: { payableCents: number }) => x.payableCents);
+    expect(payables).toEqual([...payables].sort((a, b) => b - a));
 
     // The ledger holds the fact, on the teacher's payouts stream.
     const events = await t.app.ledger.readStream(streams.payouts(g.id));
