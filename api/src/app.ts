@@ -39,6 +39,7 @@ import stripeWebhookRoutes from './payments/webhook-routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
+import payoutRoutes from './payouts/routes.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -128,6 +129,7 @@ export async function buildApp(
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
       await api.register(reviewRoutes);
+      await api.register(payoutRoutes);
     },
     { prefix: '/api' },
   );

@@ -284,7 +284,21 @@ export type TrialForfeited = Event<
 >;
 export type TrialEvent = TrialTaken | TrialForfeited;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent | DocumentEvent;
+// ---- payouts-{teacherId}: the money the school paid a teacher out of their 76 % ---------------
+
+/**
+ * An admin recorded a payout to a teacher (a bank transfer made outside the system): `amountCents`
+ * of the teacher's payable balance, for the period ending `periodEnd` (Rome date), with the bank
+ * run's `reference`. Appended at the stream's revision, so two payouts at once cannot together pay
+ * more than the balance. Never changed: a correction is another event.
+ */
+export type PayoutRecorded = Event<
+  'PayoutRecorded',
+  { payoutId: string; teacherId: string; adminId: string; amountCents: number; periodEnd: string; reference: string; recordedAt: string }
+>;
+export type PayoutEvent = PayoutRecorded;
+
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent | DocumentEvent | PayoutEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -299,4 +313,5 @@ export const streams = {
   creditNoteNumbers: (year: number) => `credit-note-numbers-${year}`,
   review: (lessonId: string) => `review-${lessonId}`,
   trial: (studentId: string, teacherId: string) => `trial-${studentId}-${teacherId}`,
+  payouts: (teacherId: string) => `payouts-${teacherId}`,
 } as const;

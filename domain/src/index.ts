@@ -18,3 +18,4 @@ export * from './settings/school-settings.ts';
 export * from './receipts/receipts.ts';
 export * from './contracts/index.ts';
 export * from './reviews/review.ts';
+export * from './payouts/payout.ts';

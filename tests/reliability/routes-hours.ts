@@ -9,6 +9,7 @@ import {
   checkoutSchema,
   earningsQuerySchema,
   lessonNotesSchema,
+  payoutSchema,
   ledgerQuerySchema,
   packageHistoryQuerySchema,
   reviewHideSchema,
@@ -181,6 +182,15 @@ export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/dashboard/stats', allowed: SIGNED_IN },
   { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'] },
   { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'], querySchema: earningsQuerySchema },
+  // Payouts: the world's teacher has completed no lesson, so an admin's payout is refused with 409 "Nothing
+  // is payable"; tests/integration/lessons/payouts.test.ts covers a balance, the bank run and concurrency.
+  {
+    method: 'POST', route: '/api/admin/teachers/:id/payouts', allowed: ['admin'], bodySchema: payoutSchema,
+    path: (c) => `/api/admin/teachers/${c.world.people.teacher.id}/payouts`, body: () => ({ amountCents: 100, periodEnd: '2026-01-31', reference: 'BANK-1' }),
+  },
+  { method: 'GET', route: '/api/teacher/payouts', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/admin/payouts', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/payouts.csv', allowed: ['admin'] },
   { method: 'POST', route: '/api/calendar/token', allowed: ['student', 'otherStudent', 'teacher'] },
   // A secret feed URL: whoever holds it reads it (as a calendar app does, without a session).
   { method: 'GET', route: '/api/calendar/:file', allowed: ACTORS, path: (c) => calendarFeed(c.world) },

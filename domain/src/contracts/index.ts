@@ -15,3 +15,4 @@ export * from './mail.ts';
 export * from './settings.ts';
 export * from './receipts.ts';
 export * from './reviews.ts';
+export * from './payouts.ts';

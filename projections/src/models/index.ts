@@ -8,8 +8,9 @@ import { schoolSettingsProjection } from './school-settings/projection.ts';
 import { lessonNotesProjection } from './lesson-notes/projection.ts';
 import { reviewsProjection } from './reviews/projection.ts';
 import { receiptsProjection } from './receipts/projection.ts';
+import { payoutsProjection } from './payouts/projection.ts';
 
-export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection, receiptsProjection };
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection, receiptsProjection, payoutsProjection };
 export type { HourChangeCause } from './hour-packages/projection.ts';
 export type { Queryable } from './shared.ts';
 export * from './payments/projection.ts';
@@ -22,6 +23,7 @@ export * from './analytics/queries.ts';
 export * from './school-settings/queries.ts';
 export * from './receipts/queries.ts';
 export * from './reviews/queries.ts';
+export * from './payouts/queries.ts';
 
 /** Every read model of the hour ledger. */
 export const readModels: Projection[] = [
@@ -34,4 +36,5 @@ export const readModels: Projection[] = [
   lessonNotesProjection,
   receiptsProjection,
   reviewsProjection,
+  payoutsProjection,
 ];

@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
-import { QueryView } from '../../components/app/states.tsx';
+import { LoadingRows, QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents } from '../../lib/format.ts';
 import { queries } from '../../lib/queries.ts';
+
+const AdminPayouts = lazy(() => import('../../components/app/AdminPayouts.tsx'));
 
 /** The admin dashboard: totals of people and money, with the way to each tool. */
 export default function AdminDashboard() {
@@ -37,6 +40,11 @@ export default function AdminDashboard() {
           </SimpleGrid>
         )}
       </QueryView>
+      <Panel title="Teacher payouts">
+        <Suspense fallback={<LoadingRows rows={2} />}>
+          <AdminPayouts />
+        </Suspense>
+      </Panel>
       <Panel title="Tools">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
           {[

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
@@ -7,11 +8,13 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { MonthBars } from '../../components/app/charts.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
-import { QueryView } from '../../components/app/states.tsx';
+import { LoadingRows, QueryView } from '../../components/app/states.tsx';
 import { dateLabel, eurosFromCents, hourLabel, monthLabel, romeDate } from '../../lib/format.ts';
 import { upcoming } from '../../lib/lessons.ts';
 import type { Earnings } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
+
+const TeacherPayouts = lazy(() => import('../../components/app/TeacherPayouts.tsx'));
 
 /** This month's earnings with the 76/24 split, a bar per month (the last six), every completed lesson, all-time totals. */
 function EarningsPanel({ earnings }: { earnings: Earnings }) {
@@ -152,6 +155,11 @@ export default function TeacherDashboard() {
           <QueryView query={earnings} rows={2}>
             {(e) => <EarningsPanel earnings={e} />}
           </QueryView>
+        </Panel>
+        <Panel title="Payouts">
+          <Suspense fallback={<LoadingRows rows={2} />}>
+            <TeacherPayouts />
+          </Suspense>
         </Panel>
       </Stack>
     </Stack>

@@ -1,0 +1,72 @@
+// The HTTP contract of teacher payouts (docs/api.md "Teacher payouts"): an admin records a payout,
+// the teacher reads their months and payouts, the admin reads every teacher's balance.
+import { z } from 'zod';
+import { answer } from './common.ts';
+import { msg, strict } from './fields.ts';
+import { isValidDate } from '../time.ts';
+import { MAX_PAYOUT_REFERENCE, PAYOUT_AMOUNT_MESSAGE, PAYOUT_PERIOD_END_MESSAGE, PAYOUT_REFERENCE_MESSAGE } from '../payouts/payout.ts';
+
+/** POST /api/admin/teachers/:id/payouts: whole cents above 0, the period's last day, the bank reference. */
+export const payoutSchema = strict({
+  amountCents: z
+    .number(msg('The amount is required', PAYOUT_AMOUNT_MESSAGE))
+    .int(PAYOUT_AMOUNT_MESSAGE)
+    .positive(PAYOUT_AMOUNT_MESSAGE)
+    .max(100_000_000, 'The amount can be at most €1000000.00'),
+  periodEnd: z.string(msg('The period end is required', PAYOUT_PERIOD_END_MESSAGE)).refine(isValidDate, PAYOUT_PERIOD_END_MESSAGE),
+  reference: z
+    .string(msg('A reference is required', 'The reference must be text'))
+    .trim()
+    .min(1, 'A reference is required')
+    .max(MAX_PAYOUT_REFERENCE, PAYOUT_REFERENCE_MESSAGE),
+});
+export type PayoutBody = z.input<typeof payoutSchema>;
+
+/**
+ * The admin's Record payout form: the amount typed in euros ("120.50") in the field `amountCents` (the
+ * body's name, so the body's errors land on the field), into the body above.
+ */
+export const payoutFormSchema = z
+  .object({ amountCents: z.string(), periodEnd: z.string(), reference: z.string() })
+  .transform((v): PayoutBody => {
+    const text = v.amountCents.trim().replace(',', '.');
+    const ok = /^\d+(\.\d{1,2})?$/.test(text);
+    return { amountCents: (ok ? Math.round(Number(text) * 100) : text === '' ? undefined : Number.NaN) as number, periodEnd: v.periodEnd, reference: v.reference };
+  })
+  .pipe(payoutSchema);
+export type PayoutFormInput = z.input<typeof payoutFormSchema>;
+
+export const payoutItemSchema = answer({
+  id: z.string(),
+  amountCents: z.number(),
+  periodEnd: z.string(),
+  reference: z.string(),
+  recordedAt: z.string(),
+});
+export type PayoutItem = z.infer<typeof payoutItemSchema>;
+
+/** GET /api/teacher/payouts: the balance now, per month (Rome) earned, paid and the balance at its end, and the payouts. */
+export const teacherPayoutsSchema = answer({
+  earnedCents: z.number(),
+  paidCents: z.number(),
+  payableCents: z.number(),
+  months: z.array(answer({ month: z.string(), earnedCents: z.number(), paidCents: z.number(), payableCents: z.number() })),
+  payouts: z.array(payoutItemSchema),
+});
+export type TeacherPayouts = z.infer<typeof teacherPayoutsSchema>;
+
+/** One teacher's balance in GET /api/admin/payouts. */
+export const teacherBalanceSchema = answer({
+  teacherId: z.string(),
+  name: z.string(),
+  earnedCents: z.number(),
+  paidCents: z.number(),
+  payableCents: z.number(),
+  lastPayoutAt: z.string().nullable(),
+});
+export type TeacherBalance = z.infer<typeof teacherBalanceSchema>;
+export const adminPayoutsSchema = answer({ teachers: z.array(teacherBalanceSchema), payableCents: z.number() });
+export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;
+
+/** The answer of POST /api/admin/teachers/:id/payouts (201): the payout and the teacher's balance after it. */
+export const payoutRecordedSchema = answer({ payout: payoutItemSchema, balance: teacherBalanceSchema });

@@ -1,0 +1,58 @@
+import { payoutStatement, romeMonthOf, type TeacherBalance, type TeacherPayouts } from '@parliamo/domain';
+import type { Queryable } from '../shared.ts';
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** Everything a teacher has earned: the 76 % of their completed lessons (the `teacher_earnings` of the lessons read model). */
+export async function teacherEarnedCents(db: Queryable, teacherId: string): Promise<number> {
+  const { rows } = await db.query<{ earned: number }>(
+    `SELECT COALESCE(sum(teacher_earning_cents), 0)::int AS earned FROM teacher_earnings WHERE teacher_id = $1`,
+    [teacherId],
+  );
+  return rows[0]!.earned;
+}
+
+/** GET /api/teacher/payouts: the balance now, per Rome month earned, paid and the balance at its end, the payouts newest first. */
+export async function teacherPayouts(db: Queryable, teacherId: string): Promise<TeacherPayouts> {
+  const [earned, payouts] = await Promise.all([
+    db.query<{ month: string; earned: number }>(
+      `SELECT month, sum(teacher_earning_cents)::int AS earned FROM teacher_earnings WHERE teacher_id = $1 GROUP BY month`,
+      [teacherId],
+    ),
+    db.query<{ payout_id: string; amount_cents: number; period_end: string; reference: string; recorded_at: Date }>(
+      `SELECT payout_id, amount_cents, to_char(period_end, 'YYYY-MM-DD') AS period_end, reference, recorded_at
+         FROM teacher_payouts WHERE teacher_id = $1 ORDER BY recorded_at DESC, payout_id`,
+      [teacherId],
+    ),
+  ]);
+  const list = payouts.rows.map((r) => ({ id: r.payout_id, amountCents: r.amount_cents, periodEnd: r.period_end, reference: r.reference, recordedAt: iso(r.recorded_at)! }));
+  const statement = payoutStatement(
+    earned.rows.map((r) => ({ month: r.month, earnedCents: r.earned })),
+    list.map((p) => ({ month: romeMonthOf(p.recordedAt), paidCents: p.amountCents })),
+  );
+  return { ...statement, payouts: list };
+}
+
+/**
+ * Every teacher's earned, paid and payable balance (teachers, and anyone who earned as one), the
+ * largest payable balance first, then by name; or one teacher's when `teacherId` is given.
+ */
+export async function teacherBalances(db: Queryable, teacherId?: string): Promise<TeacherBalance[]> {
+  const { rows } = await db.query<{ id: string; first_name: string; last_name: string; earned: number; paid: number; last_payout_at: Date | null }>(
+    `WITH earned AS (SELECT teacher_id, sum(teacher_earning_cents)::int AS cents FROM teacher_earnings GROUP BY teacher_id),
+          paid AS (SELECT teacher_id, sum(amount_cents)::int AS cents, max(recorded_at) AS last_at FROM teacher_payouts GROUP BY teacher_id)
+     SELECT u.id, u.first_name, u.last_name, COALESCE(e.cents, 0) AS earned, COALESCE(p.cents, 0) AS paid, p.last_at AS last_payout_at
+       FROM users u LEFT JOIN earned e ON e.teacher_id = u.id::text LEFT JOIN paid p ON p.teacher_id = u.id::text
+      WHERE (u.role = 'teacher' OR e.teacher_id IS NOT NULL OR p.teacher_id IS NOT NULL) AND ($1::text IS NULL OR u.id::text = $1)
+      ORDER BY COALESCE(e.cents, 0) - COALESCE(p.cents, 0) DESC, u.last_name, u.first_name, u.id`,
+    [teacherId ?? null],
+  );
+  return rows.map((r) => ({
+    teacherId: r.id,
+    name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+    earnedCents: r.earned,
+    paidCents: r.paid,
+    payableCents: r.earned - r.paid,
+    lastPayoutAt: iso(r.last_payout_at),
+  }));
+}
