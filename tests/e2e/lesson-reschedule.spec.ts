@@ -174,7 +174,9 @@ test('the teacher moves a lesson to one of their slots less than 48 hours ahead,
   const details = page.getByRole('dialog', { name: 'Lesson Details' });
   await details.getByRole('button', { name: 'Reschedule' }).click();
   const calendar = page.getByRole('dialog', { name: 'Reschedule the lesson' });
-  await expect(calendar).toContainText('Pick one of your free slots, from the next hour on');
+  await expect(calendar).toContainText('Pick one of your free slots from the next hour on (Rome time): unlike students, you need not book 48 hours ahead.');
+  await expectAccessible(page);
+  await screenshots(page, 'lesson-reschedule-teacher-soon-open');
   const tomorrow = calendar.getByRole('group', { name: 'Days' }).getByRole('button').nth(1);
   await expect(tomorrow).toContainText('24 free');
   await tomorrow.click();

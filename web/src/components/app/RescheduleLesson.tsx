@@ -88,7 +88,7 @@ export function RescheduleLesson({
       Now: {when(booking)} (Rome time).{' '}
       {viewer === 'student'
         ? `Pick a free slot of ${booking.teacherName} at least ${hoursText(noticeHours)} ahead; times are Rome time.`
-        : `Pick one of your free slots, from the next hour on (Rome time; the ${hoursText(noticeHours)} notice is for students only); ${booking.studentName} is told by email.`}{' '}
+        : `Pick one of your free slots from the next hour on (Rome time): unlike students, you need not book ${hoursText(noticeHours)} ahead. ${booking.studentName} is told by email.`}{' '}
       The hour stays as it is.
     </Text>
   );
