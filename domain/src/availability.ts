@@ -1,6 +1,7 @@
 /**
  * Free lesson slots of a teacher: weekly hours (ISO weekday -> whole Rome hours) minus days off,
- * minus taken slots, minus anything with less than 48 h notice. Pure: the caller passes `now`.
+ * minus taken slots, minus anything with less than the notice (48 h by default; a teacher's own slots
+ * for moving a lesson: none, from the next start after now). Pure: the caller passes `now`.
  */
 import { MAX_AVAILABILITY_DAYS } from './contracts/teachers.ts';
 import type { Slot } from './contracts/teachers.ts';
@@ -53,7 +54,7 @@ export function freeSlots(input: {
   from: string;
   to: string;
   now: Date;
-  /** The booking notice in force (48 h unless the school changed it). */
+  /** The booking notice in force (48 h unless the school changed it); 0 for a teacher moving their own lesson. */
   noticeHours?: number;
 }): Slot[] {
   assertRange(input.from, input.to);
@@ -72,7 +73,8 @@ export function freeSlots(input: {
       if (taken.has(`${date}/${hour}`)) continue;
       const start = romeHourStartMs(day, hour);
       // The hour skipped when clocks go forward is no slot at all.
-      if (start === null || start < earliest) continue;
+      // Whatever the notice, a slot must start after now (a move "to a time that has not passed").
+      if (start === null || start < earliest || start <= input.now.getTime()) continue;
       slots.push({ date, hour });
     }
   }

@@ -17,13 +17,13 @@ export function uniqueFirstName(): string {
   return `Zo${letters}`;
 }
 
-/** A new student with one hour bought from the demo teacher and one lesson booked with her. */
-export async function studentWithLesson(page: Page, firstName: string): Promise<{ login: { email: string; password: string }; lesson: Lesson }> {
+/** A new student with one hour bought from the demo teacher (or the public teacher of that first name) and one lesson booked with her. */
+export async function studentWithLesson(page: Page, firstName: string, teacherFirstName = 'Giulia'): Promise<{ login: { email: string; password: string }; lesson: Lesson }> {
   const request: APIRequestContext = page.request;
   const login = await registerStudent(page, firstName);
   await signIn(page, login);
   const teachers = (await (await request.get('/api/teachers')).json()) as { id: string; firstName: string; hourlyRate: number }[];
-  const teacher = teachers.find((t) => t.firstName === 'Giulia')!;
+  const teacher = teachers.find((t) => t.firstName === teacherFirstName)!;
   const checkout = await request.post('/api/create-checkout-session', {
     headers,
     data: { amount: teacher.hourlyRate + 3, teacherId: teacher.id, totalHours: 1 },

@@ -58,6 +58,7 @@ describe('every route has a contract', () => {
       '/api/hour-packages/:id/history',
       '/api/login',
       '/api/teacher/earnings',
+      '/api/teacher/free-slots',
       '/api/teachers/:id/reviews',
     ]);
   });

@@ -5,6 +5,7 @@ import {
   analyticsQuerySchema,
   adjustmentSchema,
   availabilityQuerySchema,
+  ownFreeSlotsQuerySchema,
   bookingSchema,
   checkoutSchema,
   earningsQuerySchema,
@@ -129,6 +130,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'DELETE', route: '/api/teachers/:id/photo', allowed: ['teacher', 'admin'], path: (c) => `/api/teachers/${c.world.people.teacher.id}/photo` },
   { method: 'GET', route: '/api/photos/:name', allowed: ACTORS, path: (c) => storedPhoto(c.world) },
   { method: 'GET', route: '/api/teacher/availability', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/teacher/free-slots', allowed: ['teacher'], querySchema: ownFreeSlotsQuerySchema },
   { method: 'PUT', route: '/api/teacher/availability', allowed: ['teacher'], bodySchema: teacherAvailabilitySchema, body: () => ({ weekly: WEEKLY, daysOff: [] }) },
   {
     method: 'POST', route: '/api/bookings', allowed: ['student', 'otherStudent'], bodySchema: bookingSchema, ledgerWrite: true,

@@ -10,6 +10,7 @@ import {
   eurosToCents,
   freeSlots,
   idParamsSchema,
+  ownFreeSlotsQuerySchema,
   ownTeacherProfileSchema,
   romeToday,
   slotListSchema,
@@ -19,6 +20,7 @@ import {
   teacherProfileSchema,
   teacherSchema,
   TRIAL_MESSAGES,
+  type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, publicTeacherAvailability, saveAvailability } from './availability-store.ts';
 import { publicTeachers } from './queries.ts';
@@ -49,13 +51,8 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     return teacher;
   });
 
-  app.get('/availabilities', {
-    schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
-  }, async (request) => {
-    const query = request.query;
-    const { teacherId } = query;
-    const availability = await publicTeacherAvailability(app.pool, teacherId);
-    if (!availability) throw new DomainError('not_found', 'Teacher not found');
+  /** A teacher's free slots in the range asked (from today, Rome, for DEFAULT_DAYS by default), `noticeHours` ahead at the earliest. */
+  const teacherFreeSlots = async (teacherId: string, availability: TeacherAvailability, query: { from?: string; to?: string }, noticeHours: number) => {
     const now = app.clock.now();
     const from = query.from ?? romeToday(now);
     const to = query.to ?? addDays(from, DEFAULT_DAYS - 1);
@@ -63,8 +60,17 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       `SELECT date, hour FROM taken_slots WHERE owner = 'teacher' AND owner_id = $1 AND date BETWEEN $2 AND $3`,
       [teacherId, from, to],
     );
-    const { noticeHours } = await schoolSettingsNow(app.pool, app.config);
     return freeSlots({ ...availability, taken: taken.rows, from, to, now, noticeHours });
+  };
+
+  app.get('/availabilities', {
+    schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
+  }, async (request) => {
+    const { teacherId } = request.query;
+    const availability = await publicTeacherAvailability(app.pool, teacherId);
+    if (!availability) throw new DomainError('not_found', 'Teacher not found');
+    const { noticeHours } = await schoolSettingsNow(app.pool, app.config);
+    return teacherFreeSlots(teacherId, availability, request.query, noticeHours);
   });
 
   const ownProfile = async (id: string) => {
@@ -121,6 +127,16 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
   app.get('/teacher/availability', { preValidation: teacher, schema: { response: availabilityAnswer } }, async (request) =>
     loadAvailability(app.pool, request.user!.id),
   );
+
+  // The teacher's own free slots without the booking notice: where they may move a lesson of theirs
+  // (POST /api/bookings/:id/reschedule takes any later slot they offer). Students see /availabilities.
+  app.get('/teacher/free-slots', {
+    preValidation: teacher,
+    schema: { querystring: ownFreeSlotsQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
+  }, async (request) => {
+    const id = request.user!.id;
+    return teacherFreeSlots(id, await loadAvailability(app.pool, id), request.query, 0);
+  });
 
   app.put('/teacher/availability', {
     preValidation: teacher,

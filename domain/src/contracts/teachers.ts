@@ -61,16 +61,27 @@ export type TeacherAvailability = z.infer<typeof teacherAvailabilityAnswerSchema
 /** The longest window one availability query may ask for. */
 export const MAX_AVAILABILITY_DAYS = 62;
 
-export const availabilityQuerySchema = strict({
-  teacherId: id('A teacher'),
+const slotRange = {
   from: queryDate('"from"').optional(),
   to: queryDate('"to"').optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
-  .refine(
-    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_AVAILABILITY_DAYS,
-    { message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`, path: ['to'] },
-  );
+};
+/** from <= to, at most MAX_AVAILABILITY_DAYS days (each may be left out: the route's defaults). */
+const inRange = <S extends z.ZodObject>(schema: S) =>
+  schema
+    .refine((q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
+    .refine(
+      (q: { from?: string; to?: string }) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_AVAILABILITY_DAYS,
+      { message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`, path: ['to'] },
+    );
+
+export const availabilityQuerySchema = inRange(strict({ teacherId: id('A teacher'), ...slotRange }));
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+// ---- GET /api/teacher/free-slots?from=&to= ----------------------------------------------------
+
+/** A teacher's own free slots, without the booking notice (for moving their lessons): the same range rules. */
+export const ownFreeSlotsQuerySchema = inRange(strict(slotRange));
+export type OwnFreeSlotsQuery = z.infer<typeof ownFreeSlotsQuerySchema>;
 
 // ---- GET/PUT /api/teacher/availability --------------------------------------------------------
 

@@ -15,7 +15,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('query keys', () => {
   it('are structured: a topic first, then what narrows it', () => {
     expect(queries.bookings().queryKey).toEqual(['bookings', 'list']);
-    expect(queries.availability('t1', '2026-03-01', '2026-03-28').queryKey).toEqual(['availability', { teacherId: 't1', from: '2026-03-01', to: '2026-03-28' }]);
+    expect(queries.availability('t1', '2026-03-01', '2026-03-28').queryKey).toEqual(['availability', { teacherId: 't1', from: '2026-03-01', to: '2026-03-28', own: false }]);
+    // A teacher's own slots (no booking notice) are kept apart from the public ones, under the same topic.
+    expect(queries.availability('t1', '2026-03-01', '2026-03-28', true).queryKey).toEqual(['availability', { teacherId: 't1', from: '2026-03-01', to: '2026-03-28', own: true }]);
     expect(queries.adminUsers({ search: 'anna' }).queryKey).toEqual(['admin', 'users', { search: 'anna', role: '' }]);
     expect(queries.packageHistory('p1').queryKey).toEqual(['hourPackages', 'history', 'p1']);
   });
@@ -25,9 +27,11 @@ describe('query keys', () => {
     vi.stubGlobal('fetch', fetch);
     const qc = new QueryClient();
     await qc.fetchQuery(queries.availability('t 1', '2026-03-01', '2026-03-28'));
+    await qc.fetchQuery(queries.availability('t 1', '2026-03-01', '2026-03-28', true));
     await qc.fetchQuery(queries.adminUsers({ role: 'teacher' }));
     expect(fetch.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
       '/api/availabilities?teacherId=t+1&from=2026-03-01&to=2026-03-28',
+      '/api/teacher/free-slots?from=2026-03-01&to=2026-03-28',
       '/api/admin/users?role=teacher',
     ]);
     expect((fetch.mock.calls[0] as unknown[])[1]).toMatchObject({ credentials: 'include' });

@@ -69,11 +69,15 @@ export const queries = {
   /** The teacher's trial lesson and whether the signed-in student may buy it. */
   trialOffer: (teacherId: string) =>
     queryOptions({ queryKey: ['teachers', 'trial', teacherId] as const, queryFn: ({ signal }) => getJson<TrialOffer>(`/api/teachers/${id(teacherId)}/trial`, signal) }),
-  /** A teacher's free slots from `from` to `to` (Rome dates). */
-  availability: (teacherId: string, from: string, to: string) =>
+  /**
+   * A teacher's free slots from `from` to `to` (Rome dates). `own`: the signed-in teacher's own, without
+   * the booking notice (where they may move a lesson of theirs); else the public ones, after the notice.
+   */
+  availability: (teacherId: string, from: string, to: string, own = false) =>
     queryOptions({
-      queryKey: ['availability', { teacherId, from, to }] as const,
-      queryFn: ({ signal }) => getJson<Slot[]>(`/api/availabilities${search({ teacherId, from, to })}`, signal),
+      queryKey: ['availability', { teacherId, from, to, own }] as const,
+      queryFn: ({ signal }) =>
+        getJson<Slot[]>(own ? `/api/teacher/free-slots${search({ from, to })}` : `/api/availabilities${search({ teacherId, from, to })}`, signal),
     }),
 
   bookings: () => queryOptions({ queryKey: ['bookings', 'list'] as const, queryFn: ({ signal }) => getJson<Booking[]>('/api/bookings', signal) }),

@@ -15,6 +15,7 @@ const WEEKS = 4;
 /**
  * Free slots of a teacher in Rome time, a week at a time; pick one, add notes, confirm; a week that crosses a daylight-saving change keeps its hours in Rome time.
  * `confirm` replaces the booking confirmation of a picked slot (a lesson's move: RescheduleLesson.tsx), `intro` the rules above the weeks.
+ * `ownSlots`: the signed-in teacher's own free slots from the next hour on, without the booking notice (a teacher moving their lesson).
  */
 export function BookingCalendar({
   teacherId,
@@ -22,12 +23,14 @@ export function BookingCalendar({
   onBooked,
   confirm,
   intro,
+  ownSlots = false,
 }: {
   teacherId: string;
   teacherName: string;
   onBooked?: (b: Booking) => void;
   confirm?: (slot: Slot, clear: () => void) => ReactNode;
   intro?: ReactNode;
+  ownSlots?: boolean;
 }) {
   const [now] = useState(() => new Date());
   const { noticeHours } = useSiteConfig();
@@ -37,17 +40,17 @@ export function BookingCalendar({
   const [slot, setSlot] = useState<Slot | null>(null);
   const from = romeDate(now, 0);
   const to = romeDate(now, WEEKS * 7 - 1);
-  const slots = useQuery(queries.availability(teacherId, from, to));
+  const slots = useQuery(queries.availability(teacherId, from, to, ownSlots));
 
   const byDay = useMemo(() => {
     const map = new Map<string, number[]>();
     for (const s of slots.data ?? []) {
       const start = romeToInstant(s.date, s.hour);
-      if (!start || !hasBookingNotice(start, now, noticeHours)) continue;
+      if (!start || !(ownSlots ? start > now : hasBookingNotice(start, now, noticeHours))) continue;
       map.set(s.date, [...(map.get(s.date) ?? []), s.hour].sort((a, b) => a - b));
     }
     return map;
-  }, [slots.data, now]);
+  }, [slots.data, now, noticeHours, ownSlots]);
   const days = Array.from({ length: 7 }, (_, i) => romeDate(now, week * 7 + i));
 
   if (slots.isLoading) return <LoadingRows rows={3} label="Loading free slots" />;

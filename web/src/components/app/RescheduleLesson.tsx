@@ -88,7 +88,7 @@ export function RescheduleLesson({
       Now: {when(booking)} (Rome time).{' '}
       {viewer === 'student'
         ? `Pick a free slot of ${booking.teacherName} at least ${hoursText(noticeHours)} ahead; times are Rome time.`
-        : `Pick one of your free slots (Rome time; the calendar lists those at least ${hoursText(noticeHours)} ahead); ${booking.studentName} is told by email.`}{' '}
+        : `Pick one of your free slots from the next hour on (Rome time): unlike students, you need not book ${hoursText(noticeHours)} ahead. ${booking.studentName} is told by email.`}{' '}
       The hour stays as it is.
     </Text>
   );
@@ -103,6 +103,7 @@ export function RescheduleLesson({
             teacherId={booking.teacherId}
             teacherName={booking.teacherName}
             intro={intro}
+            ownSlots={viewer === 'teacher'}
             confirm={(slot, clear) => (
               <ConfirmMove
                 key={`${slot.date}/${slot.hour}`}
