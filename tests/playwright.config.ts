@@ -34,7 +34,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // Shared data every test may see (a teacher teaching every hour), made before the others run.
+    { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: `node ${path.resolve(import.meta.dirname, '..', 'scripts', 'start.mjs')}`,
     url: `${baseURL}/api/ready`,

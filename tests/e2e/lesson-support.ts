@@ -46,3 +46,11 @@ export async function studentWithLesson(page: Page, firstName: string, teacherFi
   }
   throw new Error('no slot could be booked');
 }
+
+/**
+ * A teacher who teaches every hour of every day, made once before the other tests by
+ * tests/e2e/teachers.setup.ts (the "setup" project): whatever day the suite runs, tomorrow has free
+ * slots of theirs under 48 hours ahead. Made before the rest, so the public teacher lists that other
+ * tests compare with the API never change under them.
+ */
+export const allHoursTeacher = { firstName: 'Orsola', email: 'orsola.sempre@e2e.parliamo.test', password: 'Sempre-aperta-1985' };

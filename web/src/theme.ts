@@ -66,6 +66,14 @@ const config = defineConfig({
     ...globalCss,
     html: { colorPalette: 'green', scrollBehavior: 'smooth' },
     body: { bg: 'bg', color: 'fg' },
+    // No exit animation on overlays (dialogs, drawers, menus, popovers, selects). Zag's presence keeps a
+    // closing element mounted until its exit animation's animationend, but it only starts listening for
+    // that animation in the next animation frame; a long task right after closing (a busy phone, a
+    // re-render with a refetch) lets the animation end first, and the closed dialog then stayed on screen
+    // for good (data-state=closed, over the page). Without an exit animation it unmounts at once; opening
+    // still animates.
+    '[data-scope=dialog][data-state=closed], [data-scope=menu][data-state=closed], [data-scope=popover][data-state=closed], [data-scope=select][data-state=closed]':
+      { animationName: 'none !important' },
   },
   theme: {
     breakpoints,
