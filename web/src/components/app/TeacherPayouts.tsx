@@ -67,7 +67,8 @@ function PayoutsView({ p }: { p: Payouts }) {
                       href={`/api/teacher/statements/${m.month}.pdf`}
                       target="_blank"
                       rel="noopener"
-                      colorPalette="blue"
+                      color="green.700"
+                      fontWeight="medium"
                       aria-label={`Statement for ${monthLabel(m.month, { month: 'long', year: 'numeric' })} (PDF)`}
                     >
                       Statement
