@@ -105,9 +105,9 @@ describe('GET /api/teacher/statements/:month.pdf', () => {
   it('refuses a malformed month (400), a month not started (404), students and admins (403), visitors (401)', async () => {
     t.clock.set('2026-04-30T22:30:00Z'); // 00:30 on 1 May in Rome
     const g = await teacher(t);
-    for (const bad of ['2026-13', '2026-3', 'march', '2026-00', '202603', '2026-03-01']) {
+    for (const bad of ['2026-13', '2026-3', 'march', '2026-00', '202603', '2026-03-01', '2026-03.pdf', '%202026-03']) {
       const res = await statement(g, bad);
-      expect(res.statusCode, bad).toBe(400);
+      expect(res.statusCode, `${bad} ${res.body}`).toBe(400);
       expect(res.json().message, bad).toContain(STATEMENT_MONTH_MESSAGE);
     }
     expect((await statement(g, '2026-05')).statusCode).toBe(200);
