@@ -50,3 +50,19 @@ test('the admin records a payout; the teacher sees Payable now drop and the payo
   await expectAccessible(page);
   await screenshots(page, 'payouts-teacher');
 });
+
+test("each month of the teacher's Payouts panel links its statement PDF", async ({ page }) => {
+  await signIn(page, demo.teacher);
+  await page.goto('/');
+  const months = page.getByRole('table', { name: 'Earned, paid and payable per month' });
+  const link = months.getByRole('link', { name: /^Statement for .+ \(PDF\)$/ }).first();
+  await expect(link).toBeVisible();
+  await expect(link).toHaveText('Statement');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/api\/teacher\/statements\/\d{4}-\d{2}\.pdf$/);
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await screenshots(page, 'payouts-teacher-statements');
+});

@@ -191,6 +191,8 @@ export const HOURS_ROUTES: RouteSpec[] = [
     path: (c) => `/api/admin/teachers/${c.world.people.teacher.id}/payouts`, body: () => ({ amountCents: 100, periodEnd: '2026-01-31', reference: 'BANK-1' }),
   },
   { method: 'GET', route: '/api/teacher/payouts', allowed: ['teacher'] },
+  // The monthly statement PDF (a month that has started: the catalog runs at the wall clock, 2026-01 is past).
+  { method: 'GET', route: '/api/teacher/statements/:month.pdf', allowed: ['teacher'], path: () => '/api/teacher/statements/2026-01.pdf' },
   { method: 'GET', route: '/api/admin/payouts', allowed: ['admin'] },
   { method: 'GET', route: '/api/admin/payouts.csv', allowed: ['admin'] },
   { method: 'POST', route: '/api/calendar/token', allowed: ['student', 'otherStudent', 'teacher'] },

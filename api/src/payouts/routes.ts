@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminPayoutsSchema, errorResponses, idParamsSchema, payoutRecordedSchema, payoutSchema, teacherPayoutsSchema, textSchema } from '@parliamo/domain';
+import { z } from 'zod';
+import { adminPayoutsSchema, errorResponses, idParamsSchema, payoutRecordedSchema, payoutSchema, statementParamsSchema, teacherPayoutsSchema, textSchema } from '@parliamo/domain';
 import { teacherBalances, teacherPayouts } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
 import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
 import { recordPayout } from './commands.ts';
+import { teacherStatement } from './statement.ts';
 
 /** Teacher payouts (docs/api.md "Teacher payouts"): the admin records them, the teacher reads their balance. */
 export default async function payoutRoutes(fastify: FastifyInstance) {
@@ -24,6 +26,20 @@ export default async function payoutRoutes(fastify: FastifyInstance) {
     preValidation: app.requireUser('teacher'),
     schema: { response: { 200: teacherPayoutsSchema, ...errorResponses } },
   }, async (request) => teacherPayouts(app.pool, request.user!.id));
+
+  // The monthly statement (teachers only: an admin reads balances in GET /api/admin/payouts).
+  app.get('/teacher/statements/:month.pdf', {
+    preValidation: app.requireUser('teacher'),
+    schema: { params: statementParamsSchema, response: { 200: z.instanceof(Buffer), ...errorResponses } },
+  }, async (request, reply) => {
+    const { month } = request.params;
+    const pdf = await teacherStatement(app.pool, app.config, request.user!, month, app.clock.now());
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="parliamo-statement-${month}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 
   app.get('/admin/payouts', {
     preValidation: app.requireUser('admin'),

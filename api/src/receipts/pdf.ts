@@ -36,11 +36,11 @@ export interface CreditNoteData {
   refundReference: string | null;
 }
 
-const euros = (cents: number) => `EUR ${(cents / 100).toFixed(2)}`;
-const romeDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+export const euros = (cents: number) => `EUR ${(cents / 100).toFixed(2)}`;
+export const romeDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
 /** A PDF of `pages` (one page each), written with pdfkit's standard Helvetica (no font files to ship). */
-function pdf(title: string, pages: ((doc: PDFKit.PDFDocument) => void)[]): Promise<Buffer> {
+export function pdf(title: string, pages: ((doc: PDFKit.PDFDocument) => void)[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Parliamo' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -56,11 +56,16 @@ function pdf(title: string, pages: ((doc: PDFKit.PDFDocument) => void)[]): Promi
   return done;
 }
 
-/** The header every document shares: the school, the document's title, number and date, the student. */
-function header(doc: PDFKit.PDFDocument, d: { title: string; number: string; issuedAt: Date; school: DocumentIssuer; student: DocumentStudent }) {
-  doc.font('Helvetica-Bold').fontSize(14).text(d.school.name);
-  doc.font('Helvetica').fontSize(10).text(d.school.address).text(`VAT number (Partita IVA): ${d.school.vatNumber}`);
+/** The school's name, address and VAT number at the top of every document. */
+export function schoolHeader(doc: PDFKit.PDFDocument, school: DocumentIssuer) {
+  doc.font('Helvetica-Bold').fontSize(14).text(school.name);
+  doc.font('Helvetica').fontSize(10).text(school.address).text(`VAT number (Partita IVA): ${school.vatNumber}`);
   doc.moveDown(2);
+}
+
+/** The header every receipt and credit note shares: the school, the document's title, number and date, the student. */
+function header(doc: PDFKit.PDFDocument, d: { title: string; number: string; issuedAt: Date; school: DocumentIssuer; student: DocumentStudent }) {
+  schoolHeader(doc, d.school);
   doc.font('Helvetica-Bold').fontSize(18).text(`${d.title} ${d.number}`);
   doc.font('Helvetica').fontSize(10).text(`Date: ${romeDay.format(d.issuedAt)}`);
   doc.moveDown();
@@ -73,7 +78,7 @@ function header(doc: PDFKit.PDFDocument, d: { title: string; number: string; iss
 }
 
 /** One line of the amounts: a label on the left, the amount on the right. */
-function line(doc: PDFKit.PDFDocument, label: string, amount: string, bold = false) {
+export function line(doc: PDFKit.PDFDocument, label: string, amount: string, bold = false) {
   const y = doc.y;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);

@@ -70,3 +70,12 @@ export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;
 
 /** The answer of POST /api/admin/teachers/:id/payouts (201): the payout and the teacher's balance after it. */
 export const payoutRecordedSchema = answer({ payout: payoutItemSchema, balance: teacherBalanceSchema });
+
+export const STATEMENT_MONTH_MESSAGE = 'The month must be written YYYY-MM, e.g. 2026-03';
+/** A month that has not started has no statement (404; the current month's is the statement to date). */
+export const STATEMENT_FUTURE_MESSAGE = 'There is no statement for a month that has not started yet';
+
+/** GET /api/teacher/statements/:month.pdf: a Rome calendar month, YYYY-MM. */
+export const statementParamsSchema = z.object({
+  month: z.string(msg(STATEMENT_MONTH_MESSAGE, STATEMENT_MONTH_MESSAGE)).regex(/^\d{4}-(0[1-9]|1[0-2])$/, STATEMENT_MONTH_MESSAGE),
+});

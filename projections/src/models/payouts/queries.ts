@@ -56,3 +56,34 @@ export async function teacherBalances(db: Queryable, teacherId?: string): Promis
     lastPayoutAt: iso(r.last_payout_at),
   }));
 }
+
+/** One completed lesson on a teacher's monthly statement. */
+export interface StatementLesson {
+  lessonId: string;
+  /** The lesson's Rome date and hour. */
+  date: string;
+  hour: number;
+  /** First name and last initial ("Marco B."). */
+  studentName: string;
+  priceCents: number;
+  teacherEarningCents: number;
+}
+
+/** The completed lessons of one teacher in one Rome month (the `teacher_earnings` of the lessons read model), in time order. */
+export async function teacherMonthLessons(db: Queryable, teacherId: string, month: string): Promise<StatementLesson[]> {
+  const { rows } = await db.query<{ lesson_id: string; date: string; hour: number; first_name: string | null; last_name: string | null; price_cents: number; teacher_earning_cents: number }>(
+    `SELECT e.lesson_id, to_char(e.date, 'YYYY-MM-DD') AS date, e.hour, u.first_name, u.last_name, e.price_cents, e.teacher_earning_cents
+       FROM teacher_earnings e LEFT JOIN users u ON u.id::text = e.student_id
+      WHERE e.teacher_id = $1 AND e.month = $2
+      ORDER BY e.date, e.hour, e.lesson_id`,
+    [teacherId, month],
+  );
+  return rows.map((r) => ({
+    lessonId: r.lesson_id,
+    date: r.date,
+    hour: r.hour,
+    studentName: r.first_name ? [r.first_name, r.last_name ? `${r.last_name.slice(0, 1)}.` : ''].filter(Boolean).join(' ') : 'Student',
+    priceCents: r.price_cents,
+    teacherEarningCents: r.teacher_earning_cents,
+  }));
+}

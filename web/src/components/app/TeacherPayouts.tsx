@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeacherPayouts as Payouts } from '@parliamo/domain/contracts/payouts';
 import { getJson } from '../../lib/queries.ts';
@@ -51,6 +51,7 @@ function PayoutsView({ p }: { p: Payouts }) {
                 <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Payable at month end</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Statement</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -60,6 +61,19 @@ function PayoutsView({ p }: { p: Payouts }) {
                   <Table.Cell textAlign="end">{eurosFromCents(m.earnedCents)}</Table.Cell>
                   <Table.Cell textAlign="end">{eurosFromCents(m.paidCents)}</Table.Cell>
                   <Table.Cell textAlign="end">{eurosFromCents(m.payableCents)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {/* GET /api/teacher/statements/:month.pdf: a plain link, the browser opens the PDF. */}
+                    <Link
+                      href={`/api/teacher/statements/${m.month}.pdf`}
+                      target="_blank"
+                      rel="noopener"
+                      color="green.700"
+                      fontWeight="medium"
+                      aria-label={`Statement for ${monthLabel(m.month, { month: 'long', year: 'numeric' })} (PDF)`}
+                    >
+                      Statement
+                    </Link>
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
