@@ -1,18 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, type Page } from '@playwright/test';
 import { demo, expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
+import { buyHours } from './lesson-support.ts';
 
 // Many steps on a shared, often busy machine: room to finish (no effect when it is idle).
 test.describe.configure({ timeout: 90_000 });
 
-const WRITE = { 'X-Requested-With': 'parliamo' };
-
 /** Buys `hours` of a teacher through the local test checkout, as the signed-in student. */
 async function buy(page: Page, teacherId: string, rate: number, hours: number) {
-  const started = await page.request.post('/api/create-checkout-session', { headers: WRITE, data: { amount: hours * rate + 3, teacherId, totalHours: hours } });
-  expect(started.status(), await started.text()).toBe(200);
-  const paymentId = (await started.json()).checkout_url.split('/').pop();
-  expect((await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers: WRITE })).status()).toBe(200);
+  await buyHours(page, { amount: hours * rate + 3, teacherId, totalHours: hours });
 }
 
 test('My Hours: two packages with one teacher, bought today: one point each, one "Book a lesson", linked rows, Rome time', async ({ page }) => {
@@ -74,7 +70,8 @@ test('My Hours at 375 px: history tables reachable by keyboard, unique landmark 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   const scrollable = await first.evaluate((el) => el.scrollWidth > el.clientWidth);
-  if (scrollable) await expect.poll(() => first.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  expect(scrollable, 'the history table overflows at 375 px').toBe(true);
+  await expect.poll(() => first.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
 });
 
 test("My Hours: a lesson's row opens that lesson's details", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { test, type APIRequestContext } from '@playwright/test';
 import { demo, expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
+import { headers } from './lesson-support.ts';
 
 // Many steps on a shared, often busy machine: room to finish (no effect when it is idle).
 test.describe.configure({ timeout: 90_000 });
@@ -10,11 +11,9 @@ const PORTRAIT = Buffer.from(
   'base64',
 );
 
-const WRITE = { 'X-Requested-With': 'parliamo' };
-
 /** An API client signed in as the demo admin. */
 async function adminApi(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { headers: WRITE, data: demo.admin });
+  const res = await request.post('/api/auth/login', { headers, data: demo.admin });
   expect(res.status()).toBe(200);
   return request;
 }
@@ -24,7 +23,7 @@ test('a teacher uploads a photo, sees clear refusals, and saves the profile', as
   const login = await registerStudent(page, 'Chiara');
   const admin = await adminApi(request);
   const [user] = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(login.email)}`)).json();
-  expect((await admin.patch(`/api/admin/users/${user.id}`, { headers: WRITE, data: { role: 'teacher' } })).status()).toBe(200);
+  expect((await admin.patch(`/api/admin/users/${user.id}`, { headers, data: { role: 'teacher' } })).status()).toBe(200);
 
   await signIn(page, login);
   await page.goto('/teacher/profile');

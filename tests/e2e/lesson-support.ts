@@ -17,6 +17,19 @@ export function uniqueFirstName(): string {
   return `Zo${letters}`;
 }
 
+/**
+ * Buys hours of a teacher as the page's signed-in student: starts the checkout and pays it on the local
+ * test checkout. Returns the payment id.
+ */
+export async function buyHours(page: Page, data: { teacherId: string; amount: number; totalHours: number; trial?: boolean }): Promise<string> {
+  const started = await page.request.post('/api/create-checkout-session', { headers, data });
+  expect(started.status(), await started.text()).toBe(200);
+  const paymentId = ((await started.json()) as { checkout_url: string }).checkout_url.split('/').pop()!;
+  const paid = await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return paymentId;
+}
+
 /** A new student with one hour bought from the demo teacher (or the public teacher of that first name) and one lesson booked with her. */
 export async function studentWithLesson(page: Page, firstName: string, teacherFirstName = 'Giulia'): Promise<{ login: { email: string; password: string }; lesson: Lesson }> {
   const request: APIRequestContext = page.request;
@@ -24,14 +37,7 @@ export async function studentWithLesson(page: Page, firstName: string, teacherFi
   await signIn(page, login);
   const teachers = (await (await request.get('/api/teachers')).json()) as { id: string; firstName: string; hourlyRate: number }[];
   const teacher = teachers.find((t) => t.firstName === teacherFirstName)!;
-  const checkout = await request.post('/api/create-checkout-session', {
-    headers,
-    data: { amount: teacher.hourlyRate + 3, teacherId: teacher.id, totalHours: 1 },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { checkout_url } = (await checkout.json()) as { checkout_url: string };
-  const paid = await request.post(`/api${checkout_url}/pay`, { headers });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await buyHours(page, { amount: teacher.hourlyRate + 3, teacherId: teacher.id, totalHours: 1 });
   const slots = (await (await request.get(`/api/availabilities?teacherId=${teacher.id}`)).json()) as { date: string; hour: number }[];
   expect(slots.length).toBeGreaterThan(0);
   // Parallel tests book the same teacher: start at a random free slot and take the next one on a clash.

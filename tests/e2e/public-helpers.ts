@@ -98,3 +98,8 @@ export async function apiTeachers(page: Page): Promise<Teacher[]> {
   baseExpect(res.ok()).toBe(true);
   return (await res.json()) as Teacher[];
 }
+
+/** The teachers the public pages show: active and approved. */
+export async function publicTeachers(page: Page): Promise<Teacher[]> {
+  return (await apiTeachers(page)).filter((t) => t.isActive && t.isApproved);
+}

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { apiTeachers, expect, dismissCookies, meta } from './public-helpers.ts';
+import { expect, dismissCookies, meta, publicTeachers } from './public-helpers.ts';
 import { screenshots } from './app-support.ts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
@@ -44,7 +44,7 @@ test('the course cards lead to the three course pages', async ({ page }) => {
 });
 
 test('course prices start at the lowest rate of the teachers who teach the course; Find a teacher shows them', async ({ page }) => {
-  const teachers = (await apiTeachers(page)).filter((t) => t.isActive && t.isApproved);
+  const teachers = await publicTeachers(page);
   const teaching = (specialization: string | null) =>
     specialization === null ? teachers : teachers.filter((t) => t.specializations.some((s) => s.toLowerCase() === specialization.toLowerCase()));
   const lowest = (ts: typeof teachers) => `€${Math.min(...ts.map((t) => Number(t.hourlyRate)))}`;

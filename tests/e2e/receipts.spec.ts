@@ -2,18 +2,13 @@ import fs from 'node:fs/promises';
 import { test, type Page } from '@playwright/test';
 import { pdfText } from '@parliamo/api/testing/pdf';
 import { demo, expect, registerStudent, screenshots, signIn } from './app-support.ts';
+import { buyHours } from './lesson-support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-const WRITE = { 'X-Requested-With': 'parliamo' };
-
 /** Buys `hours` of a teacher through the local test checkout, as the signed-in student; returns the payment id. */
 async function buy(page: Page, teacherId: string, rate: number, hours: number): Promise<string> {
-  const started = await page.request.post('/api/create-checkout-session', { headers: WRITE, data: { amount: hours * rate + 3, teacherId, totalHours: hours } });
-  expect(started.status(), await started.text()).toBe(200);
-  const paymentId = (await started.json()).checkout_url.split('/').pop();
-  expect((await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers: WRITE })).status()).toBe(200);
-  return paymentId;
+  return buyHours(page, { amount: hours * rate + 3, teacherId, totalHours: hours });
 }
 
 test('My Hours: each purchase has a Receipt link that downloads its PDF receipt', async ({ page }) => {

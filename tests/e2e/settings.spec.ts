@@ -1,12 +1,12 @@
 import { test, type Page } from '@playwright/test';
 import { outboxToken } from '../playwright.config.ts';
 import { demo, expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
+import { buyHours, headers } from './lesson-support.ts';
 
 // The school's settings and each person's own. The e2e server is shared with the other specs running
 // in parallel, which rely on the spec's values (EUR 3, 48 hours, 6 months, the notice's words): the
 // admin test only adds a sentence to the launch notice and puts the text back at the end.
 test.describe.configure({ timeout: 90_000 });
-const headers = { 'X-Requested-With': 'parliamo' };
 
 async function settle(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
@@ -100,10 +100,7 @@ test('everyone: the user menu opens Settings; notification e-mails and the time 
   // Hours with Giulia, paid on the test checkout: the purchase confirmation comes (an account mail).
   const teachers = (await (await page.request.get('/api/teachers')).json()) as { id: string; firstName: string; lastName: string; hourlyRate: number }[];
   const giulia = teachers.find((t) => t.firstName === 'Giulia' && t.lastName === 'Rossi')!;
-  const started = await page.request.post('/api/create-checkout-session', { headers, data: { amount: giulia.hourlyRate + 3, teacherId: giulia.id, totalHours: 1 } });
-  expect(started.status(), await started.text()).toBe(200);
-  const paymentId = ((await started.json()) as { checkout_url: string }).checkout_url.split('/').pop()!;
-  expect((await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers })).status()).toBe(200);
+  await buyHours(page, { amount: giulia.hourlyRate + 3, teacherId: giulia.id, totalHours: 1 });
   await expect.poll(async () => (await outbox()).map((m) => m.subject).sort()).toEqual(['Welcome to Parliamo', 'Your 1 hour with Giulia R.']);
 
   // The booking grid stays on Rome hours, with the New York time beside each.

@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
-import { apiTeachers, dismissCookies, expect, registration, signInNewStudent, uniqueEmail } from './public-helpers.ts';
+import { dismissCookies, expect, publicTeachers, registerOnly, registration, signInNewStudent, uniqueEmail } from './public-helpers.ts';
 import { screenshots } from './app-support.ts';
+import { buyHours, headers } from './lesson-support.ts';
 import { addDays, dateLabel, romeDate } from '../../web/src/lib/format.ts';
 import type { Slot, Teacher } from '../../web/src/lib/teachers.ts';
 
@@ -9,13 +10,11 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => dismissCookies(page));
 
-const headers = { 'X-Requested-With': 'parliamo' };
-
 /** An active, approved demo teacher with free slots in the next four weeks, and those slots in order. */
 async function teacherWithSlots(page: Page, skip = 0): Promise<{ teacher: Teacher; slots: Slot[] }> {
   const from = romeDate(new Date());
   const found: { teacher: Teacher; slots: Slot[] }[] = [];
-  for (const teacher of (await apiTeachers(page)).filter((t) => t.isActive && t.isApproved)) {
+  for (const teacher of await publicTeachers(page)) {
     const slots = (await (await page.request.get(`/api/availabilities?teacherId=${teacher.id}&from=${from}&to=${addDays(from, 28)}`)).json()) as Slot[];
     if (slots.length) found.push({ teacher, slots: slots.sort((a, b) => a.date.localeCompare(b.date) || a.hour - b.hour) });
   }
@@ -26,8 +25,7 @@ async function teacherWithSlots(page: Page, skip = 0): Promise<{ teacher: Teache
 /** Registers a student through the API without signing the page in. */
 async function registered(page: Page) {
   const person = registration(uniqueEmail('next'));
-  const res = await page.request.post('/api/register', { data: person, headers });
-  expect(res.status(), await res.text()).toBe(201);
+  await registerOnly(page, person);
   return person;
 }
 
@@ -96,13 +94,7 @@ test('a student without hours with the teacher gets the purchase dialog from a f
 test('a student with hours books a free lesson from the teacher profile', async ({ page }) => {
   const { teacher, slots } = await teacherWithSlots(page, 1);
   await signInNewStudent(page, 'booker');
-  const checkout = await page.request.post('/api/create-checkout-session', {
-    data: { teacherId: teacher.id, totalHours: 2, amount: 2 * Number(teacher.hourlyRate) + 3 },
-    headers,
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const paymentId = ((await checkout.json()) as { checkout_url: string }).checkout_url.split('/').pop()!;
-  expect((await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers })).status()).toBe(200);
+  await buyHours(page, { teacherId: teacher.id, totalHours: 2, amount: 2 * Number(teacher.hourlyRate) + 3 });
 
   await page.goto(`/teacher/${teacher.id}`);
   const first = slots[0]!;

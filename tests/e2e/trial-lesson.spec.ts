@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import { demo, expect, expectAccessible, registerStudent, screenshots, signIn } from './app-support.ts';
+import { buyHours, headers } from './lesson-support.ts';
 
 // Trial lessons end to end: the demo teacher (Giulia Rossi, EUR 30/hour) sets a trial rate in her
 // profile editor; a new student sees "Trial €15" on her card and profile, buys the trial hour in the
@@ -7,7 +8,6 @@ import { demo, expect, expectAccessible, registerStudent, screenshots, signIn } 
 // second trial is refused.
 test.describe.configure({ timeout: 120_000 });
 const slow = { timeout: 30_000 };
-const headers = { 'X-Requested-With': 'parliamo' };
 
 test('a teacher offers a trial lesson; a new student buys it once', async ({ page }) => {
   // The teacher: a rate not below the hourly rate is refused with the contract's sentence, then 15 is saved.
@@ -93,13 +93,7 @@ test("the demo's trial teacher: My Hours and the admin's payments mark the trial
   await signIn(page, login);
   await page.goto('/teachers');
   await expect(page.getByRole('article', { name: 'Luca Esposito' }).getByTestId('teacher-trial')).toHaveText('Trial €15', slow);
-  const buy = async (data: object) => {
-    const res = await page.request.post('/api/create-checkout-session', { headers, data: { teacherId: luca.id, ...data } });
-    expect(res.status(), await res.text()).toBe(200);
-    const paymentId = ((await res.json()) as { checkout_url: string }).checkout_url.split('/').pop()!;
-    expect((await page.request.post(`/api/test-checkout/${paymentId}/pay`, { headers })).status()).toBe(200);
-    return paymentId;
-  };
+  const buy = (data: { amount: number; totalHours: number; trial?: boolean }) => buyHours(page, { teacherId: luca.id, ...data });
   const trialPayment = await buy({ amount: 18, totalHours: 1, trial: true });
   const ordinaryPayment = await buy({ amount: 53, totalHours: 2 });
 

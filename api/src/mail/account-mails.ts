@@ -1,9 +1,9 @@
 import type pg from 'pg';
+import type { PaymentRow } from '@parliamo/projections';
 import { centsToEuros, hoursCount, sentence } from '@parliamo/domain';
 import type { MailMessage } from './lesson-mails.ts';
 import { shortName, signature } from './lesson-mails.ts';
 import type { PendingMail } from './mail-sender.ts';
-import { findPayment } from '@parliamo/projections';
 import { receiptOf } from '../receipts/documents.ts';
 
 const euros = (cents: number) => `€${centsToEuros(cents).toFixed(2)}`;
@@ -66,8 +66,8 @@ export async function renderAccountMail(
     return { message: welcomeMail({ email: r.email, firstName: r.first_name, publicUrl: ctx.publicUrl }), recipientId: r.id };
   }
   const params = mail.params as { paymentId: string; hours: number; hourPriceCents: number; expiresAt: string };
-  const { rows } = await pool.query(
-    `SELECT p.student_id, p.fee_cents, p.amount_cents, s.email, s.first_name AS s_first,
+  const { rows } = await pool.query<PaymentRow & { email: string; s_first: string; t_id: string; t_first: string; t_last: string }>(
+    `SELECT p.*, s.email, s.first_name AS s_first,
             t.id::text AS t_id, t.first_name AS t_first, t.last_name AS t_last
        FROM payments p
        JOIN users s ON s.id::text = p.student_id
@@ -78,8 +78,7 @@ export async function renderAccountMail(
   const r = rows[0];
   if (!r) throw new Error(`Payment ${params.paymentId} is not in the read model yet`);
   // The receipt, numbered in the append that credited the hours.
-  const payment = await findPayment(pool, params.paymentId);
-  const receipt = payment ? await receiptOf(pool, payment) : null;
+  const receipt = await receiptOf(pool, r);
   const message = purchaseConfirmedMail({
     email: r.email,
     firstName: r.s_first,

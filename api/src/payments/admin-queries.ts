@@ -93,12 +93,9 @@ export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery): Promi
   };
 }
 
-/** Every payment matching the filters (for the CSV export), newest first, in batches. */
-export async function* allMatchingPayments(pool: pg.Pool, f: Filters, batch = 500): AsyncGenerator<AdminPayment[]> {
+/** Every payment matching the filters (for the CSV export), newest first, in one read (one snapshot: no row twice or missed). */
+export async function allMatchingPayments(pool: pg.Pool, f: Filters): Promise<AdminPayment[]> {
   const w = where(f);
-  for (let offset = 0; ; offset += batch) {
-    const { rows } = await pool.query<Row>(ROWS_SQL(w.sql, 'LIMIT $7 OFFSET $8'), [...w.params, batch, offset]);
-    if (rows.length) yield rows.map(toAdminPayment);
-    if (rows.length < batch) return;
-  }
+  const { rows } = await pool.query<Row>(ROWS_SQL(w.sql, ''), w.params);
+  return rows.map(toAdminPayment);
 }

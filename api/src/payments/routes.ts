@@ -222,14 +222,12 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       'amount_eur', 'fee_eur', 'hours', 'hours_credited', 'hours_revoked', 'refunded_eur', 'provider', 'provider_session_id',
       'provider_payment_id', 'flags',
     ]];
-    for await (const batch of allMatchingPayments(app.pool, request.query)) {
-      for (const p of batch) {
-        rows.push([
-          p.paymentId, rome(p.startedAt), rome(p.confirmedAt), p.status, p.studentName, p.studentId, p.teacherName, p.teacherId,
-          csvEuros(p.amountCents), csvEuros(p.feeCents), p.hours, p.hoursCredited, p.hoursRevoked, csvEuros(p.refundedCents),
-          p.provider, p.providerSessionId, p.providerPaymentId, p.flags.join(' '),
-        ]);
-      }
+    for (const p of await allMatchingPayments(app.pool, request.query)) {
+      rows.push([
+        p.paymentId, rome(p.startedAt), rome(p.confirmedAt), p.status, p.studentName, p.studentId, p.teacherName, p.teacherId,
+        csvEuros(p.amountCents), csvEuros(p.feeCents), p.hours, p.hoursCredited, p.hoursRevoked, csvEuros(p.refundedCents),
+        p.provider, p.providerSessionId, p.providerPaymentId, p.flags.join(' '),
+      ]);
     }
     const { from, to } = request.query;
     const name = `parliamo-payments${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;

@@ -7,6 +7,7 @@ import { commandDeps } from '../platform/command.ts';
 import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
 import { recordPayout } from './commands.ts';
 import { teacherStatement } from './statement.ts';
+import { sendPdf } from '../platform/pdf-reply.ts';
 
 /** Teacher payouts (docs/api.md "Teacher payouts"): the admin records them, the teacher reads their balance. */
 export default async function payoutRoutes(fastify: FastifyInstance) {
@@ -34,11 +35,7 @@ export default async function payoutRoutes(fastify: FastifyInstance) {
   }, async (request, reply) => {
     const { month } = request.params;
     const pdf = await teacherStatement(app.pool, app.config, request.user!, month, app.clock.now());
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="parliamo-statement-${month}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, `parliamo-statement-${month}.pdf`, pdf);
   });
 
   app.get('/admin/payouts', {

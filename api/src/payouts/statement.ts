@@ -28,16 +28,17 @@ interface StatementData {
   closingCents: number;
 }
 
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 /** "March 2026" for "2026-03". */
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
+const monthName = (month: string) => monthYear.format(new Date(`${month}-01T12:00:00Z`));
 /** "31 March 2026": the month's last day. */
 const lastDay = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m, 0, 12)));
+  return longDay.format(new Date(Date.UTC(y, m, 0, 12)));
 };
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const shortDay = (date: string) => shortDayFormat.format(new Date(`${date}T12:00:00Z`));
 
 /** A table row: cells at fixed x offsets (from the left margin), a new page when the row would not fit. */
 function row(doc: PDFKit.PDFDocument, cells: { text: string; x: number; width: number; align?: 'left' | 'right' }[], bold = false) {

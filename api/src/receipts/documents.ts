@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { DomainError, type Role } from '@parliamo/domain';
-import { findPayment, paymentDocuments, type PaymentDocument, type PaymentRow } from '@parliamo/projections';
+import { findPayment, paymentDocuments, type PaymentRow } from '@parliamo/projections';
 import { creditNotesPdf, receiptPdf, type DocumentStudent } from './pdf.ts';
 
 interface Reader {
@@ -38,8 +38,8 @@ async function parties(pool: pg.Pool, payment: PaymentRow): Promise<{ student: D
 const paymentReference = (p: PaymentRow) => p.provider_payment_id ?? p.payment_id;
 
 /** The receipt of a payment as a PDF, written from the read models; null when it has none. */
-export async function receiptOf(pool: pg.Pool, payment: PaymentRow, docs?: PaymentDocument[]): Promise<{ number: string; pdf: Buffer } | null> {
-  const receipt = (docs ?? (await paymentDocuments(pool, payment.payment_id))).find((d) => d.kind === 'receipt');
+export async function receiptOf(pool: pg.Pool, payment: PaymentRow): Promise<{ number: string; pdf: Buffer } | null> {
+  const receipt = (await paymentDocuments(pool, payment.payment_id)).find((d) => d.kind === 'receipt');
   if (!receipt) return null;
   const { student, teacherName } = await parties(pool, payment);
   const pdf = await receiptPdf({

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ownReceiptListSchema } from '@parliamo/domain';
 import { readCreditNotes, readReceipt } from './documents.ts';
 import { ownReceipts } from './queries.ts';
+import { sendPdf } from '../platform/pdf-reply.ts';
 
 const params = z.object({ paymentId: z.string() });
 const pdfAnswer = { params, response: { 200: z.instanceof(Buffer), ...errorResponses } };
@@ -14,13 +15,6 @@ export default async function receiptRoutes(fastify: FastifyInstance) {
   // Any signed-in person: whoever is not the payer nor an admin gets 404, as for an unknown payment.
   const reader = app.requireUser();
 
-  const send = (reply: FastifyReply, name: string, pdf: Buffer) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${name}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-
   app.get('/receipts', {
     preValidation: app.requireUser('student'),
     schema: { response: { 200: ownReceiptListSchema, ...errorResponses } },
@@ -28,11 +22,11 @@ export default async function receiptRoutes(fastify: FastifyInstance) {
 
   app.get('/payments/:paymentId/receipt.pdf', { preValidation: reader, schema: pdfAnswer }, async (request, reply) => {
     const { number, pdf } = await readReceipt(app.pool, request.params.paymentId, request.user!);
-    return send(reply, `parliamo-receipt-${number}`, pdf);
+    return sendPdf(reply, `parliamo-receipt-${number}.pdf`, pdf);
   });
 
   app.get('/payments/:paymentId/credit-note.pdf', { preValidation: reader, schema: pdfAnswer }, async (request, reply) => {
     const { number, pdf } = await readCreditNotes(app.pool, request.params.paymentId, request.user!);
-    return send(reply, `parliamo-credit-note-${number}`, pdf);
+    return sendPdf(reply, `parliamo-credit-note-${number}.pdf`, pdf);
   });
 }

@@ -52,3 +52,6 @@ export async function updateRows(
 
 /** What a read-model query runs on: a pool, a client, or a transaction's client. */
 export type Queryable = Pick<pg.Pool, 'query'>;
+
+/** A timestamp column as an ISO instant (null stays null). */
+export const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());

@@ -35,8 +35,14 @@ export async function credit(t: TestApp, studentId: string, teacherId: string, h
 /** Who makes a request: a person (signed in afresh at the test clock's now) or a visitor. */
 export type Who = { id: string } | null;
 
-async function headers(t: TestApp, who: Who) {
+/** The request headers of `who`: a fresh session cookie (none for a visitor) and the CSRF header. */
+export async function headers(t: TestApp, who: Who) {
   return authHeaders(who ? await sessionCookie(t, who.id) : undefined);
+}
+
+/** One request as `who`, with a JSON body when there is a payload. */
+export async function send(t: TestApp, who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: await headers(t, who), ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
 export async function book(t: TestApp, who: Who, body: { teacherId: string; date: string; hour: number; notes?: string }) {

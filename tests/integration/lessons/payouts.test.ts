@@ -11,15 +11,12 @@ import { payoutsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
-import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { book, credit, get, student, teacher, type Who } from './fixtures.ts';
+import { signedIn } from '../../../api/src/testing/users.ts';
+import { book, credit, get, headers, send, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp({ logLevel: 'error' });
 
-async function pay(who: Who, teacherId: string, payload: unknown) {
-  const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);
-  return t.app.inject({ method: 'POST', url: `/api/admin/teachers/${teacherId}/payouts`, headers, payload: payload as object });
-}
+const pay = (who: Who, teacherId: string, payload: unknown) => send(t, who, 'POST', `/api/admin/teachers/${teacherId}/payouts`, payload);
 const body = (over: Record<string, unknown> = {}) => ({ amountCents: 5000, periodEnd: '2026-03-31', reference: 'BANK-2026-03', ...over });
 
 /**
@@ -160,7 +157,7 @@ describe('GET /api/admin/payouts.csv', () => {
     const { g, admin } = await earned(2);
     await teacher(t, { firstName: '=cmd', lastName: 'Nothing' });
     expect((await pay(admin, g.id, body({ amountCents: 1000 }))).statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts.csv', headers: authHeaders(await sessionCookie(t, admin.id)) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts.csv', headers: await headers(t, admin) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="parliamo-payouts.csv"');

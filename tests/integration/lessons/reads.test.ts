@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
-import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { book, credit, get, student, teacher, type Who } from './fixtures.ts';
+import { signedIn } from '../../../api/src/testing/users.ts';
+import { book, credit, get, headers, send, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp();
-
-async function send(who: Who, method: 'PUT' | 'POST', url: string, payload?: unknown) {
-  const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
 
 describe('teachers and availability', () => {
   it('lists only active, approved teachers with the public fields and the rate in euros', async () => {
@@ -44,15 +39,15 @@ describe('teachers and availability', () => {
 
   it('lets a teacher set weekly hours, days off, profile and meeting link, and shows the free slots', async () => {
     const g = await teacher(t);
-    const put = await send(g, 'PUT', '/api/teacher/availability', { weekly: { '3': [11, 10], '4': [9] }, daysOff: ['2026-03-12'] });
+    const put = await send(t, g, 'PUT', '/api/teacher/availability', { weekly: { '3': [11, 10], '4': [9] }, daysOff: ['2026-03-12'] });
     expect(put.statusCode).toBe(200);
     expect(put.json().weekly).toEqual({ '1': [], '2': [], '3': [10, 11], '4': [9], '5': [], '6': [], '7': [] });
-    expect((await send(g, 'PUT', '/api/teacher/availability', { weekly: { '3': [25] }, daysOff: [] })).statusCode).toBe(400);
-    const past = await send(g, 'PUT', '/api/teacher/availability', { weekly: {}, daysOff: ['2026-03-01', '2026-03-12'] });
+    expect((await send(t, g, 'PUT', '/api/teacher/availability', { weekly: { '3': [25] }, daysOff: [] })).statusCode).toBe(400);
+    const past = await send(t, g, 'PUT', '/api/teacher/availability', { weekly: {}, daysOff: ['2026-03-01', '2026-03-12'] });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/^Day off 2026-03-01 is in the past/);
     expect((await get(t, g, '/api/teacher/availability')).body.daysOff).toEqual(['2026-03-12']);
-    const profile = await send(g, 'PUT', '/api/teacher/profile', {
+    const profile = await send(t, g, 'PUT', '/api/teacher/profile', {
       bio: 'New bio',
       city: 'Roma',
       country: 'Italy',
@@ -62,10 +57,10 @@ describe('teachers and availability', () => {
       googleMeetLink: 'https://meet.google.com/new-link-abc',
     });
     expect(profile.json()).toMatchObject({ hourlyRate: 40, googleMeetLink: 'https://meet.google.com/new-link-abc', profileImageUrl: '/teachers/giulia.svg' });
-    expect((await send(g, 'PUT', '/api/teacher/profile', { bio: '', specializations: [], hourlyRate: 30, googleMeetLink: 'http://insecure' })).statusCode).toBe(400);
+    expect((await send(t, g, 'PUT', '/api/teacher/profile', { bio: '', specializations: [], hourlyRate: 30, googleMeetLink: 'http://insecure' })).statusCode).toBe(400);
     expect((await get(t, g, '/api/teacher/profile')).body.bio).toBe('New bio');
     const s = await student(t);
-    expect((await send(s, 'PUT', '/api/teacher/profile', { bio: '', specializations: [], hourlyRate: 30 })).statusCode).toBe(403);
+    expect((await send(t, s, 'PUT', '/api/teacher/profile', { bio: '', specializations: [], hourlyRate: 30 })).statusCode).toBe(403);
     await credit(t, s.id, g.id, 2);
     expect((await book(t, s, { teacherId: g.id, date: '2026-03-04', hour: 11 })).statusCode).toBe(201);
     const slots = (await get(t, null, `/api/availabilities?teacherId=${g.id}&from=2026-03-02&to=2026-03-12`)).body;
@@ -125,7 +120,7 @@ describe('dashboards, students, earnings, calendar', () => {
       { studentId: s2.id, name: 'Ben Okafor', hoursLeft: 1, lessonsDone: 1, nextLesson: null },
       { studentId: s.id, name: 'Anna Schmidt', hoursLeft: 3, lessonsDone: 1, nextLesson: { date: '2026-03-20', hour: 10 } },
     ]);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/teacher/earnings?format=csv', headers: authHeaders(await sessionCookie(t, g.id)) });
+    const csv = await t.app.inject({ method: 'GET', url: '/api/teacher/earnings?format=csv', headers: await headers(t, g) });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('lesson_id,date,hour,price_eur,teacher_eur,commission_eur');
     expect(csv.body).toContain(',2026-03-05,12,30.00,22.80,7.20');
@@ -139,7 +134,7 @@ describe('dashboards, students, earnings, calendar', () => {
     const s = await student(t);
     await credit(t, s.id, g.id, 1);
     await book(t, s, { teacherId: g.id, date: '2026-03-27', hour: 18 });
-    const first = (await send(s, 'POST', '/api/calendar/token')).json().url as string;
+    const first = (await send(t, s, 'POST', '/api/calendar/token')).json().url as string;
     expect(first).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]+\.ics$/);
     const path = new URL(first).pathname;
     const feed = await t.app.inject({ method: 'GET', url: path });
@@ -147,11 +142,11 @@ describe('dashboards, students, earnings, calendar', () => {
     expect(feed.headers['content-type']).toContain('text/calendar');
     expect(feed.body).toContain('DTSTART:20260327T170000Z');
     expect(feed.body).toContain('SUMMARY:Italian lesson with Giulia R.');
-    const second = (await send(s, 'POST', '/api/calendar/token')).json().url as string;
+    const second = (await send(t, s, 'POST', '/api/calendar/token')).json().url as string;
     expect(second).not.toBe(first);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: new URL(second).pathname })).statusCode).toBe(200);
-    const teacherFeed = (await send(g, 'POST', '/api/calendar/token')).json().url as string;
+    const teacherFeed = (await send(t, g, 'POST', '/api/calendar/token')).json().url as string;
     expect((await t.app.inject({ method: 'GET', url: new URL(teacherFeed).pathname })).body).toContain('SUMMARY:Italian lesson with Anna S.');
   });
 });
@@ -163,15 +158,15 @@ describe('admin: ledger browser and adjustments', () => {
     const g = await teacher(t);
     const s = await student(t);
     const pkg = await credit(t, s.id, g.id, 2);
-    const noReason = await send(admin, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: 1, reason: ' ' });
+    const noReason = await send(t, admin, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: 1, reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toContain('A reason is required');
-    expect((await send(s, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: 1, reason: 'x' })).statusCode).toBe(403);
-    expect((await send(admin, 'POST', '/api/admin/adjustments', { packageId: 'nope', delta: 1, reason: 'x' })).statusCode).toBe(404);
-    const ok = await send(admin, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: -1, reason: 'Lesson given offline' });
+    expect((await send(t, s, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: 1, reason: 'x' })).statusCode).toBe(403);
+    expect((await send(t, admin, 'POST', '/api/admin/adjustments', { packageId: 'nope', delta: 1, reason: 'x' })).statusCode).toBe(404);
+    const ok = await send(t, admin, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: -1, reason: 'Lesson given offline' });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ id: pkg, remainingHours: 1 });
-    const tooMany = await send(admin, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: -2, reason: 'oops' });
+    const tooMany = await send(t, admin, 'POST', '/api/admin/adjustments', { packageId: pkg, delta: -2, reason: 'oops' });
     expect(tooMany.statusCode).toBe(409);
     const history = (await get(t, s, `/api/hour-packages/${pkg}/history`)).body.entries;
     expect(history.at(-1)).toMatchObject({ cause: 'adjusted', delta: -1, balanceAfter: 1, reason: 'Lesson given offline' });

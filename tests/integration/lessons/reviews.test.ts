@@ -14,18 +14,14 @@ import { useTestApp } from '../../../api/src/testing/app.ts';
 import { reviewsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { book, cancel, credit, get, student, teacher, type Who } from './fixtures.ts';
+import { book, cancel, credit, get, send, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp();
 
-async function send(who: Who, method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);
-  return t.app.inject({ method, url, headers, payload: payload as object });
-}
-const review = (who: Who, id: string, payload: unknown) => send(who, 'POST', `/api/bookings/${id}/review`, payload);
-const editReview = (who: Who, id: string, payload: unknown) => send(who, 'PUT', `/api/bookings/${id}/review`, payload);
-const reply = (who: Who, id: string, payload: unknown) => send(who, 'POST', `/api/reviews/${id}/reply`, payload);
-const hide = (who: Who, id: string, payload: unknown) => send(who, 'POST', `/api/reviews/${id}/hide`, payload);
+const review = (who: Who, id: string, payload: unknown) => send(t, who, 'POST', `/api/bookings/${id}/review`, payload);
+const editReview = (who: Who, id: string, payload: unknown) => send(t, who, 'PUT', `/api/bookings/${id}/review`, payload);
+const reply = (who: Who, id: string, payload: unknown) => send(t, who, 'POST', `/api/reviews/${id}/reply`, payload);
+const hide = (who: Who, id: string, payload: unknown) => send(t, who, 'POST', `/api/reviews/${id}/hide`, payload);
 
 /**
  * Teacher g and student s (Anna Schmidt) with `count` lessons on 2026-03-05 from 09:00 Rome (08:00 UTC),

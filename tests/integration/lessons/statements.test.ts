@@ -3,21 +3,18 @@ import { STATEMENT_FUTURE_MESSAGE, STATEMENT_MONTH_MESSAGE } from '@parliamo/dom
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { pdfText } from '../../../api/src/testing/pdf.ts';
-import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { book, credit, student, teacher, type Who } from './fixtures.ts';
+import { signedIn } from '../../../api/src/testing/users.ts';
+import { book, credit, headers, send, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp({ logLevel: 'error' });
 
-async function statement(who: Who, month: string) {
-  const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);
-  return t.app.inject({ method: 'GET', url: `/api/teacher/statements/${month}.pdf`, headers });
-}
+const statement = (who: Who, month: string) => send(t, who, 'GET', `/api/teacher/statements/${month}.pdf`);
 
 async function pay(adminId: string, teacherId: string, amountCents: number, reference: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/admin/teachers/${teacherId}/payouts`,
-    headers: authHeaders(await sessionCookie(t, adminId)),
+    headers: await headers(t, { id: adminId }),
     payload: { amountCents, periodEnd: '2026-03-05', reference },
   });
   expect(res.statusCode, res.body).toBe(201);

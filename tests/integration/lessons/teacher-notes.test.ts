@@ -4,15 +4,12 @@ import { mailReaction } from '../../../api/src/mail/reaction.ts';
 import { ONLY_THE_TEACHER_MESSAGE } from '../../../api/src/lessons/bookings-routes.ts';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp, type TestApp } from '../../../api/src/testing/app.ts';
-import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { book, cancel, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
+import { signedIn } from '../../../api/src/testing/users.ts';
+import { book, cancel, credit, get, mailsTo, send, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp();
 
-async function writeNotes(t: TestApp, who: Who, id: string, payload: unknown) {
-  const headers = authHeaders(who ? await sessionCookie(t, who.id) : undefined);
-  return t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/teacher-notes`, headers, payload: payload as object });
-}
+const writeNotes = (t: TestApp, who: Who, id: string, payload: unknown) => send(t, who, 'PUT', `/api/bookings/${id}/teacher-notes`, payload);
 
 /** A lesson of teacher g with student s on 2026-03-05 09:00 Rome (08:00 UTC), booked on 2 March. */
 async function lesson() {

@@ -38,3 +38,15 @@ export function StarRating({ teacher, size = 'sm' }: { teacher: Pick<Teacher, 'r
     </Text>
   );
 }
+
+/** One review's rating: filled and empty stars, read as "4 out of 5". */
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <Text as="span" role="img" aria-label={`${rating} out of 5`} color="orange.600">
+      {'★'.repeat(rating)}
+      <Text as="span" color="gray.400">
+        {'☆'.repeat(5 - rating)}
+      </Text>
+    </Text>
+  );
+}

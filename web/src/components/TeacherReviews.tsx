@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Field, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Stars } from './StarRating.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_HIDE_REASON, type PublicReview } from '@parliamo/domain/contracts/reviews';
 import { apiRequest, errorMessage } from '../lib/api.ts';
@@ -64,12 +65,7 @@ function ReviewItem({ review, admin }: { review: PublicReview; admin: boolean })
   return (
     <Stack as="li" gap="1" py="4" borderBottomWidth="1px" data-testid="teacher-review">
       <HStack gap="2" wrap="wrap">
-        <Text as="span" role="img" aria-label={`${review.rating} out of 5`} color="orange.600">
-          {'★'.repeat(review.rating)}
-          <Text as="span" color="gray.400">
-            {'☆'.repeat(5 - review.rating)}
-          </Text>
-        </Text>
+        <Stars rating={review.rating} />
         <Text fontWeight="semibold">{review.reviewerName}</Text>
         <Text fontSize="sm" color="fg.muted">
           {dateLabel(romeDate(new Date(review.reviewedAt)), { day: 'numeric', month: 'long', year: 'numeric' })}

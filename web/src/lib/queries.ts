@@ -24,6 +24,7 @@ import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
+import type { AdminPayouts, TeacherPayouts } from '@parliamo/domain/contracts/payouts';
 import type { AdminPaymentPage, Analytics, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
@@ -158,6 +159,10 @@ export const queries = {
   /** The review of one lesson, for its student and teacher. */
   lessonReview: (lessonId: string) =>
     queryOptions({ queryKey: ['reviews', 'lesson', lessonId] as const, queryFn: ({ signal }) => getJson<LessonReview>(`/api/bookings/${id(lessonId)}/review`, signal) }),
+  /** The signed-in teacher's payouts: earned, paid and payable, per month. */
+  teacherPayouts: () => queryOptions({ queryKey: ['payouts', 'teacher'] as const, queryFn: ({ signal }) => getJson<TeacherPayouts>('/api/teacher/payouts', signal) }),
+  /** Every teacher's payable balance, for the admin. */
+  adminPayouts: () => queryOptions({ queryKey: ['payouts', 'admin'] as const, queryFn: ({ signal }) => getJson<AdminPayouts>('/api/admin/payouts', signal) }),
 };
 
 /** The first element of every key above: what a write can make stale. */
@@ -193,6 +198,8 @@ export const CHANGES = {
   photoChanged: ['teacherProfile', 'teachers', 'session', 'admin'],
   /** A review written, edited, answered or hidden: the reviews shown and the teachers' ratings. */
   reviewChanged: ['reviews', 'teachers'],
+  /** A payout recorded: the balances the admin and the teacher see. */
+  payoutRecorded: ['payouts'],
 } as const satisfies Record<string, readonly Topic[]>;
 
 export type Change = keyof typeof CHANGES;

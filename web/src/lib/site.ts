@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { centsToEuros, FEE_CENTS, NOTICE_HOURS, VALIDITY_MONTHS } from '@parliamo/domain/rules';
 import { queries } from './queries.ts';
-import { rulesFor } from '../pages/public/content/school.ts';
+import { euros, hoursCount } from './format.ts';
 
 import type { SiteConfig } from '@parliamo/domain/contracts';
 
@@ -29,6 +29,22 @@ export function useSiteConfigLoaded(): boolean {
   return useQuery(queries.siteConfig()).isSuccess;
 }
 
+/**
+ * The copy rules every page states the same way (spec "What the product does and for whom"), with
+ * the school's settings in force (/api/site-config; useSchoolRules below). With the spec's
+ * values: "Hours must be used within 6 months of purchase.", "... at least 48 hours ahead.", "€3".
+ */
+export function rulesFor(s: { fee: number; noticeHours: number; validityMonths: number }) {
+  const hours = hoursCount(s.noticeHours);
+  const fee = euros(s.fee);
+  return {
+    validity: `Hours must be used within ${s.validityMonths} ${s.validityMonths === 1 ? 'month' : 'months'} of purchase.`,
+    booking: `Lessons are booked at least ${hours} ahead.`,
+    cancellation: `You can cancel up to ${hours} before the start and get the hour back.`,
+    fee: s.fee > 0 ? `Each purchase carries a ${fee} fee.` : 'No fee is added to a purchase.',
+  };
+}
+
 /** The copy rules (validity, booking and cancellation notice, fee) with the settings in force. */
 export function useSchoolRules(): ReturnType<typeof rulesFor> {
   return rulesFor(useSiteConfig());
@@ -39,12 +55,12 @@ export function useSchoolRules(): ReturnType<typeof rulesFor> {
  * the settings in force instead; the same text when they are the spec's values.
  */
 export function withSchoolRules(text: string, s: Pick<SiteConfig, 'fee' | 'noticeHours' | 'validityMonths'>): string {
-  const fee = Number.isInteger(s.fee) ? `€${s.fee}` : `€${s.fee.toFixed(2)}`;
+  const fee = euros(s.fee);
   return text
     .replace(/€3\b/g, fee)
     .replace(/\b6 months\b/g, monthsText(s.validityMonths))
     .replace(/\b6-month\b/g, `${s.validityMonths}-month`)
-    .replace(/\b48 hours\b/g, hoursText(s.noticeHours))
+    .replace(/\b48 hours\b/g, hoursCount(s.noticeHours))
     .replace(/\b48-hour\b/g, `${s.noticeHours}-hour`);
 }
 
@@ -56,5 +72,3 @@ export function useRulesText(): (text: string) => string {
 
 /** "6 months", "1 month". */
 export const monthsText = (n: number): string => `${n} ${n === 1 ? 'month' : 'months'}`;
-/** "48 hours", "1 hour". */
-export const hoursText = (n: number): string => `${n} ${n === 1 ? 'hour' : 'hours'}`;

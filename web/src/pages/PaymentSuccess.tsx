@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { queries } from '../lib/queries.ts';
-import { hoursText, monthsText, useSiteConfig } from '../lib/site.ts';
+import { monthsText, useSiteConfig } from '../lib/site.ts';
+import { hoursCount } from '../lib/format.ts';
 
 import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
@@ -100,7 +101,7 @@ export default function PaymentSuccess() {
           <Alert.Title>Payment successful</Alert.Title>
           <Alert.Description>
             {h} lesson {h === 1 ? 'hour has' : 'hours have'} been added to your account. Use them within {monthsText(site.validityMonths)}; book lessons at least{' '}
-            {hoursText(site.noticeHours)} ahead.
+            {hoursCount(site.noticeHours)} ahead.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

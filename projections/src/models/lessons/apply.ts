@@ -1,4 +1,4 @@
-import { NOTICE_HOURS } from '@parliamo/domain';
+import { noticeOf } from '@parliamo/domain';
 import type pg from 'pg';
 import type { ProjectedEvent } from '../../types.ts';
 import { insertRows, typed, updateRows } from '../shared.ts';
@@ -99,7 +99,7 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
         status: 'confirmed',
         notes: d.notes,
         hour_price_cents: d.hourPriceCents,
-        notice_hours: d.noticeHours ?? NOTICE_HOURS,
+        notice_hours: noticeOf(d),
         booked_at: d.bookedAt,
         cancelled_at: null,
         cancelled_by: null,

@@ -18,9 +18,3 @@ export async function findPaymentByProviderPayment(db: Queryable, providerPaymen
   const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments WHERE provider_payment_id = $1`, [providerPaymentId]);
   return rows[0];
 }
-
-/** Every payment, newest first, for the admin reconciliation. */
-export async function listPayments(db: Queryable, limit = 500): Promise<PaymentRow[]> {
-  const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments ORDER BY updated_at DESC, payment_id LIMIT $1`, [limit]);
-  return rows;
-}

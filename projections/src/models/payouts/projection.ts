@@ -1,6 +1,17 @@
 import { romeMonthOf } from '@parliamo/domain';
 import type { Projection } from '../../types.ts';
-import { typed } from '../shared.ts';
+import { insertRows, typed, type Columns } from '../shared.ts';
+
+const columns: Columns = {
+  payout_id: 'text',
+  teacher_id: 'text',
+  admin_id: 'text',
+  amount_cents: 'int',
+  period_end: 'date',
+  reference: 'text',
+  recorded_at: 'timestamptz',
+  month: 'text',
+};
 
 /**
  * Every payout the school recorded to a teacher (PayoutRecorded; the ledger is the record, rows are
@@ -42,14 +53,7 @@ export const payoutsProjection: Projection = {
         month: romeMonthOf(d.recordedAt),
       });
     }
-    if (!rows.length) return;
-    await client.query(
-      `INSERT INTO ${t.teacher_payouts} (payout_id, teacher_id, admin_id, amount_cents, period_end, reference, recorded_at, month)
-       SELECT payout_id, teacher_id, admin_id, amount_cents, period_end, reference, recorded_at, month
-         FROM jsonb_to_recordset($1::jsonb) AS x(payout_id text, teacher_id text, admin_id text, amount_cents int, period_end date,
-              reference text, recorded_at timestamptz, month text)`,
-      [JSON.stringify(rows)],
-    );
+    await insertRows(client, t.teacher_payouts!, columns, rows);
   },
 };
 

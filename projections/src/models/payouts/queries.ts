@@ -1,7 +1,6 @@
-import { payoutStatement, romeMonthOf, type TeacherBalance, type TeacherPayouts } from '@parliamo/domain';
-import type { Queryable } from '../shared.ts';
+import { payoutStatement, type TeacherBalance, type TeacherPayouts } from '@parliamo/domain';
+import { iso, type Queryable } from '../shared.ts';
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /** Everything a teacher has earned: the 76 % of their completed lessons (the `teacher_earnings` of the lessons read model). */
 export async function teacherEarnedCents(db: Queryable, teacherId: string): Promise<number> {
@@ -19,8 +18,8 @@ export async function teacherPayouts(db: Queryable, teacherId: string): Promise<
       `SELECT month, sum(teacher_earning_cents)::int AS earned FROM teacher_earnings WHERE teacher_id = $1 GROUP BY month`,
       [teacherId],
     ),
-    db.query<{ payout_id: string; amount_cents: number; period_end: string; reference: string; recorded_at: Date }>(
-      `SELECT payout_id, amount_cents, to_char(period_end, 'YYYY-MM-DD') AS period_end, reference, recorded_at
+    db.query<{ payout_id: string; amount_cents: number; period_end: string; reference: string; recorded_at: Date; month: string }>(
+      `SELECT payout_id, amount_cents, to_char(period_end, 'YYYY-MM-DD') AS period_end, reference, recorded_at, month
          FROM teacher_payouts WHERE teacher_id = $1 ORDER BY recorded_at DESC, payout_id`,
       [teacherId],
     ),
@@ -28,7 +27,7 @@ export async function teacherPayouts(db: Queryable, teacherId: string): Promise<
   const list = payouts.rows.map((r) => ({ id: r.payout_id, amountCents: r.amount_cents, periodEnd: r.period_end, reference: r.reference, recordedAt: iso(r.recorded_at)! }));
   const statement = payoutStatement(
     earned.rows.map((r) => ({ month: r.month, earnedCents: r.earned })),
-    list.map((p) => ({ month: romeMonthOf(p.recordedAt), paidCents: p.amountCents })),
+    payouts.rows.map((r) => ({ month: r.month, paidCents: r.amount_cents })),
   );
   return { ...statement, payouts: list };
 }

@@ -1,7 +1,6 @@
 import { reviewEditableUntil, teacherDisplayName } from '@parliamo/domain';
-import type { Queryable } from '../shared.ts';
+import { iso, type Queryable } from '../shared.ts';
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /** A teacher's rating: the mean of their visible reviews to one decimal (null with none) and their count. */
 export interface TeacherRating {
@@ -75,8 +74,3 @@ export async function lessonReview(db: Queryable, lessonId: string) {
   };
 }
 
-/** The teacher and student of a review (for the routes' checks before the ledger is read); null when none. */
-export async function reviewOwners(db: Queryable, lessonId: string): Promise<{ teacherId: string; studentId: string } | null> {
-  const { rows } = await db.query(`SELECT teacher_id, student_id FROM reviews WHERE lesson_id = $1`, [lessonId]);
-  return rows[0] ? { teacherId: rows[0].teacher_id, studentId: rows[0].student_id } : null;
-}

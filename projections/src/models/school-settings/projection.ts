@@ -1,3 +1,4 @@
+import { evolveSchoolSettings, type SchoolSettingsState } from '@parliamo/domain';
 import type { Projection } from '../../types.ts';
 import { insertRows, positionOf, typed } from '../shared.ts';
 
@@ -29,12 +30,12 @@ export const schoolSettingsProjection: Projection = {
   `,
   async apply(client, events, t) {
     const rows: Record<string, unknown>[] = [];
-    const set: Record<string, unknown> = {};
+    let set: SchoolSettingsState = {};
     for (const e of events) {
       const ev = typed(e);
       if (ev.type !== 'SchoolSettingsChanged') continue;
       rows.push({ event_id: e.id, ...positionOf(e), admin_id: ev.data.adminId, changed_at: ev.data.changedAt, changes: ev.data.changes });
-      for (const [key, change] of Object.entries(ev.data.changes)) if (change) set[key] = change.to;
+      set = evolveSchoolSettings(set, ev);
     }
     if (!rows.length) return;
     await insertRows(client, t.school_settings_changes!, changeColumns, rows);

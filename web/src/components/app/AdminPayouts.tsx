@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Dialog, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { payoutFormSchema, type AdminPayouts as Balances, type PayoutBody, type PayoutFormInput, type TeacherBalance } from '@parliamo/domain/contracts/payouts';
+import { payoutFormSchema, type PayoutBody, type PayoutFormInput, type TeacherBalance } from '@parliamo/domain/contracts/payouts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
-import { getJson } from '../../lib/queries.ts';
+import { invalidate, queries } from '../../lib/queries.ts';
 import { eurosFromCents, instantLabel, romeDate } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { fieldError } from '../form-errors.ts';
@@ -13,10 +13,6 @@ import { toaster } from '../toaster.tsx';
 import { AppDialog } from './AppDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { QueryView } from './states.tsx';
-
-/** GET /api/admin/payouts (the key starts with "payouts", which a recorded payout refreshes). */
-const adminPayoutsQuery = () =>
-  queryOptions({ queryKey: ['payouts', 'admin'] as const, queryFn: ({ signal }) => getJson<Balances>('/api/admin/payouts', signal) });
 
 /** The Record payout dialog: the form, then a confirmation step, then POST /api/admin/teachers/:id/payouts. */
 function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onClose: () => void }) {
@@ -33,7 +29,7 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
     mutationFn: async (body: PayoutBody) => apiRequest('POST', `/api/admin/teachers/${encodeURIComponent(teacher.teacherId)}/payouts`, body),
     onSuccess: async (_res, body) => {
       toaster.create({ type: 'success', title: 'Payout recorded', description: `${eurosFromCents(body.amountCents)} to ${teacher.name} is in the ledger.` });
-      await qc.invalidateQueries({ queryKey: ['payouts'] });
+      await invalidate(qc, 'payoutRecorded');
       onClose();
     },
     onError: (e) => {
@@ -100,7 +96,7 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
 
 /** Every teacher's earned, paid and payable balance, the bank-run CSV and the Record payout dialog (admin dashboard). */
 export default function AdminPayouts() {
-  const balances = useQuery(adminPayoutsQuery());
+  const balances = useQuery(queries.adminPayouts());
   const zone = useDisplayTimeZone();
   const [paying, setPaying] = useState<TeacherBalance | null>(null);
   return (

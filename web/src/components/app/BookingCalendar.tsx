@@ -2,8 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { hasBookingNotice } from '@parliamo/domain/rules';
-import { dateLabel, hourLabel, localTimeIfDifferent, romeDate, romeToInstant, zoneName } from '../../lib/format.ts';
-import { hoursText, useSiteConfig } from '../../lib/site.ts';
+import { dateLabel, hourLabel, hoursCount, localTimeIfDifferent, romeDate, romeToInstant, zoneName } from '../../lib/format.ts';
+import { useSiteConfig } from '../../lib/site.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { ErrorNotice, LoadingRows } from './states.tsx';
 import { BookingConfirmation, longDate } from './BookingConfirmation.tsx';
@@ -62,7 +62,7 @@ export function BookingCalendar({
       {intro ?? (
         <Text color="fg.muted" fontSize="sm">
           Times are Rome time (Europe/Rome){zone !== 'Europe/Rome' ? `; in brackets, the time in ${zoneName(zone)} (your settings)` : ''}. Lessons last 60 minutes and
-          must be booked at least {hoursText(noticeHours)} ahead; you can cancel up to {hoursText(noticeHours)} before for your hour back.
+          must be booked at least {hoursCount(noticeHours)} ahead; you can cancel up to {hoursCount(noticeHours)} before for your hour back.
         </Text>
       )}
       <HStack justify="space-between">

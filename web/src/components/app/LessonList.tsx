@@ -58,8 +58,7 @@ export function LessonList({ bookings, viewer, openId }: { bookings: Booking[]; 
           );
         })}
       </Stack>
-      {/* Mounted only while a lesson is open: closing unmounts the dialog instead of waiting for its exit animation's
-          animationend, which a busy or hidden page may never deliver (a closed dialog then stayed on screen, data-state=closed). */}
+      {/* Mounted only while a lesson is open (overlays have no exit animation to wait for: theme.ts). */}
       {selected && (
         <Suspense fallback={null}>
           <LessonDetailsDialog booking={selected} viewer={viewer} onClose={() => setSelectedId(null)} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Stars } from '../StarRating.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_REVIEW_COMMENT, MAX_REVIEW_REPLY } from '@parliamo/domain/contracts/reviews';
 import type { LessonReview as LessonReviewAnswer } from '@parliamo/domain/contracts';
@@ -41,17 +42,6 @@ export function StarChoice({ value, onChange, name }: { value: number; onChange:
         ))}
       </HStack>
     </Box>
-  );
-}
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <Text as="span" role="img" aria-label={`${rating} out of 5`} color="orange.600">
-      {'★'.repeat(rating)}
-      <Text as="span" color="gray.400">
-        {'☆'.repeat(5 - rating)}
-      </Text>
-    </Text>
   );
 }
 

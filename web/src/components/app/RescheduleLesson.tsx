@@ -3,10 +3,10 @@ import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RescheduleBody } from '@parliamo/domain/contracts/lessons';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
-import { hourLabel, sentence } from '../../lib/format.ts';
+import { hourLabel, hoursCount, sentence } from '../../lib/format.ts';
 import { canReschedule, type Viewer } from '../../lib/lessons.ts';
 import { invalidate } from '../../lib/queries.ts';
-import { hoursText, useSiteConfig } from '../../lib/site.ts';
+import { useSiteConfig } from '../../lib/site.ts';
 import { toaster } from '../toaster.tsx';
 import { AppDialog } from './AppDialog.tsx';
 import { sendToLogin } from './auth-guard.ts';
@@ -87,8 +87,8 @@ export function RescheduleLesson({
     <Text color="fg.muted" fontSize="sm">
       Now: {when(booking)} (Rome time).{' '}
       {viewer === 'student'
-        ? `Pick a free slot of ${booking.teacherName} at least ${hoursText(noticeHours)} ahead; times are Rome time.`
-        : `Pick one of your free slots from the next hour on (Rome time): unlike students, you need not book ${hoursText(noticeHours)} ahead. ${booking.studentName} is told by email.`}{' '}
+        ? `Pick a free slot of ${booking.teacherName} at least ${hoursCount(noticeHours)} ahead; times are Rome time.`
+        : `Pick one of your free slots from the next hour on (Rome time): unlike students, you need not book ${hoursCount(noticeHours)} ahead. ${booking.studentName} is told by email.`}{' '}
       The hour stays as it is.
     </Text>
   );

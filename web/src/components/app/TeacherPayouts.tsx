@@ -1,14 +1,10 @@
 import { Box, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TeacherPayouts as Payouts } from '@parliamo/domain/contracts/payouts';
-import { getJson } from '../../lib/queries.ts';
+import { queries } from '../../lib/queries.ts';
 import { dateLabel, eurosFromCents, instantLabel, monthLabel } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { QueryView } from './states.tsx';
-
-/** GET /api/teacher/payouts (the key starts with "payouts", which a recorded payout refreshes). */
-export const teacherPayoutsQuery = () =>
-  queryOptions({ queryKey: ['payouts', 'teacher'] as const, queryFn: ({ signal }) => getJson<Payouts>('/api/teacher/payouts', signal) });
 
 function PayoutsView({ p }: { p: Payouts }) {
   const zone = useDisplayTimeZone();
@@ -115,7 +111,7 @@ function PayoutsView({ p }: { p: Payouts }) {
 
 /** The teacher's payable balance, per month, and the payouts the school recorded (lazily loaded on the dashboard). */
 export default function TeacherPayouts() {
-  const payouts = useQuery(teacherPayoutsQuery());
+  const payouts = useQuery(queries.teacherPayouts());
   return (
     <QueryView query={payouts} rows={2}>
       {(p) => <PayoutsView p={p} />}

@@ -17,8 +17,8 @@ import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { euros, instantLabel } from '../../lib/format.ts';
-import { hoursText, monthsText } from '../../lib/site.ts';
+import { euros, hoursCount, instantLabel } from '../../lib/format.ts';
+import { monthsText } from '../../lib/site.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
 
@@ -40,7 +40,7 @@ const LABELS: Record<string, string> = {
 /** A value of the audit trail as people read it. */
 function valueText(field: string, v: string | number | boolean): string {
   if (field === 'fee') return euros(Number(v));
-  if (field === 'noticeHours') return hoursText(Number(v));
+  if (field === 'noticeHours') return hoursCount(Number(v));
   if (field === 'validityMonths') return monthsText(Number(v));
   if (typeof v === 'boolean') return v ? 'shown' : 'hidden';
   return String(v);

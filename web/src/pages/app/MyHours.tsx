@@ -6,11 +6,11 @@ import { StepChart } from '../../components/app/charts.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { PurchaseButton } from '../../components/app/PurchaseButton.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, num, romeDate, timeLabel } from '../../lib/format.ts';
+import { dateLabel, hoursCount, num, romeDate, timeLabel } from '../../lib/format.ts';
 import { bookingLinks } from '../../lib/packages.ts';
 import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
-import { hoursText, useRulesText } from '../../lib/site.ts';
+import { useRulesText } from '../../lib/site.ts';
 import { creditNoteUrl, receiptUrl, type OwnReceipt } from '@parliamo/domain/contracts/receipts';
 
 const causeLabel: Record<HistoryEntry['cause'], string> = {
@@ -185,7 +185,7 @@ function packageLabels(list: HourPackage[]): Map<string, string> {
   const labels = new Map<string, string>();
   const seen = new Map<string, number>();
   for (const p of list) {
-    const base = `${p.teacherName}, ${hoursText(num(p.totalHours))} bought ${dateLabel(romeDate(p.purchasedAt))}`;
+    const base = `${p.teacherName}, ${hoursCount(num(p.totalHours))} bought ${dateLabel(romeDate(p.purchasedAt))}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     labels.set(p.id, n === 1 ? base : `${base} (${n})`);

@@ -14,19 +14,3 @@ export const school = {
   ],
   metro: 'Metro B, Cavour station (4 minutes on foot); buses 75 and 117 stop on Via Cavour.',
 } as const;
-
-/**
- * The copy rules every page states the same way (spec "What the product does and for whom"), with
- * the school's settings in force (/api/site-config; lib/site.ts useSchoolRules). With the spec's
- * values: "Hours must be used within 6 months of purchase.", "... at least 48 hours ahead.", "€3".
- */
-export function rulesFor(s: { fee: number; noticeHours: number; validityMonths: number }) {
-  const hours = `${s.noticeHours} ${s.noticeHours === 1 ? 'hour' : 'hours'}`;
-  const fee = Number.isInteger(s.fee) ? `€${s.fee}` : `€${s.fee.toFixed(2)}`;
-  return {
-    validity: `Hours must be used within ${s.validityMonths} ${s.validityMonths === 1 ? 'month' : 'months'} of purchase.`,
-    booking: `Lessons are booked at least ${hours} ahead.`,
-    cancellation: `You can cancel up to ${hours} before the start and get the hour back.`,
-    fee: s.fee > 0 ? `Each purchase carries a ${fee} fee.` : 'No fee is added to a purchase.',
-  };
-}
