@@ -36,6 +36,7 @@ import adminLedgerRoutes from './admin/ledger-routes.ts';
 import adminAnalyticsRoutes from './admin/analytics-routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
+import refundRoutes from './payments/refund-routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(
       await api.register(adminAnalyticsRoutes);
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
+      await api.register(refundRoutes);
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
       await api.register(reviewRoutes);

@@ -54,7 +54,40 @@ export type PaymentRefunded = Event<
   'PaymentRefunded',
   { paymentId: string; amountRefundedCents: number; providerRefundId: string | null; refundedAt: string }
 >;
-export type PaymentEvent = CheckoutStarted | PaymentConfirmed | PaymentFailed | CheckoutExpired | PaymentRefunded;
+/**
+ * An admin asked to refund `hours` unused hours of the payment from the admin console (issue 18). The hours
+ * stay in the package (held: no second request may take them) until the provider confirms the refund.
+ * `requestId` makes the request idempotent; `feeIncluded`: the refund returns every hour bought, so the fee too.
+ */
+export type RefundRequested = Event<
+  'RefundRequested',
+  {
+    paymentId: string;
+    requestId: string;
+    hours: number;
+    amountCents: number;
+    feeIncluded: boolean;
+    reason: string;
+    requestedBy: string;
+    requestedAt: string;
+  }
+>;
+/** The provider refused a requested refund: nothing was refunded and its held hours are free again. */
+export type RefundRequestFailed = Event<'RefundRequestFailed', { paymentId: string; requestId: string; reason: string; failedAt: string }>;
+/** The provider confirmed the refund an admin requested (recorded beside its PaymentRefunded). */
+export type RefundRequestCompleted = Event<
+  'RefundRequestCompleted',
+  { paymentId: string; requestId: string; providerRefundId: string | null; completedAt: string }
+>;
+export type PaymentEvent =
+  | CheckoutStarted
+  | PaymentConfirmed
+  | PaymentFailed
+  | CheckoutExpired
+  | PaymentRefunded
+  | RefundRequested
+  | RefundRequestFailed
+  | RefundRequestCompleted;
 
 // ---- package-{packageId}: the hours one payment bought -------------------------------------
 
@@ -88,7 +121,22 @@ export type HoursRevoked = Event<
   'HoursRevoked',
   { packageId: string; paymentId: string; hours: number; revokedAt: string }
 >;
-export type PackageEvent = HoursPurchased | HourBooked | HourRefunded | HoursExpired | HoursAdjusted | HoursRevoked;
+/**
+ * Part of the payment was refunded: unused hours paid back leave the package, which stays usable
+ * (a refund of the whole amount is HoursRevoked instead). Rule: partialRefundHours in payments/refunds.ts.
+ */
+export type UnusedHoursRefunded = Event<
+  'UnusedHoursRefunded',
+  { packageId: string; paymentId: string; hours: number; refundedAt: string }
+>;
+export type PackageEvent =
+  | HoursPurchased
+  | HourBooked
+  | HourRefunded
+  | HoursExpired
+  | HoursAdjusted
+  | HoursRevoked
+  | UnusedHoursRefunded;
 
 // ---- lesson-{lessonId}: one booked lesson ---------------------------------------------------
 

@@ -29,9 +29,26 @@ const FROM_SQL = `FROM payments p
   LEFT JOIN users s ON s.id::text = p.student_id AND s.erased_at IS NULL
   LEFT JOIN users t ON t.id::text = p.teacher_id AND t.erased_at IS NULL`;
 
-type Row = PaymentRow & { student_name: string | null; teacher_name: string | null; receipt_number: string | null; has_credit_note: boolean };
+type Row = PaymentRow & {
+  student_name: string | null;
+  teacher_name: string | null;
+  receipt_number: string | null;
+  has_credit_note: boolean;
+  package_remaining: number | null;
+  package_status: string | null;
+  package_expires_at: Date | null;
+  refunds: AdminPayment['refunds'];
+  pending_refunds: AdminPayment['pendingRefunds'];
+};
 
-function toAdminPayment(r: Row): AdminPayment {
+/** The unused hours an admin may refund, from the read models: the rule of domain's refundableHours. */
+function refundable(r: Row, held: number, now: Date): number {
+  if (!r.confirmed_at || r.package_status !== 'active' || !r.package_expires_at || r.package_expires_at <= now) return 0;
+  return Math.max(0, Math.min(r.package_remaining ?? 0, r.hours - r.hours_revoked) - held);
+}
+
+function toAdminPayment(r: Row, now: Date): AdminPayment {
+  const held = r.pending_refunds.reduce((sum, q) => sum + q.hours, 0);
   return {
     paymentId: r.payment_id,
     provider: r.provider,
@@ -55,6 +72,10 @@ function toAdminPayment(r: Row): AdminPayment {
     flags: paymentFlags(r),
     receiptNumber: r.receipt_number,
     hasCreditNote: r.has_credit_note,
+    refundableHours: refundable(r, held, now),
+    hoursRefundedBefore: r.hours_revoked + held,
+    refunds: r.refunds,
+    pendingRefunds: r.pending_refunds,
   };
 }
 
@@ -62,12 +83,24 @@ const ROWS_SQL = (w: string, limit: string) => `SELECT p.*,
     CASE WHEN s.id IS NULL THEN NULL ELSE s.first_name || ' ' || s.last_name END AS student_name,
     CASE WHEN t.id IS NULL THEN NULL ELSE t.first_name || ' ' || t.last_name END AS teacher_name,
     (SELECT d.number FROM payment_documents d WHERE d.kind = 'receipt' AND d.payment_id = p.payment_id) AS receipt_number,
-    EXISTS (SELECT 1 FROM payment_documents d WHERE d.kind = 'credit_note' AND d.payment_id = p.payment_id) AS has_credit_note
-  ${FROM_SQL} ${w}
+    EXISTS (SELECT 1 FROM payment_documents d WHERE d.kind = 'credit_note' AND d.payment_id = p.payment_id) AS has_credit_note,
+    hp.remaining_hours AS package_remaining, hp.status AS package_status, hp.expires_at AS package_expires_at,
+    COALESCE((SELECT json_agg(json_build_object(
+        'amountCents', r.amount_cents, 'refundedAt', r.refunded_at, 'providerRefundId', r.provider_refund_id,
+        'source', CASE WHEN q.request_id IS NULL THEN 'stripe' ELSE 'admin' END,
+        'startedBy', CASE WHEN a.id IS NULL THEN NULL ELSE a.first_name || ' ' || a.last_name END,
+        'reason', q.reason) ORDER BY r.pos_commit, r.pos_prepare)
+      FROM payment_refunds r LEFT JOIN refund_requests q ON q.request_id = r.request_id
+      LEFT JOIN users a ON a.id::text = q.requested_by AND a.erased_at IS NULL
+      WHERE r.payment_id = p.payment_id), '[]') AS refunds,
+    COALESCE((SELECT json_agg(json_build_object('hours', q.hours, 'amountCents', q.amount_cents, 'requestedAt', q.requested_at) ORDER BY q.requested_at)
+      FROM refund_requests q WHERE q.payment_id = p.payment_id AND q.status = 'pending'), '[]') AS pending_refunds
+  ${FROM_SQL}
+  LEFT JOIN hour_packages hp ON hp.id = p.package_id ${w}
   ORDER BY COALESCE(p.started_at, p.credited_at, p.updated_at) DESC, p.payment_id ${limit}`;
 
 /** One page of the payments matching the filters, newest first, with totals over every match. */
-export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery): Promise<AdminPaymentPage> {
+export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery, now: Date): Promise<AdminPaymentPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? ADMIN_PAYMENTS_PAGE_SIZE;
   const w = where(q);
@@ -85,7 +118,7 @@ export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery): Promi
   ]);
   const t = totals.rows[0]!;
   return {
-    payments: rows.rows.map(toAdminPayment),
+    payments: rows.rows.map((r) => toAdminPayment(r, now)),
     page,
     pageSize,
     total: t.total,
@@ -94,8 +127,8 @@ export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery): Promi
 }
 
 /** Every payment matching the filters (for the CSV export), newest first, in one read (one snapshot: no row twice or missed). */
-export async function allMatchingPayments(pool: pg.Pool, f: Filters): Promise<AdminPayment[]> {
+export async function allMatchingPayments(pool: pg.Pool, f: Filters, now: Date): Promise<AdminPayment[]> {
   const w = where(f);
   const { rows } = await pool.query<Row>(ROWS_SQL(w.sql, ''), w.params);
-  return rows.map(toAdminPayment);
+  return rows.map((r) => toAdminPayment(r, now));
 }

@@ -2,6 +2,8 @@ import {
   decidePayment,
   decidePaymentConfirmation,
   decideRefund,
+  decideRefundRequest,
+  decideRefundRequestFailure,
   nonEmpty,
   packageDecider,
   packageIdForPayment,
@@ -9,6 +11,7 @@ import {
   streams,
   trialDecider,
   type ParliamoEvent,
+  type PaymentState,
   type StartCheckout,
   type TrialEligibility,
 } from '@parliamo/domain';
@@ -126,33 +129,80 @@ export function expireCheckout(deps: CommandDeps, c: { paymentId: string }): Pro
 
 /**
  * The provider reports the total refunded so far on the payment. The part not recorded yet becomes one
- * PaymentRefunded and the package's unused hours are revoked; an older, smaller total changes nothing.
+ * PaymentRefunded and unused hours leave the package (all of them when the whole amount is refunded,
+ * else floor(total / hour price) in all: domain payments/refunds.ts); an older, smaller total changes
+ * nothing. The admin requests among `refundRequestIds` that were pending complete with it.
  */
 export function recordRefund(
   deps: CommandDeps,
-  c: { paymentId: string; totalRefundedCents: number; providerRefundId: string | null },
+  c: { paymentId: string; totalRefundedCents: number; providerRefundId: string | null; refundRequestIds?: string[] },
+): Promise<boolean> {
+  return recordRefundOf(deps, c.paymentId, `refund:${c.totalRefundedCents}`, (payment) => ({
+    newCents: c.totalRefundedCents - payment.refundedCents,
+    providerRefundId: c.providerRefundId,
+    requestIds: c.refundRequestIds ?? [],
+  }));
+}
+
+/** A refund final at once (the local test mode): `amountCents` more under `providerRefundId`, recorded once. */
+export function recordImmediateRefund(
+  deps: CommandDeps,
+  c: { paymentId: string; amountCents: number; providerRefundId: string; requestId: string },
+): Promise<boolean> {
+  return recordRefundOf(deps, c.paymentId, `refund:${c.providerRefundId}`, (payment) => ({
+    newCents: payment.refundIds.includes(c.providerRefundId) ? 0 : c.amountCents,
+    providerRefundId: c.providerRefundId,
+    requestIds: [c.requestId],
+  }));
+}
+
+function recordRefundOf(
+  deps: CommandDeps,
+  paymentId: string,
+  discriminator: string,
+  what: (payment: PaymentState) => { newCents: number; providerRefundId: string | null; requestIds: string[] },
 ): Promise<boolean> {
   return record(
     deps,
     'RefundPayment',
-    c.paymentId,
+    paymentId,
     async (s) => {
-      const payment = await loadPayment(s, c.paymentId);
-      const pkg = await loadPackage(s, c.paymentId);
-      const newCents = c.totalRefundedCents - payment.refundedCents;
+      const payment = await loadPayment(s, paymentId);
+      const pkg = await loadPackage(s, paymentId);
+      const { newCents, providerRefundId, requestIds } = what(payment);
       if (newCents <= 0) return [];
       const now = deps.clock.now();
-      const decision = decideRefund({
-        now: now.toISOString(),
-        paymentId: c.paymentId,
-        amountRefundedCents: newCents,
-        providerRefundId: c.providerRefundId,
-        payment,
-        package: pkg,
-      });
+      const decision = decideRefund({ now: now.toISOString(), paymentId, amountRefundedCents: newCents, providerRefundId, requestIds, payment, package: pkg });
       // The credit note is numbered in the same append (receipts/issue.ts).
       return (await withCreditNoteIssued(s, decision, payment, now)).writes;
     },
-    `refund:${c.totalRefundedCents}`,
+    discriminator,
   );
+}
+
+/**
+ * Records an admin's refund request (RefundRequested), or finds it when this request id is known
+ * (a retried request): the payment as it stands after it, or throws the rule the request breaks.
+ */
+export function recordRefundRequest(
+  deps: CommandDeps,
+  c: { paymentId: string; requestId: string; hours: number; reason: string; adminId: string },
+): Promise<PaymentState> {
+  return runCommand(deps, async (s) => {
+    const payment = await loadPayment(s, c.paymentId);
+    const pkg = await loadPackage(s, c.paymentId);
+    const events = decideRefundRequest({ ...c, requestedBy: c.adminId, now: deps.clock.now().toISOString(), payment, package: pkg });
+    if (events.length === 0) return { result: null, value: payment };
+    const result = await s.append([{ stream: streams.payment(c.paymentId), events }], { command: 'RequestRefund' }, factIds(c.paymentId, c.requestId));
+    return { result, value: events.reduce(paymentDecider.evolve, payment) };
+  });
+}
+
+/** The provider refused a requested refund: its held hours are free again. */
+export function recordRefundRequestFailure(deps: CommandDeps, c: { paymentId: string; requestId: string; reason: string }): Promise<boolean> {
+  return record(deps, 'FailRefundRequest', c.paymentId, async (s) => {
+    const payment = await loadPayment(s, c.paymentId);
+    const events = decideRefundRequestFailure(payment, c.requestId, c.reason, deps.clock.now().toISOString());
+    return [{ stream: streams.payment(c.paymentId), events }];
+  }, `refund-request:${c.requestId}`);
 }

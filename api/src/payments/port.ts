@@ -51,6 +51,8 @@ export type ProviderEvent =
       /** Total refunded so far on the charge (Stripe's `amount_refunded`, cumulative). */
       amountRefundedCents: number;
       providerRefundId: string | null;
+      /** The admin console's refund requests among the charge's refunds (their metadata `refundRequestId`). */
+      refundRequestIds: string[];
     }
   | { kind: 'ignored'; providerEventId: string; type: string };
 
@@ -63,4 +65,18 @@ export interface Payments {
    * only the provider's payment). Null when the provider does not know it.
    */
   paymentIdOfProviderPayment(providerPaymentId: string): Promise<string | null>;
+  /**
+   * Refunds `amountCents` of a paid payment (an admin's request). The same `requestId` never refunds
+   * twice. `completed`: the refund is final at once (the test checkout); otherwise the provider's
+   * webhook confirms it later, and only then do the hours leave.
+   */
+  refund(request: RefundRequest): Promise<{ providerRefundId: string; completed: boolean }>;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  /** The provider's payment (Stripe PaymentIntent) the refund goes back through. */
+  providerPaymentId: string | null;
+  amountCents: number;
+  requestId: string;
 }

@@ -205,7 +205,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   app.get('/admin/payments', {
     preValidation: app.requireUser('admin'),
     schema: { querystring: adminPaymentQuerySchema, response: { 200: adminPaymentPageSchema, ...errorResponses } },
-  }, async (request) => searchPayments(app.pool, request.query));
+  }, async (request) => searchPayments(app.pool, request.query, app.clock.now()));
 
   // The same filters as the list, every matching payment (no paging), as a spreadsheet file.
   app.get('/admin/payments.csv', {
@@ -222,7 +222,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       'amount_eur', 'fee_eur', 'hours', 'hours_credited', 'hours_revoked', 'refunded_eur', 'provider', 'provider_session_id',
       'provider_payment_id', 'flags',
     ]];
-    for (const p of await allMatchingPayments(app.pool, request.query)) {
+    for (const p of await allMatchingPayments(app.pool, request.query, app.clock.now())) {
       rows.push([
         p.paymentId, rome(p.startedAt), rome(p.confirmedAt), p.status, p.studentName, p.studentId, p.teacherName, p.teacherId,
         csvEuros(p.amountCents), csvEuros(p.feeCents), p.hours, p.hoursCredited, p.hoursRevoked, csvEuros(p.refundedCents),

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
 import { DomainError } from '@parliamo/domain';
-import type { CheckoutRequest, Payments, ProviderEvent, StartedCheckout } from './port.ts';
+import type { CheckoutRequest, Payments, ProviderEvent, RefundRequest, StartedCheckout } from './port.ts';
 
 /** Stripe refuses signatures older than this many seconds (its own default, stated here on purpose). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -80,6 +80,20 @@ export function createStripePayments(client: Stripe): Payments {
     async paymentIdOfProviderPayment(providerPaymentId: string) {
       const intent = await client.paymentIntents.retrieve(providerPaymentId);
       return intent.metadata?.paymentId ?? null;
+    },
+    async refund(request: RefundRequest) {
+      if (!request.providerPaymentId) throw new DomainError('conflict', 'Stripe has no payment to refund for this purchase');
+      const refund = await client.refunds.create(
+        {
+          payment_intent: request.providerPaymentId,
+          amount: request.amountCents,
+          // The webhook's charge lists its refunds with this metadata: it says which request each one was.
+          metadata: { paymentId: request.paymentId, refundRequestId: request.requestId },
+        },
+        // A retried request (same request id) refunds once.
+        { idempotencyKey: `refund-${request.requestId}` },
+      );
+      return { providerRefundId: refund.id, completed: false };
     },
   };
 }
@@ -183,6 +197,7 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
         providerPaymentId: idOf(c.payment_intent),
         amountRefundedCents: c.amount_refunded,
         providerRefundId: refunds[0]?.id ?? null,
+        refundRequestIds: refunds.map((r) => r.metadata?.refundRequestId).filter((id): id is string => typeof id === 'string' && id !== ''),
       };
     }
     default:

@@ -1,4 +1,4 @@
-import type { CheckoutRequest, Payments, StartedCheckout } from './port.ts';
+import type { CheckoutRequest, Payments, RefundRequest, StartedCheckout } from './port.ts';
 
 /**
  * The local test checkout, used when no STRIPE_SECRET_KEY is configured: the "provider" is a page of
@@ -17,6 +17,10 @@ export function createTestCheckout(): Payments {
     },
     async paymentIdOfProviderPayment() {
       return null;
+    },
+    // Nothing leaves the machine: the refund is final at once, under an id from the request.
+    async refund(request: RefundRequest) {
+      return { providerRefundId: `test-refund-${request.requestId}`, completed: true };
     },
   };
 }

@@ -53,7 +53,12 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
         recorded = await expireCheckout(commandDeps(app), { paymentId });
         break;
       case 'refunded':
-        recorded = await recordRefund(commandDeps(app), { paymentId, totalRefundedCents: e.amountRefundedCents, providerRefundId: e.providerRefundId });
+        recorded = await recordRefund(commandDeps(app), {
+          paymentId,
+          totalRefundedCents: e.amountRefundedCents,
+          providerRefundId: e.providerRefundId,
+          refundRequestIds: e.refundRequestIds,
+        });
         break;
     }
     return recorded ? e.kind : 'duplicate';

@@ -54,6 +54,8 @@ export interface FakeStripe {
   refuseNext(message: string): void;
   /** Refunds `amountCents` (default: all that is left) of the session's charge; returns the charge. */
   refund(sessionId: string, amountCents?: number): Record<string, any>;
+  /** The session's charge as it is now, with its refunds (newest first), for a `charge.refunded` webhook. */
+  charge(sessionId: string): Record<string, any>;
   close(): Promise<void>;
 }
 
@@ -92,7 +94,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byIdempotencyKey = new Map<string, string>();
   const intents = new Map<string, { id: string; object: 'payment_intent'; amount: number; metadata: Record<string, string>; latest_charge: string }>();
   let refusal: string | null = null;
-  const charges = new Map<string, { id: string; amount: number; amount_refunded: number; payment_intent: string; refunds: string[] }>();
+  type FakeRefund = { id: string; object: 'refund'; amount: number; charge: string; payment_intent: string; status: 'succeeded'; metadata: Record<string, string> };
+  type FakeCharge = { id: string; amount: number; amount_refunded: number; payment_intent: string; refunds: FakeRefund[] };
+  const charges = new Map<string, FakeCharge>();
+  const refundsByKey = new Map<string, FakeRefund>();
+
+  /** Refunds `amount` of the charge (default: all that is left): Stripe's refund object. */
+  function refundCharge(charge: FakeCharge, amount: number | undefined, metadata: Record<string, string>): FakeRefund {
+    const left = charge.amount - charge.amount_refunded;
+    const cents = amount ?? left;
+    if (!Number.isInteger(cents) || cents <= 0 || cents > left) throw new Error(`Refund amount (€${(cents / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`);
+    charge.amount_refunded += cents;
+    const refund: FakeRefund = { id: randomId('re'), object: 'refund', amount: cents, charge: charge.id, payment_intent: charge.payment_intent, status: 'succeeded', metadata };
+    charge.refunds.unshift(refund);
+    return refund;
+  }
+
+  /** The charge as Stripe's `charge.refunded` webhook carries it. */
+  function chargeObject(charge: FakeCharge): Record<string, any> {
+    return {
+      id: charge.id,
+      object: 'charge',
+      amount: charge.amount,
+      amount_captured: charge.amount,
+      amount_refunded: charge.amount_refunded,
+      currency: 'eur',
+      paid: true,
+      refunded: charge.amount_refunded === charge.amount,
+      payment_intent: charge.payment_intent,
+      metadata: {},
+      refunds: { object: 'list', data: structuredClone(charge.refunds), has_more: false },
+    };
+  }
+  const chargeOfSession = (s: FakeCheckoutSession): FakeCharge => {
+    if (!s.payment_intent) throw new Error('fake stripe: session not paid');
+    return [...charges.values()].find((c) => c.payment_intent === s.payment_intent)!;
+  };
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -174,6 +211,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (typeof key === 'string') byIdempotencyKey.set(key, id);
         return send(session);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'];
+        if (typeof key === 'string' && refundsByKey.has(key)) return send(refundsByKey.get(key));
+        const charge = [...charges.values()].find((c) => c.payment_intent === body.payment_intent);
+        if (!charge) return stripeError(res, 404, `No such payment_intent: '${body.payment_intent}'`, 'payment_intent');
+        const refund = refundCharge(charge, body.amount === undefined ? undefined : Number(body.amount), body.metadata ?? {});
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return send(refund);
+      }
       if (req.method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname))) {
         const s = sessions.get(decodeURIComponent(m[1]!));
         return s ? send(s) : stripeError(res, 404, `No such checkout.session: '${m[1]}'`, 'session');
@@ -233,30 +279,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refusal = message;
     },
     refund(id, amountCents) {
-      const s = session(id);
-      if (!s.payment_intent) throw new Error('fake stripe: session not paid');
-      const charge = [...charges.values()].find((c) => c.payment_intent === s.payment_intent)!;
-      const amount = amountCents ?? charge.amount - charge.amount_refunded;
-      charge.amount_refunded += amount;
-      const refundId = randomId('re');
-      charge.refunds.unshift(refundId);
-      return {
-        id: charge.id,
-        object: 'charge',
-        amount: charge.amount,
-        amount_captured: charge.amount,
-        amount_refunded: charge.amount_refunded,
-        currency: 'eur',
-        paid: true,
-        refunded: charge.amount_refunded === charge.amount,
-        payment_intent: charge.payment_intent,
-        metadata: {},
-        refunds: {
-          object: 'list',
-          data: charge.refunds.map((r, i) => ({ id: r, object: 'refund', amount: i === 0 ? amount : 0, charge: charge.id })),
-          has_more: false,
-        },
-      };
+      const charge = chargeOfSession(session(id));
+      refundCharge(charge, amountCents, {});
+      return chargeObject(charge);
+    },
+    charge(id) {
+      return chargeObject(chargeOfSession(session(id)));
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -2,7 +2,7 @@
 // ends in the API's own contract, so the form and the server say the same thing about the same input.
 import { z } from 'zod';
 import { adjustmentSchema } from './packages.ts';
-import { checkoutSchema } from './payments.ts';
+import { checkoutSchema, refundSchema } from './payments.ts';
 import { teacherProfileSchema } from './teachers.ts';
 
 /**
@@ -37,6 +37,13 @@ export const adjustmentFormSchema = z
   .transform((v): z.input<typeof adjustmentSchema> => ({ ...v, delta: (v.delta.trim() === '' ? undefined : Number(v.delta)) as number }))
   .pipe(adjustmentSchema);
 export type AdjustmentFormInput = z.input<typeof adjustmentFormSchema>;
+
+/** The admin's refund dialog: the hours as typed, into the body of POST /api/admin/payments/:id/refund. */
+export const refundFormSchema = z
+  .object({ hours: z.string(), reason: z.string() })
+  .transform((v): z.input<typeof refundSchema> => ({ ...v, hours: (v.hours.trim() === '' ? undefined : Number(v.hours)) as number }))
+  .pipe(refundSchema);
+export type RefundFormInput = z.input<typeof refundFormSchema>;
 
 /** Custom hours as typed: empty or non-numeric becomes 1 (spec "Validation rules"). */
 export function parsePackageHours(raw: string): number {

@@ -52,6 +52,13 @@ export type PackageHistory = z.infer<typeof packageHistorySchema>;
 
 export const MAX_REASON = 500;
 
+/** The reason an admin gives for changing hours or money (adjustments, refunds). */
+export const reasonSchema = z
+  .string(msg('A reason is required', 'The reason must be text'))
+  .trim()
+  .min(1, 'A reason is required')
+  .max(MAX_REASON, `The reason can be at most ${MAX_REASON} characters`);
+
 export const adjustmentSchema = strict({
   packageId: id('A package'),
   delta: z
@@ -59,11 +66,7 @@ export const adjustmentSchema = strict({
     .int('The change in hours must be a whole number')
     .refine((d) => d !== 0, 'The change in hours cannot be 0')
     .refine((d) => Math.abs(d) <= MAX_HOURS, `The change can be at most ${MAX_HOURS} hours either way`),
-  reason: z
-    .string(msg('A reason is required', 'The reason must be text'))
-    .trim()
-    .min(1, 'A reason is required')
-    .max(MAX_REASON, `The reason can be at most ${MAX_REASON} characters`),
+  reason: reasonSchema,
 });
 export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
 

@@ -2,10 +2,12 @@
 // payment's status, the admin's reconciliation list and Stripe's webhook; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { euros, id, packageHoursSchema, queryDate, strict } from './fields.ts';
+import { euros, id, msg, packageHoursSchema, queryDate, strict } from './fields.ts';
+import { reasonSchema } from './packages.ts';
+import { MAX_HOURS } from '../rules.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'credited', 'failed', 'expired', 'refunded'] as const;
-export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'partially_refunded'] as const;
+export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'refund_mismatch'] as const;
 
 /** POST /api/create-checkout-session: where to send the browser. */
 export const checkoutStartedSchema = answer({ checkout_url: z.string() });
@@ -68,6 +70,24 @@ export const adminPaymentSchema = answer({
   receiptNumber: z.string().nullable(),
   /** Whether a refund of it has its credit note. */
   hasCreditNote: z.boolean(),
+  /** Unused hours an admin may refund now (payments/refunds.ts); 0: nothing to refund. */
+  refundableHours: z.number(),
+  /** Hours of the payment refunded already or held by a pending refund request: the fee goes back with the last one. */
+  hoursRefundedBefore: z.number(),
+  /** Its refunds, oldest first: who started each (the admin's name, or null for Stripe's dashboard). */
+  refunds: z.array(
+    answer({
+      amountCents: z.number(),
+      refundedAt: z.string(),
+      providerRefundId: z.string().nullable(),
+      /** 'admin': started from the admin console by `startedBy`; 'stripe': in Stripe's dashboard. */
+      source: z.enum(['admin', 'stripe']),
+      startedBy: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** Admin refund requests Stripe has not confirmed yet. */
+  pendingRefunds: z.array(answer({ hours: z.number(), amountCents: z.number(), requestedAt: z.string() })),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -113,6 +133,48 @@ export const adminPaymentQuerySchema = z
   )
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] });
 export type AdminPaymentQuery = z.infer<typeof adminPaymentQuerySchema>;
+
+// ---- POST /api/admin/payments/:id/refund -------------------------------------------------------
+
+/**
+ * Refund `hours` unused hours of a paid payment, with a reason (payments/refunds.ts in domain holds
+ * the rules). An optional `Idempotency-Key` header names the request; without it the same body is
+ * the same request.
+ */
+export const refundSchema = strict({
+  hours: z
+    .number(msg('The hours to refund are required', 'The hours to refund must be a whole number'))
+    .int('The hours to refund must be a whole number')
+    .min(1, 'Refund at least 1 hour')
+    .max(MAX_HOURS, `At most ${MAX_HOURS} hours can be refunded`),
+  reason: reasonSchema,
+});
+export type RefundBody = z.infer<typeof refundSchema>;
+
+/** 202: the refund as requested; `completed` once the hours left the package (at once in the local test mode). */
+export const refundAnswerSchema = answer({
+  requestId: z.string(),
+  hours: z.number(),
+  amountCents: z.number(),
+  feeIncluded: z.boolean(),
+  status: z.enum(['pending', 'completed', 'failed']),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+
+/** GET /api/admin/ledger-balance: every euro paid in, and where it is now (docs/api.md "Ledger balance"). */
+export const ledgerBalanceSchema = answer({
+  paidInCents: z.number(),
+  teacherSharesCents: z.number(),
+  schoolSharesCents: z.number(),
+  feesKeptCents: z.number(),
+  refundedCents: z.number(),
+  /** Hours bought and not yet given, booked or not, at their price. */
+  unusedHoursCents: z.number(),
+  expiredHoursCents: z.number(),
+  /** paidIn minus all the rest: 0 when every cent is accounted for. */
+  unaccountedCents: z.number(),
+});
+export type LedgerBalance = z.infer<typeof ledgerBalanceSchema>;
 
 /** POST /api/stripe/webhook (its body is Stripe's signed bytes, checked by signature, not by a schema). */
 export const webhookAnswerSchema = answer({ received: z.boolean(), handled: z.boolean() });

@@ -43,7 +43,9 @@ export type AdjustHours = {
   data: { packageId: string; delta: number; reason: string; adminId: string; now: string };
 };
 export type RevokeHours = { type: 'RevokeHours'; data: { packageId: string; paymentId: string; now: string } };
-export type PackageCommand = PurchaseHours | SpendHour | RefundHour | ExpireHours | AdjustHours | RevokeHours;
+/** A partial refund paid back `hours` unused hours (at most the remaining ones leave). */
+export type RefundUnusedHours = { type: 'RefundUnusedHours'; data: { packageId: string; paymentId: string; hours: number; now: string } };
+export type PackageCommand = PurchaseHours | SpendHour | RefundHour | ExpireHours | AdjustHours | RevokeHours | RefundUnusedHours;
 
 export interface PackageState {
   exists: boolean;
@@ -63,6 +65,8 @@ export interface PackageState {
   lessons: Record<string, 'spent' | 'refunded'>;
   /** The payment was refunded and the unused hours removed. */
   revoked: boolean;
+  /** Unused hours that left with a partial refund (UnusedHoursRefunded). */
+  refundedHours: number;
 }
 
 export const initialPackageState: PackageState = {
@@ -79,6 +83,7 @@ export const initialPackageState: PackageState = {
   remaining: 0,
   lessons: {},
   revoked: false,
+  refundedHours: 0,
 };
 
 /** The package a payment credits: its id is the payment's id, so a repeated credit hits the same stream. */
@@ -133,6 +138,8 @@ export function evolvePackage(state: PackageState, event: PackageEvent): Package
     }
     case 'HoursRevoked':
       return { ...state, remaining: state.remaining - event.data.hours, revoked: true };
+    case 'UnusedHoursRefunded':
+      return { ...state, remaining: state.remaining - event.data.hours, refundedHours: state.refundedHours + event.data.hours };
     default:
       return assertNever(event);
   }
@@ -217,6 +224,17 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
         {
           type: 'HoursRevoked',
           data: { packageId: state.packageId, paymentId: state.paymentId, hours: state.remaining, revokedAt: isoOf(command.data.now) },
+        },
+      ];
+    }
+    case 'RefundUnusedHours': {
+      requirePackage(state);
+      const hours = Math.min(command.data.hours, state.remaining);
+      if (state.revoked || hours <= 0) return [];
+      return [
+        {
+          type: 'UnusedHoursRefunded',
+          data: { packageId: state.packageId, paymentId: state.paymentId, hours, refundedAt: isoOf(command.data.now) },
         },
       ];
     }

@@ -53,6 +53,17 @@ export interface PaymentState {
   refundIds: string[];
   /** The receipt issued with the confirmation (receipts/receipts.ts); null before it or on older payments. */
   receiptNumber: string | null;
+  /** The provider's payment (Stripe PaymentIntent) that a refund names; null for the test checkout. */
+  providerPaymentId: string | null;
+  /** Refunds requested from the admin console, by request id (payments/refunds.ts). */
+  refundRequests: Record<string, RefundRequestState>;
+}
+
+export interface RefundRequestState {
+  hours: number;
+  amountCents: number;
+  feeIncluded: boolean;
+  status: 'pending' | 'completed' | 'failed';
 }
 
 export const initialPaymentState: PaymentState = {
@@ -62,6 +73,8 @@ export const initialPaymentState: PaymentState = {
   refundedCents: 0,
   refundIds: [],
   receiptNumber: null,
+  providerPaymentId: null,
+  refundRequests: {},
 };
 
 /** Throws 409 unless the client's amount equals hours x hourly rate + the fee in force (EUR 3 by default). */
@@ -83,6 +96,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
         status: state.status === 'refunded' ? 'refunded' : 'paid',
         confirmed: true,
         receiptNumber: event.data.receiptNumber ?? state.receiptNumber,
+        providerPaymentId: event.data.providerPaymentId ?? state.providerPaymentId,
       };
     case 'PaymentFailed':
       return state.confirmed ? state : { ...state, status: 'failed' };
@@ -95,6 +109,18 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
         refundedCents: state.refundedCents + event.data.amountRefundedCents,
         refundIds: event.data.providerRefundId ? [...state.refundIds, event.data.providerRefundId] : state.refundIds,
       };
+    case 'RefundRequested': {
+      const d = event.data;
+      const request: RefundRequestState = { hours: d.hours, amountCents: d.amountCents, feeIncluded: d.feeIncluded, status: 'pending' };
+      return { ...state, refundRequests: { ...state.refundRequests, [d.requestId]: request } };
+    }
+    case 'RefundRequestFailed':
+    case 'RefundRequestCompleted': {
+      const known = state.refundRequests[event.data.requestId];
+      if (!known) return state;
+      const status = event.type === 'RefundRequestFailed' ? 'failed' : 'completed';
+      return { ...state, refundRequests: { ...state.refundRequests, [event.data.requestId]: { ...known, status } } };
+    }
     default:
       return assertNever(event);
   }

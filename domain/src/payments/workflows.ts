@@ -7,6 +7,7 @@ import { type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
 import { VALIDITY_MONTHS } from '../rules.ts';
 import { decidePayment, type PaymentState } from './payment.ts';
+import { partialRefundHours } from './refunds.ts';
 import { type TrialEligibility, trialRefusal, trialSettled } from './trial.ts';
 
 export interface PaymentDecision {
@@ -107,24 +108,39 @@ export function decidePaymentConfirmation(input: {
   return decision(paymentId, payment, packageId, packageEvents, trial);
 }
 
-/** Records a refund of a paid payment and revokes the package's unused hours (booked lessons stay). */
+/**
+ * Records a refund of a paid payment and takes its unused hours out of the package (booked lessons
+ * stay): all of them when the whole amount is refunded, else floor(refunded total / hour price) in all
+ * (the rules: refunds.ts). The admin requests among `requestIds` that were pending are completed with it.
+ */
 export function decideRefund(input: {
   now: string;
   paymentId: string;
   amountRefundedCents: number;
   providerRefundId: string | null;
+  /** The admin console's refund requests this provider refund (or refund total) covers. */
+  requestIds?: string[];
   payment: PaymentState;
   package: PackageState;
 }): PaymentDecision {
   const { now, paymentId } = input;
   const packageId = packageIdForPayment(paymentId);
-  const payment = decidePayment(
+  const refunded = decidePayment(
     { type: 'RefundPayment', data: { paymentId, amountRefundedCents: input.amountRefundedCents, providerRefundId: input.providerRefundId, now } },
     input.payment,
   );
-  const packageEvents =
-    payment.length > 0 && input.package.exists
-      ? decidePackage({ type: 'RevokeHours', data: { packageId, paymentId, now } }, input.package)
-      : [];
-  return decision(paymentId, payment, packageId, packageEvents);
+  if (refunded.length === 0) return decision(paymentId, refunded, packageId, []);
+  const completed: PaymentEvent[] = (input.requestIds ?? [])
+    .filter((id) => input.payment.refundRequests[id]?.status === 'pending')
+    .map((requestId) => ({ type: 'RefundRequestCompleted', data: { paymentId, requestId, providerRefundId: input.providerRefundId, completedAt: isoOf(now) } }));
+  const checkout = input.payment.checkout!; // decidePayment threw if there was none
+  const total = input.payment.refundedCents + input.amountRefundedCents;
+  let packageEvents: PackageEvent[] = [];
+  if (input.package.exists && total >= checkout.amountCents) {
+    packageEvents = decidePackage({ type: 'RevokeHours', data: { packageId, paymentId, now } }, input.package);
+  } else if (input.package.exists) {
+    const hours = partialRefundHours(total, checkout.hourPriceCents, input.package.refundedHours);
+    if (hours > 0) packageEvents = decidePackage({ type: 'RefundUnusedHours', data: { packageId, paymentId, hours, now } }, input.package);
+  }
+  return decision(paymentId, [...refunded, ...completed], packageId, packageEvents);
 }

@@ -89,6 +89,9 @@ function changeOf(e: ProjectedEvent): Change | undefined {
         status: 'revoked',
         paymentId: ev.data.paymentId,
       };
+    case 'UnusedHoursRefunded':
+      // Part of the payment refunded: the hours leave as with a full refund, the package stays active.
+      return { packageId: ev.data.packageId, cause: 'revoked', delta: -ev.data.hours, at: ev.data.refundedAt, paymentId: ev.data.paymentId };
     default:
       return undefined;
   }

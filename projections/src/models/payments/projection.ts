@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Projection, ProjectedEvent } from '../../types.ts';
+import { positionOf } from '../shared.ts';
 
 /**
  * The payments read model: one row per payment (checkout), with what the provider reported, the
@@ -37,10 +38,12 @@ export interface PaymentRow {
 }
 
 /** Reconciliation flags of one payment (empty when all is well). */
-export type PaymentFlag = 'paid_not_credited' | 'credited_without_payment' | 'amount_mismatch' | 'partially_refunded';
+export type PaymentFlag = 'paid_not_credited' | 'credited_without_payment' | 'amount_mismatch' | 'refund_mismatch';
 
 /** What an admin should look at for this payment. */
-export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credited' | 'hours' | 'refunded_cents' | 'amount_cents' | 'paid_amount_cents'>): PaymentFlag[] {
+export function paymentFlags(
+  row: Pick<PaymentRow, 'confirmed_at' | 'hours_credited' | 'hours' | 'refunded_cents' | 'amount_cents' | 'paid_amount_cents' | 'hours_revoked' | 'hour_price_cents' | 'fee_cents'>,
+): PaymentFlag[] {
   const flags: PaymentFlag[] = [];
   const paid = row.confirmed_at !== null;
   // A payment refunded in full before its hours were credited owes nothing.
@@ -48,8 +51,10 @@ export function paymentFlags(row: Pick<PaymentRow, 'confirmed_at' | 'hours_credi
   if (paid && row.hours_credited === 0 && !fullyRefunded) flags.push('paid_not_credited');
   if (!paid && row.hours_credited > 0) flags.push('credited_without_payment');
   if (paid && row.paid_amount_cents !== null && row.paid_amount_cents !== row.amount_cents) flags.push('amount_mismatch');
-  // Money only partly returned (the unused hours were removed all the same): worth an admin's look.
-  if (row.refunded_cents > 0 && !fullyRefunded) flags.push('partially_refunded');
+  // Money refunded that the hours taken out do not account for (hours x price, + the fee with a full
+  // refund): used hours refunded, or cents beyond whole hours (domain/src/payments/refunds.ts).
+  const accounted = row.hours_revoked * row.hour_price_cents + (fullyRefunded ? row.fee_cents : 0);
+  if (row.refunded_cents > 0 && row.refunded_cents !== accounted) flags.push('refund_mismatch');
   return flags;
 }
 
@@ -64,7 +69,8 @@ export function hasFlagSql(alias: string): string {
   return `((${paid} AND ${p}hours_credited = 0 AND NOT ${fullyRefunded})
     OR (NOT (${paid}) AND ${p}hours_credited > 0)
     OR (${paid} AND ${p}paid_amount_cents IS NOT NULL AND ${p}paid_amount_cents <> ${p}amount_cents)
-    OR (${p}refunded_cents > 0 AND NOT ${fullyRefunded}))`;
+    OR (${p}refunded_cents > 0 AND ${p}refunded_cents <>
+      ${p}hours_revoked * ${p}hour_price_cents + CASE WHEN ${fullyRefunded} THEN ${p}fee_cents ELSE 0 END))`;
 }
 
 // The status follows from the facts, whatever order they arrived in.
@@ -76,7 +82,8 @@ const statusSql = `CASE
     WHEN expired_at IS NOT NULL THEN 'expired'
     ELSE 'pending' END`;
 
-async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Promise<void> {
+async function applyOne(client: pg.PoolClient, e: ProjectedEvent, tables: Record<string, string>): Promise<void> {
+  const t = tables.payments!;
   const at = e.recordedAt;
   const update = (sets: string, params: unknown[]) =>
     client.query(`UPDATE ${t} SET ${sets}, updated_at = $2 WHERE payment_id = $1`, params);
@@ -111,6 +118,11 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Pr
       await update('expired_at = $3', [e.data.paymentId, at, e.data.expiredAt]);
       break;
     case 'PaymentRefunded':
+      await client.query(
+        `INSERT INTO ${tables.payment_refunds} (event_id, payment_id, pos_commit, pos_prepare, amount_cents, provider_refund_id, refunded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
+        [e.id, e.data.paymentId, positionOf(e).pos_commit, positionOf(e).pos_prepare, e.data.amountRefundedCents, e.data.providerRefundId, e.data.refundedAt],
+      );
       // Each PaymentRefunded is one refund (the decider records each provider refund once).
       await update('refunded_cents = refunded_cents + $3, refunded_at = $4', [
         e.data.paymentId, at, e.data.amountRefundedCents, e.data.refundedAt,
@@ -130,8 +142,33 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Pr
       break;
     }
     case 'HoursRevoked':
+    case 'UnusedHoursRefunded':
       await update('hours_revoked = hours_revoked + $3', [e.data.paymentId, at, e.data.hours]);
       break;
+    case 'RefundRequested': {
+      const d = e.data;
+      await client.query(
+        `INSERT INTO ${tables.refund_requests} (request_id, payment_id, hours, amount_cents, fee_included, reason, requested_by, requested_at, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending') ON CONFLICT (request_id) DO NOTHING`,
+        [d.requestId, d.paymentId, d.hours, d.amountCents, d.feeIncluded, d.reason, d.requestedBy, d.requestedAt],
+      );
+      return;
+    }
+    case 'RefundRequestFailed':
+      await client.query(`UPDATE ${tables.refund_requests} SET status = 'failed', failure = $2 WHERE request_id = $1`, [e.data.requestId, e.data.reason]);
+      return;
+    case 'RefundRequestCompleted': {
+      const d = e.data;
+      await client.query(`UPDATE ${tables.refund_requests} SET status = 'completed', completed_at = $2 WHERE request_id = $1`, [d.requestId, d.completedAt]);
+      // Recorded in the append of its PaymentRefunded: that refund (the payment's latest) was the admin's.
+      await client.query(
+        `UPDATE ${tables.payment_refunds} SET request_id = $2
+          WHERE event_id = (SELECT event_id FROM ${tables.payment_refunds} WHERE payment_id = $1 AND request_id IS NULL
+                            ORDER BY pos_commit DESC, pos_prepare DESC LIMIT 1)`,
+        [d.paymentId, d.requestId],
+      );
+      return;
+    }
     default:
       return;
   }
@@ -140,10 +177,10 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, t: string): Pr
 
 export const paymentsProjection: Projection = {
   name: 'payments',
-  // 2: the trial column (issue 17).
-  version: 2,
-  tables: ['payments'],
-  createSql: ({ payments: t }) => `
+  // 2: the trial column (issue 17). 3: refunds and the admin's refund requests (issue 18).
+  version: 3,
+  tables: ['payments', 'payment_refunds', 'refund_requests'],
+  createSql: ({ payments: t, payment_refunds: r, refund_requests: q }) => `
     CREATE TABLE ${t} (
       payment_id text PRIMARY KEY,
       provider text,
@@ -173,9 +210,34 @@ export const paymentsProjection: Projection = {
     CREATE UNIQUE INDEX ${t}_provider_session ON ${t} (provider_session_id);
     CREATE INDEX ${t}_provider_payment ON ${t} (provider_payment_id);
     CREATE INDEX ${t}_student ON ${t} (student_id, started_at DESC);
+    CREATE TABLE ${r} (
+      event_id text PRIMARY KEY,
+      payment_id text NOT NULL,
+      pos_commit bigint NOT NULL,
+      pos_prepare bigint NOT NULL,
+      amount_cents integer NOT NULL,
+      provider_refund_id text,
+      refunded_at timestamptz NOT NULL,
+      -- The admin console's request it completed; null: started in the provider's dashboard.
+      request_id text
+    );
+    CREATE INDEX ${r}_payment ON ${r} (payment_id, pos_commit, pos_prepare);
+    CREATE TABLE ${q} (
+      request_id text PRIMARY KEY,
+      payment_id text NOT NULL,
+      hours integer NOT NULL,
+      amount_cents integer NOT NULL,
+      fee_included boolean NOT NULL,
+      reason text NOT NULL,
+      requested_by text NOT NULL,
+      requested_at timestamptz NOT NULL,
+      status text NOT NULL CHECK (status IN ('pending', 'completed', 'failed')),
+      failure text,
+      completed_at timestamptz
+    );
+    CREATE INDEX ${q}_payment ON ${q} (payment_id);
   `,
   async apply(client, events, tables) {
-    const t = tables.payments!;
-    for (const e of events) await applyOne(client, e, t);
+    for (const e of events) await applyOne(client, e, tables);
   },
 };

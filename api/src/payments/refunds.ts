@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { DomainError, type RefundAnswer } from '@parliamo/domain';
+import type { CommandDeps } from '../platform/command.ts';
+import { recordImmediateRefund, recordRefundRequest, recordRefundRequestFailure } from './flow.ts';
+import type { Payments } from './port.ts';
+
+/**
+ * The request id of a refund: from the client's Idempotency-Key when it sends one (the admin's dialog
+ * does, one per opening), else from the body, so a retried request is the same request.
+ */
+export function refundRequestId(paymentId: string, idempotencyKey: unknown, body: { hours: number; reason: string }): string {
+  const what = typeof idempotencyKey === 'string' && idempotencyKey.trim() !== '' ? ['key', idempotencyKey.trim()] : ['body', body.hours, body.reason];
+  return createHash('sha256').update(JSON.stringify([paymentId, ...what])).digest('hex').slice(0, 32);
+}
+
+/** Thrown by the provider's client when it answered and refused (a 4xx), not when it could not be reached. */
+function refusedBy(err: unknown): string | null {
+  const e = err as { statusCode?: unknown; message?: unknown };
+  if (err instanceof DomainError) return err.message;
+  return typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.message === 'string' ? e.message : null;
+}
+
+/**
+ * An admin refunds unused hours of a payment: the request is recorded first (its hours held), then
+ * the provider is asked, under an idempotency key from the request id. With Stripe the hours leave
+ * when its webhook confirms the refund; the local test mode completes it at once. A retried request
+ * asks the provider again with the same key (Stripe refunds once) and refunds nothing twice.
+ */
+export async function refundPayment(
+  deps: CommandDeps,
+  payments: Payments,
+  c: { paymentId: string; requestId: string; hours: number; reason: string; adminId: string },
+): Promise<RefundAnswer> {
+  const payment = await recordRefundRequest(deps, c);
+  const request = payment.refundRequests[c.requestId]!;
+  const answer = (status: RefundAnswer['status']): RefundAnswer => ({
+    requestId: c.requestId,
+    hours: request.hours,
+    amountCents: request.amountCents,
+    feeIncluded: request.feeIncluded,
+    status,
+  });
+  if (request.status === 'failed') throw new DomainError('conflict', 'This refund was refused by the payment provider; start a new refund');
+  if (request.status === 'completed') return answer('completed');
+  let refund: { providerRefundId: string; completed: boolean };
+  try {
+    refund = await payments.refund({ paymentId: c.paymentId, providerPaymentId: payment.providerPaymentId, amountCents: request.amountCents, requestId: c.requestId });
+  } catch (err) {
+    const refused = refusedBy(err);
+    // Not reached: the request stays pending (its hours held); retrying it is safe under the same key.
+    if (refused === null) throw new DomainError('conflict', 'The payment provider could not be reached. Please try again.');
+    await recordRefundRequestFailure(deps, { paymentId: c.paymentId, requestId: c.requestId, reason: refused });
+    throw new DomainError('conflict', `The payment provider refused the refund: ${refused}`);
+  }
+  if (!refund.completed) return answer('pending');
+  await recordImmediateRefund(deps, { paymentId: c.paymentId, amountCents: request.amountCents, providerRefundId: refund.providerRefundId, requestId: c.requestId });
+  return answer('completed');
+}

@@ -1,0 +1,128 @@
+/**
+ * Refunds of a paid payment (issue 18). The rules, stated once (docs/api.md repeats them):
+ * - From the admin console an admin refunds whole unused hours: 1..refundableHours, the package's
+ *   remaining hours while it is neither expired nor refunded in full, less the hours a pending request
+ *   holds, and never more than the hours bought that were not refunded yet (hours an admin added were
+ *   not paid for).
+ * - The amount is hours x the hour's price. The EUR 3 fee (the fee the checkout recorded) goes back
+ *   only with the last hour bought: when this refund and the earlier ones together return every hour
+ *   the payment bought (nothing of it was used), the whole payment is refunded.
+ * - Any refund, wherever it started (the admin console or Stripe's dashboard), is judged on the
+ *   payment's refunded total T: T = the whole amount paid revokes every unused hour (HoursRevoked);
+ *   a smaller T takes floor(T / hour price) hours in all out of the package (UnusedHoursRefunded for
+ *   those earlier refunds did not take, at most the remaining ones). Cents of T beyond whole hours stay
+ *   refunded money without hours: the reconciliation flags them.
+ */
+import { isoOf } from '../decider.ts';
+import { DomainError } from '../errors.ts';
+import type { PaymentEvent } from '../events.ts';
+import { isPackageExpired, type PackageState } from '../packages/package.ts';
+import type { PaymentState } from './payment.ts';
+
+export interface RefundQuote {
+  hours: number;
+  hoursCents: number;
+  /** The fee refunded with the hours (0 unless `feeIncluded`). */
+  feeCents: number;
+  feeIncluded: boolean;
+  amountCents: number;
+}
+
+/** What refunding `hours` hours costs the school, given the hours of the payment refunded (or held) before. */
+export function refundQuote(input: {
+  hours: number;
+  hourPriceCents: number;
+  feeCents: number;
+  purchasedHours: number;
+  hoursRefundedBefore: number;
+}): RefundQuote {
+  const hoursCents = input.hours * input.hourPriceCents;
+  const feeIncluded = input.hoursRefundedBefore + input.hours >= input.purchasedHours;
+  const feeCents = feeIncluded ? input.feeCents : 0;
+  return { hours: input.hours, hoursCents, feeCents, feeIncluded, amountCents: hoursCents + feeCents };
+}
+
+/** The hours of pending refund requests: held, so that no second request refunds them too. */
+export function heldRefundHours(payment: PaymentState): number {
+  return Object.values(payment.refundRequests).reduce((sum, r) => sum + (r.status === 'pending' ? r.hours : 0), 0);
+}
+
+function heldRefundCents(payment: PaymentState): number {
+  return Object.values(payment.refundRequests).reduce((sum, r) => sum + (r.status === 'pending' ? r.amountCents : 0), 0);
+}
+
+/** How many unused hours an admin may refund now (see the rules above). */
+export function refundableHours(payment: PaymentState, pkg: PackageState, now: Date): number {
+  if (!payment.confirmed || !payment.checkout || !pkg.exists || pkg.revoked || isPackageExpired(pkg, now)) return 0;
+  const notRefunded = payment.checkout.hours - pkg.refundedHours;
+  return Math.max(0, Math.min(pkg.remaining, notRefunded) - heldRefundHours(payment));
+}
+
+/** The message for a refund of more hours than may be refunded. */
+export function refundableHoursMessage(refundable: number): string {
+  if (refundable === 0) return 'This payment has no unused hours left to refund';
+  return `Only ${refundable} unused ${refundable === 1 ? 'hour' : 'hours'} can be refunded`;
+}
+
+/**
+ * An admin's refund request: RefundRequested (the provider is asked after it is recorded), or no
+ * events when this request id is known already (a retried request).
+ */
+export function decideRefundRequest(input: {
+  now: string;
+  requestId: string;
+  hours: number;
+  reason: string;
+  requestedBy: string;
+  payment: PaymentState;
+  package: PackageState;
+}): PaymentEvent[] {
+  const { payment } = input;
+  const checkout = payment.checkout;
+  if (!checkout) throw new DomainError('not_found', 'Payment not found');
+  if (payment.refundRequests[input.requestId]) return [];
+  if (!payment.confirmed) throw new DomainError('conflict', 'Only a paid payment can be refunded');
+  const reason = input.reason.trim();
+  if (!reason) throw new DomainError('invalid', 'A reason is required for a refund');
+  if (!Number.isInteger(input.hours) || input.hours < 1) throw new DomainError('invalid', 'Hours must be a whole number of at least 1');
+  const refundable = refundableHours(payment, input.package, new Date(isoOf(input.now)));
+  if (input.hours > refundable) throw new DomainError('conflict', refundableHoursMessage(refundable));
+  const quote = refundQuote({
+    hours: input.hours,
+    hourPriceCents: checkout.hourPriceCents,
+    feeCents: checkout.feeCents,
+    purchasedHours: checkout.hours,
+    hoursRefundedBefore: input.package.refundedHours + heldRefundHours(payment),
+  });
+  const left = checkout.amountCents - payment.refundedCents - heldRefundCents(payment);
+  if (quote.amountCents > left) {
+    throw new DomainError('conflict', `Only €${(Math.max(0, left) / 100).toFixed(2)} of this payment can still be refunded`);
+  }
+  return [
+    {
+      type: 'RefundRequested',
+      data: {
+        paymentId: checkout.paymentId,
+        requestId: input.requestId,
+        hours: input.hours,
+        amountCents: quote.amountCents,
+        feeIncluded: quote.feeIncluded,
+        reason,
+        requestedBy: input.requestedBy,
+        requestedAt: isoOf(input.now),
+      },
+    },
+  ];
+}
+
+/** The provider refused the refund: the request fails and its hours are free again. Known outcome: no events. */
+export function decideRefundRequestFailure(payment: PaymentState, requestId: string, reason: string, now: string): PaymentEvent[] {
+  if (payment.refundRequests[requestId]?.status !== 'pending' || !payment.checkout) return [];
+  return [{ type: 'RefundRequestFailed', data: { paymentId: payment.checkout.paymentId, requestId, reason, failedAt: isoOf(now) } }];
+}
+
+/** How many more unused hours leave with a refunded total of `totalRefundedCents` (not the whole payment). */
+export function partialRefundHours(totalRefundedCents: number, hourPriceCents: number, hoursRefundedBefore: number): number {
+  if (hourPriceCents <= 0) return 0;
+  return Math.max(0, Math.floor(totalRefundedCents / hourPriceCents) - hoursRefundedBefore);
+}
