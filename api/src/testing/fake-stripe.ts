@@ -56,6 +56,8 @@ export interface FakeStripe {
   refund(sessionId: string, amountCents?: number): Record<string, any>;
   /** The session's charge as it is now, with its refunds (newest first), for a `charge.refunded` webhook. */
   charge(sessionId: string): Record<string, any>;
+  /** Runs `hook` after each refund is made through the API and before Stripe answers it (null: none). */
+  onRefund(hook: ((refund: Record<string, any>) => Promise<void>) | null): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   type FakeCharge = { id: string; amount: number; amount_refunded: number; payment_intent: string; refunds: FakeRefund[] };
   const charges = new Map<string, FakeCharge>();
   const refundsByKey = new Map<string, FakeRefund>();
+  let refundHook: ((refund: Record<string, any>) => Promise<void>) | null = null;
 
   /** Refunds `amount` of the charge (default: all that is left): Stripe's refund object. */
   function refundCharge(charge: FakeCharge, amount: number | undefined, metadata: Record<string, string>): FakeRefund {
@@ -218,7 +221,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!charge) return stripeError(res, 404, `No such payment_intent: '${body.payment_intent}'`, 'payment_intent');
         const refund = refundCharge(charge, body.amount === undefined ? undefined : Number(body.amount), body.metadata ?? {});
         if (typeof key === 'string') refundsByKey.set(key, refund);
-        return send(refund);
+        if (!refundHook) return send(refund);
+        // The test plays Stripe's webhook before the answer reaches us (the webhook overtakes the answer).
+        void refundHook(refund).then(() => send(refund), (e: Error) => stripeError(res, 500, e.message));
+        return;
       }
       if (req.method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname))) {
         const s = sessions.get(decodeURIComponent(m[1]!));
@@ -282,6 +288,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const charge = chargeOfSession(session(id));
       refundCharge(charge, amountCents, {});
       return chargeObject(charge);
+    },
+    onRefund(hook) {
+      refundHook = hook;
     },
     charge(id) {
       return chargeObject(chargeOfSession(session(id)));

@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { streams } from '@parliamo/domain';
+import { paymentsProjection } from '@parliamo/projections';
+import { compareLiveWithRebuild } from '@parliamo/projections/testing';
+import { useTestApp } from '../testing/app.ts';
+import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
+import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
+import { pdfText } from '../testing/pdf.ts';
+
+const secret = 'whsec_refund_secret';
+type Person = TestUser & { cookie: string };
+
+describe('refunds from the admin console, with Stripe (official client against a local Stripe)', () => {
+  const fake = useFakeStripe();
+  const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
+  let student: Person;
+  let admin: Person;
+  let teacher: TestUser;
+  beforeAll(async () => {
+    student = await signedIn(t, 'student');
+    admin = await signedIn(t, 'admin');
+    await t.db.pool.query(`UPDATE users SET first_name = 'Marta', last_name = 'Conti' WHERE id = $1`, [admin.id]);
+    teacher = await createUser(t, { role: 'teacher', teacher: { hourlyRate: 25 } });
+  });
+
+  const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+  const deliver = async (type: string, object: unknown, times = 1) => {
+    const d = signedDelivery(stripeEvent(type, object, nowSeconds()), secret, nowSeconds());
+    for (let i = 0; i < times; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: d.headers, payload: d.payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  };
+
+  /** A paid and credited purchase of `hours` at EUR 25 (+ EUR 3): the session and payment ids. */
+  async function bought(hours: number): Promise<{ sessionId: string; paymentId: string }> {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(student.cookie),
+      payload: { amount: hours * 25 + 3, teacherId: teacher.id, totalHours: hours },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sessionId = /\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(res.json().checkout_url)![1]!;
+    await deliver('checkout.session.completed', fake.pay(sessionId));
+    return { sessionId, paymentId: fake.sessions.get(sessionId)!.metadata.paymentId! };
+  }
+  const refund = (paymentId: string, payload: unknown, key?: string, who: Person = admin) =>
+    t.app.inject({
+      method: 'POST', url: `/api/admin/payments/${paymentId}/refund`,
+      headers: { ...authHeaders(who.cookie), ...(key ? { 'idempotency-key': key } : {}) }, payload: payload as object,
+    });
+  const remaining = async (paymentId: string) =>
+    (await t.db.pool.query<{ remaining_hours: number; status: string }>('SELECT remaining_hours, status FROM hour_packages WHERE id = $1', [paymentId])).rows[0];
+  const eventsOf = async (stream: string, type: string) => (await t.app.ledger.readStream(stream)).filter((e) => e.type === type);
+  const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+  const adminRow = async (paymentId: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/payments?search=${paymentId}`, headers: authHeaders(admin.cookie) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payments[0];
+  };
+
+  it('refunds hours x rate through refunds.create; the hours leave when the webhook confirms, once', async () => {
+    const { sessionId, paymentId } = await bought(5);
+    const calls = refundCalls().length;
+    const res = await refund(paymentId, { hours: 2, reason: 'Moving abroad' }, 'dialog-1');
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ hours: 2, amountCents: 5000, feeIncluded: false, status: 'pending' });
+    const sent = refundCalls().slice(calls);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ amount: '5000', metadata: { paymentId, refundRequestId: res.json().requestId } });
+    expect(sent[0]!.headers['idempotency-key']).toBe(`refund-${res.json().requestId}`);
+    // Stripe has not confirmed: the hours are still there (held), and no second request may take them.
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 5, status: 'active' });
+    expect(await adminRow(paymentId)).toMatchObject({ refundableHours: 3, pendingRefunds: [{ hours: 2, amountCents: 5000 }] });
+    await deliver('charge.refunded', fake.charge(sessionId), 3);
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 3, status: 'active' });
+    expect(await eventsOf(streams.package(paymentId), 'UnusedHoursRefunded')).toHaveLength(1);
+    expect(await adminRow(paymentId)).toMatchObject({
+      refundedCents: 5000, hoursRevoked: 2, refundableHours: 3, flags: [], pendingRefunds: [],
+      refunds: [{ amountCents: 5000, source: 'admin', startedBy: 'Marta Conti', reason: 'Moving abroad' }],
+    });
+    // The credit note names the partial amount.
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/credit-note.pdf`, headers: authHeaders(admin.cookie) });
+    expect(pdf.statusCode).toBe(200);
+    expect((await pdfText(pdf.rawPayload)).join('\n')).toContain('50.00');
+  });
+
+  it('refunds once when the same request is retried; a second refund takes the rest and the fee', async () => {
+    const { sessionId, paymentId } = await bought(4);
+    const calls = refundCalls().length;
+    const first = await refund(paymentId, { hours: 1, reason: 'Unhappy' }, 'dialog-a');
+    const again = await refund(paymentId, { hours: 1, reason: 'Unhappy' }, 'dialog-a');
+    expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.json().requestId).toBe(first.json().requestId);
+    // Asked twice under one idempotency key: Stripe refunded once.
+    expect(new Set(refundCalls().slice(calls).map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect(fake.charge(sessionId).amount_refunded).toBe(2500);
+    expect(await eventsOf(streams.payment(paymentId), 'RefundRequested')).toHaveLength(1);
+    await deliver('charge.refunded', fake.charge(sessionId));
+    const rest = await refund(paymentId, { hours: 3, reason: 'Unhappy' }, 'dialog-b');
+    expect(rest.statusCode, rest.body).toBe(202);
+    expect(rest.json()).toMatchObject({ hours: 3, amountCents: 7800, feeIncluded: true });
+    await deliver('charge.refunded', fake.charge(sessionId), 2);
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 0, status: 'revoked' });
+    expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 10300, hoursRevoked: 4, refundableHours: 0, flags: [] });
+  });
+
+  it('takes the hours once when the webhook overtakes Stripe\'s answer', async () => {
+    const { sessionId, paymentId } = await bought(3);
+    fake.onRefund(async () => {
+      await deliver('charge.refunded', fake.charge(sessionId), 2);
+      expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+    });
+    try {
+      const res = await refund(paymentId, { hours: 1, reason: 'Overtaken' });
+      expect(res.statusCode, res.body).toBe(202);
+    } finally {
+      fake.onRefund(null);
+    }
+    await deliver('charge.refunded', fake.charge(sessionId));
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+    expect(await eventsOf(streams.package(paymentId), 'UnusedHoursRefunded')).toHaveLength(1);
+    expect(await eventsOf(streams.payment(paymentId), 'RefundRequestCompleted')).toHaveLength(1);
+  });
+
+  it('a partial refund from Stripe\'s dashboard takes floor(amount / rate) unused hours and flags the cents left over', async () => {
+    const { sessionId, paymentId } = await bought(5);
+    await deliver('charge.refunded', fake.refund(sessionId, 6000), 2);
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 3, status: 'active' });
+    expect(await adminRow(paymentId)).toMatchObject({
+      refundedCents: 6000, hoursRevoked: 2, flags: ['refund_mismatch'],
+      refunds: [{ amountCents: 6000, source: 'stripe', startedBy: null }],
+    });
+    // Another EUR 15: EUR 75 in all is 3 hours, one more.
+    await deliver('charge.refunded', fake.refund(sessionId, 1500));
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+    expect((await adminRow(paymentId)).flags).toEqual([]);
+  });
+
+  it('refuses used hours, bad input and others with clear messages', async () => {
+    const { paymentId } = await bought(3);
+    const cases: [unknown, number, string][] = [
+      [{ hours: 4, reason: 'Too many' }, 409, 'Only 3 unused hours can be refunded'],
+      [{ hours: 0, reason: 'Zero' }, 400, 'Refund at least 1 hour'],
+      [{ hours: 1.5, reason: 'Half' }, 400, 'The hours to refund must be a whole number'],
+      [{ hours: 1 }, 400, 'A reason is required'],
+      [{ hours: 1, reason: '   ' }, 400, 'A reason is required'],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await refund(paymentId, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await refund('no-such-payment', { hours: 1, reason: 'x' })).statusCode).toBe(404);
+    expect((await refund(paymentId, { hours: 1, reason: 'x' }, undefined, student)).statusCode).toBe(403);
+    // Two hours held by a pending request: only one more may be asked for.
+    expect((await refund(paymentId, { hours: 2, reason: 'First' })).statusCode).toBe(202);
+    const res = await refund(paymentId, { hours: 2, reason: 'Second' });
+    expect([res.statusCode, res.json().message]).toEqual([409, 'Only 1 unused hour can be refunded']);
+  });
+
+  it('frees the held hours when Stripe refuses the refund', async () => {
+    const { paymentId } = await bought(2);
+    fake.refuseNext('Charge has been disputed.');
+    const res = await refund(paymentId, { hours: 2, reason: 'Refused' });
+    expect([res.statusCode, res.json().message]).toEqual([409, 'The payment provider refused the refund: Charge has been disputed.']);
+    expect(await adminRow(paymentId)).toMatchObject({ refundableHours: 2, pendingRefunds: [] });
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+  });
+
+  it('rebuilds the payments read model (refunds and requests included) row for row', async () => {
+    expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [paymentsProjection])).toEqual([]);
+  });
+});
