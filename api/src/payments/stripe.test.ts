@@ -134,7 +134,7 @@ describe('webhook verification', () => {
     expect(toProviderEvent(stripeEvent('checkout.session.async_payment_succeeded', session, nowSeconds) as any).kind).toBe('paid');
     expect(toProviderEvent(stripeEvent('checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' }, nowSeconds) as any)).toMatchObject({ kind: 'failed', paymentId: 'p1' });
     expect(toProviderEvent(stripeEvent('checkout.session.expired', { ...session, payment_status: 'unpaid' }, nowSeconds) as any)).toMatchObject({ kind: 'expired', paymentId: 'p1' });
-    const charge = { id: 'ch_1', object: 'charge', amount: 12800, amount_refunded: 5000, payment_intent: 'pi_1', metadata: {}, refunds: { data: [{ id: 're_1' }] } };
+    const charge = { id: 'ch_1', object: 'charge', amount: 12800, amount_refunded: 5000, payment_intent: 'pi_1', metadata: {}, refunds: { data: [{ id: 're_1', metadata: { refundRequestId: 'rq2' } }, { id: 're_0' }] } };
     expect(toProviderEvent(stripeEvent('charge.refunded', charge, nowSeconds) as any)).toEqual({
       kind: 'refunded',
       providerEventId: expect.any(String),
@@ -142,6 +142,8 @@ describe('webhook verification', () => {
       providerPaymentId: 'pi_1',
       amountRefundedCents: 5000,
       providerRefundId: 're_1',
+      // The admin console's requests among the charge's refunds (their metadata).
+      refundRequestIds: ['rq2'],
     });
     expect(toProviderEvent(stripeEvent('customer.created', { id: 'cus_1' }, nowSeconds) as any).kind).toBe('ignored');
   });
