@@ -1,13 +1,13 @@
 /**
  * Property tests: random command sequences against the deciders and workflows, with a moving clock
  * that crosses the Rome daylight-saving changes, checking invariants 1 to 5 of docs/decisions.md (and the
- * 48 h rules of 6) after every step, on an in-memory ledger.
+ * 48 h rules of 6) and the ledger balance (payments/ledger-balance.ts) after every step, on an in-memory ledger.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold, type StreamWrite } from './decider.ts';
 import { DomainError } from './errors.ts';
-import { type LessonBooked, type PackageEvent, type ParliamoEvent, streams } from './events.ts';
+import { type LessonBooked, type PackageEvent, type ParliamoEvent, type RefundRequested, streams } from './events.ts';
 import { lessonDecider } from './lessons/lesson.ts';
 import { decideBooking, decideCancellation } from './lessons/workflows.ts';
 import { packageDecider, type PackageState } from './packages/package.ts';
@@ -15,6 +15,8 @@ import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
 import { decidePayment, paymentDecider } from './payments/payment.ts';
 import { trialDecider } from './payments/trial.ts';
 import { decidePaymentConfirmation, decideRefund } from './payments/workflows.ts';
+import { ledgerBalance } from './payments/ledger-balance.ts';
+import { decideRefundRequest } from './payments/refunds.ts';
 import { FEE_CENTS, lessonEnd, NOTICE_MS } from './rules.ts';
 import { slotDecider } from './slots/slot.ts';
 import { addDays, MS, romeToday } from './time.ts';
@@ -30,7 +32,11 @@ type Cmd =
   | { k: 'complete'; l: number }
   | { k: 'expireHours'; p: number }
   | { k: 'adjust'; p: number; delta: number }
-  | { k: 'tick'; hours: number };
+  | { k: 'tick'; hours: number }
+  /** An admin refunds `hours` unused hours; Stripe confirms at once or (`later`) with the next step. */
+  | { k: 'adminRefund'; p: number; hours: number; later: boolean }
+  /** A refund from Stripe's dashboard of `hours` hours' worth (+ `extra` cents beyond whole hours). */
+  | { k: 'partialRefund'; p: number; hours: number; extra: number };
 
 const idx = fc.nat(7);
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
@@ -47,12 +53,20 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('complete' as const), l: idx }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('expireHours' as const), p: idx }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('adjust' as const), p: idx, delta: fc.integer({ min: -3, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('adminRefund' as const), p: idx, hours: fc.integer({ min: 1, max: 3 }), later: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('partialRefund' as const), p: idx, hours: fc.integer({ min: 0, max: 2 }), extra: fc.constantFrom(0, 0, 1, 999) }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant('tick' as const), hours: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 96 }) }, { weight: 1, arbitrary: fc.constantFrom(24 * 40, 24 * 90, 24 * 185) }) }) },
 );
 
 /** An in-memory ledger: streams of events, appended per workflow. */
 class World {
   readonly streams = new Map<string, ParliamoEvent[]>();
+  /** Every event in append order: the ledger's global order. */
+  readonly log: ParliamoEvent[] = [];
+  /** A refund happened whose money the hours it took need not match (Stripe's dashboard, or gifted hours revoked). */
+  looseRefunds = false;
+  /** An admin's refund that Stripe confirms with the next step. */
+  pending: { paymentId: string; requestId: string; amountCents: number } | null = null;
   readonly payments: string[] = [];
   readonly lessons: string[] = [];
   now: Date;
@@ -63,7 +77,10 @@ class World {
     return (this.streams.get(stream) ?? []) as E[];
   }
   append(writes: StreamWrite[]): void {
-    for (const w of writes) this.streams.set(w.stream, [...this.read(w.stream), ...w.events]);
+    for (const w of writes) {
+      this.streams.set(w.stream, [...this.read(w.stream), ...w.events]);
+      this.log.push(...w.events);
+    }
   }
   all(prefix: string): ParliamoEvent[][] {
     return [...this.streams.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => v);
@@ -84,6 +101,13 @@ const pick = <T,>(list: readonly T[], i: number): T | undefined => (list.length 
 /** Runs one command; a DomainError is a refusal (nothing written), anything else fails the test. */
 function step(w: World, c: Cmd): void {
   const now = w.now.toISOString();
+  if (w.pending) {
+    // Stripe confirms the admin's earlier refund (its webhook): the total refunded so far grows by it.
+    const { paymentId, requestId, amountCents } = w.pending;
+    w.pending = null;
+    const payment = w.payment(paymentId);
+    w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment, package: w.package(paymentId) }).writes);
+  }
   try {
     if (c.k === 'tick') {
       w.now = new Date(w.now.getTime() + c.hours * MS.hour);
@@ -148,7 +172,23 @@ function step(w: World, c: Cmd): void {
       }
       else if (c.k === 'fail') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'FailPayment', data: { paymentId, reason: 'declined', now } }, payment) }]);
       else if (c.k === 'expireCheckout') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { paymentId, now } }, payment) }]);
-      else if (c.k === 'refund') w.append(decideRefund({ now, paymentId, amountRefundedCents: amount, providerRefundId: `re_${paymentId}`, payment, package: pkg }).writes);
+      else if (c.k === 'refund') {
+        w.looseRefunds = true;
+        w.append(decideRefund({ now, paymentId, amountRefundedCents: amount - payment.refundedCents, providerRefundId: `re_${paymentId}`, payment, package: pkg }).writes);
+      } else if (c.k === 'partialRefund') {
+        if (c.extra > 0 || c.hours > pkg.remaining) w.looseRefunds = true;
+        const cents = c.hours * payment.checkout!.hourPriceCents + c.extra;
+        w.append(decideRefund({ now, paymentId, amountRefundedCents: cents, providerRefundId: `re_${paymentId}_${payment.refundIds.length}`, payment, package: pkg }).writes);
+      } else if (c.k === 'adminRefund') {
+        if (w.pending) return;
+        const requestId = `rq${w.log.length}`;
+        const events = decideRefundRequest({ now, requestId, hours: c.hours, reason: 'property test', requestedBy: 'admin1', payment, package: pkg });
+        w.append([{ stream: streams.payment(paymentId), events }]);
+        const amountCents = (events[0] as RefundRequested).data.amountCents;
+        if (pkg.granted > pkg.purchased) w.looseRefunds = true; // a full refund takes the gifted hours too
+        if (c.later) w.pending = { paymentId, requestId, amountCents };
+        else w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
+      }
       else if (c.k === 'expireHours') w.append(decideExpiry({ now, package: pkg }).writes);
       else if (c.k === 'adjust') w.append(decideAdjustment({ now, adminId: 'admin1', delta: c.delta, reason: 'property test', package: pkg }).writes);
     }
@@ -164,6 +204,11 @@ function check(ok: boolean, what: string): void {
 const ms = (iso: string) => new Date(iso).getTime();
 
 function checkInvariants(w: World): void {
+  // The ledger balances to the cent: every euro paid in is a share, a fee, a refund or an hour's value.
+  const balance = ledgerBalance(w.log);
+  check(balance.unaccountedCents === 0, `the ledger does not balance: ${JSON.stringify(balance)}`);
+  // Refunds from the admin console pay back exactly the hours they take (+ the fee with the last one).
+  if (!w.looseRefunds) check(balance.refundedBeyondHoursCents === 0, `money refunded beyond the hours taken: ${JSON.stringify(balance)}`);
   const lessons = w.all('lesson-').map((events) => ({ events, state: fold(lessonDecider, events as never) }));
   const live = lessons.filter((l) => l.state.status !== 'cancelled').map((l) => l.state.booking!);
   // 1. no teacher slot and no student instant held by two lessons that were not cancelled

@@ -161,17 +161,30 @@ export const refundAnswerSchema = answer({
 });
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
-/** GET /api/admin/ledger-balance: every euro paid in, and where it is now (docs/api.md "Ledger balance"). */
+/**
+ * GET /api/admin/ledger-balance: every euro paid in and where it is now (docs/api.md "Ledger balance";
+ * the rule: domain payments/ledger-balance.ts). paidIn + adjustedHours = teacherShares + schoolShares
+ * + feesKept + refunded - refundedBeyondHours + unusedHours + expiredHours + forfeitedHours + notCredited
+ * + unaccounted, in cents; unaccounted is 0 when the books balance.
+ */
 export const ledgerBalanceSchema = answer({
   paidInCents: z.number(),
+  /** Hours admins added (+) or removed (-), at their package's price: the school's gift, not paid in. */
+  adjustedHoursCents: z.number(),
   teacherSharesCents: z.number(),
   schoolSharesCents: z.number(),
+  /** The per-purchase fees the school keeps (all but those of payments refunded in full). */
   feesKeptCents: z.number(),
   refundedCents: z.number(),
-  /** Hours bought and not yet given, booked or not, at their price. */
+  /** Money refunded that the hours the refunds took do not account for (a refund of used hours, or cents beyond whole hours). */
+  refundedBeyondHoursCents: z.number(),
+  /** Hours bought and not given yet, in packages or booked, at their price. */
   unusedHoursCents: z.number(),
   expiredHoursCents: z.number(),
-  /** paidIn minus all the rest: 0 when every cent is accounted for. */
+  /** Hours of lessons cancelled too late: spent, with no lesson given (the school's). */
+  forfeitedHoursCents: z.number(),
+  /** Paid and never credited (a refused trial), less what was refunded of it. */
+  notCreditedCents: z.number(),
   unaccountedCents: z.number(),
 });
 export type LedgerBalance = z.infer<typeof ledgerBalanceSchema>;
