@@ -114,3 +114,26 @@ async function compareAt(
     client.release();
   }
 }
+
+/**
+ * Builds `projections` from zero (every event in the store now) into scratch tables beside the live
+ * ones: their names by live table name, to run a live query on the rebuild, and `drop` to remove them.
+ */
+export async function rebuiltCopies(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: Projection[],
+): Promise<{ tables: Record<string, string>; drop: () => Promise<void> }> {
+  const tables: Record<string, string> = {};
+  const drop = async () => {
+    for (const p of projections) await dropScratchTables(pool, p, 'cmp');
+  };
+  await drop();
+  for (const p of projections) {
+    const names = scratchTables(p, 'cmp');
+    await createTables(pool, p, names);
+    await buildInto(pool, store, p, names, null);
+    Object.assign(tables, names);
+  }
+  return { tables, drop };
+}

@@ -19,6 +19,7 @@ export * from './hour-packages/queries.ts';
 export * from './lessons/queries.ts';
 export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
+export * from './payments/ledger-balance.ts';
 export * from './analytics/queries.ts';
 export * from './school-settings/queries.ts';
 export * from './receipts/queries.ts';
