@@ -17,6 +17,7 @@ import {
   reviewPageQuerySchema,
   reviewReplySchema,
   reviewSchema,
+  refundSchema,
   rescheduleSchema,
   teacherAvailabilitySchema,
   teacherProfileSchema,
@@ -100,6 +101,12 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/payments/:paymentId/receipt.pdf', allowed: ['student', 'admin'], path: (c) => `/api/payments/${c.world.owned.package}/receipt.pdf` },
   { method: 'GET', route: '/api/payments/:paymentId/credit-note.pdf', allowed: ['student', 'admin'], path: (c) => `/api/payments/${c.world.owned.refundedPayment}/credit-note.pdf` },
   { method: 'GET', route: '/api/admin/payments.csv', allowed: ['admin'], querySchema: adminPaymentQuerySchema },
+  { method: 'GET', route: '/api/admin/ledger-balance', allowed: ['admin'] },
+  // The world's own package: an admin refunds one of its unused hours (local test mode: at once).
+  {
+    method: 'POST', route: '/api/admin/payments/:id/refund', allowed: ['admin'], bodySchema: refundSchema, ledgerWrite: true,
+    path: (c) => `/api/admin/payments/${c.world.owned.package}/refund`, body: () => ({ hours: 1, reason: 'Route catalog check' }),
+  },
 ];
 
 /** The address of a photo of the world's teacher, stored straight in the table the upload writes. */
