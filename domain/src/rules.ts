@@ -145,3 +145,36 @@ export function teacherDisplayName(firstName: string, lastName: string): string 
   const initial = [...lastName.trim()][0];
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
+
+/** What refunding some hours of a payment pays back (refundQuote). */
+export interface RefundQuote {
+  hours: number;
+  hoursCents: number;
+  /** The fee refunded with the hours (0 unless `feeIncluded`). */
+  feeCents: number;
+  feeIncluded: boolean;
+  amountCents: number;
+}
+
+/**
+ * A refund of whole hours (the rules: payments/refunds.ts): hours x the hour's price, and the fee too
+ * when this refund and the earlier ones return every hour the payment bought. The admin's dialog shows it.
+ */
+export function refundQuote(input: {
+  hours: number;
+  hourPriceCents: number;
+  feeCents: number;
+  purchasedHours: number;
+  hoursRefundedBefore: number;
+}): RefundQuote {
+  const hoursCents = input.hours * input.hourPriceCents;
+  const feeIncluded = input.hoursRefundedBefore + input.hours >= input.purchasedHours;
+  const feeCents = feeIncluded ? input.feeCents : 0;
+  return { hours: input.hours, hoursCents, feeCents, feeIncluded, amountCents: hoursCents + feeCents };
+}
+
+/** The message for a refund of more hours than may be refunded. */
+export function refundableHoursMessage(refundable: number): string {
+  if (refundable === 0) return 'This payment has no unused hours left to refund';
+  return `Only ${refundable} unused ${refundable === 1 ? 'hour' : 'hours'} can be refunded`;
+}

@@ -72,6 +72,7 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     flags: paymentFlags(r),
     receiptNumber: r.receipt_number,
     hasCreditNote: r.has_credit_note,
+    hourPriceCents: r.hour_price_cents,
     refundableHours: refundable(r, held, now),
     hoursRefundedBefore: r.hours_revoked + held,
     refunds: r.refunds,

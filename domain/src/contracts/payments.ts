@@ -70,6 +70,8 @@ export const adminPaymentSchema = answer({
   receiptNumber: z.string().nullable(),
   /** Whether a refund of it has its credit note. */
   hasCreditNote: z.boolean(),
+  /** The price of one of its hours (a refund pays back hours x this). */
+  hourPriceCents: z.number(),
   /** Unused hours an admin may refund now (payments/refunds.ts); 0: nothing to refund. */
   refundableHours: z.number(),
   /** Hours of the payment refunded already or held by a pending refund request: the fee goes back with the last one. */

@@ -4,7 +4,8 @@ import type { CheckoutStarted, PackageEvent, PaymentEvent } from '../events.ts';
 import { packageDecider } from '../packages/package.ts';
 import { expectDomainError } from '../test-support.ts';
 import { paymentDecider } from './payment.ts';
-import { decideRefundRequest, refundableHours, refundQuote } from './refunds.ts';
+import { decideRefundRequest, refundableHours } from './refunds.ts';
+import { refundQuote } from '../rules.ts';
 import { decideRefund } from './workflows.ts';
 
 const T0 = '2026-01-10T09:15:00.000Z';

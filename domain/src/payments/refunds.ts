@@ -18,29 +18,7 @@ import { DomainError } from '../errors.ts';
 import type { PaymentEvent } from '../events.ts';
 import { isPackageExpired, type PackageState } from '../packages/package.ts';
 import type { PaymentState } from './payment.ts';
-
-export interface RefundQuote {
-  hours: number;
-  hoursCents: number;
-  /** The fee refunded with the hours (0 unless `feeIncluded`). */
-  feeCents: number;
-  feeIncluded: boolean;
-  amountCents: number;
-}
-
-/** What refunding `hours` hours costs the school, given the hours of the payment refunded (or held) before. */
-export function refundQuote(input: {
-  hours: number;
-  hourPriceCents: number;
-  feeCents: number;
-  purchasedHours: number;
-  hoursRefundedBefore: number;
-}): RefundQuote {
-  const hoursCents = input.hours * input.hourPriceCents;
-  const feeIncluded = input.hoursRefundedBefore + input.hours >= input.purchasedHours;
-  const feeCents = feeIncluded ? input.feeCents : 0;
-  return { hours: input.hours, hoursCents, feeCents, feeIncluded, amountCents: hoursCents + feeCents };
-}
+import { refundableHoursMessage, refundQuote } from '../rules.ts';
 
 /** The hours of pending refund requests: held, so that no second request refunds them too. */
 export function heldRefundHours(payment: PaymentState): number {
@@ -56,12 +34,6 @@ export function refundableHours(payment: PaymentState, pkg: PackageState, now: D
   if (!payment.confirmed || !payment.checkout || !pkg.exists || pkg.revoked || isPackageExpired(pkg, now)) return 0;
   const notRefunded = payment.checkout.hours - pkg.refundedHours;
   return Math.max(0, Math.min(pkg.remaining, notRefunded) - heldRefundHours(payment));
-}
-
-/** The message for a refund of more hours than may be refunded. */
-export function refundableHoursMessage(refundable: number): string {
-  if (refundable === 0) return 'This payment has no unused hours left to refund';
-  return `Only ${refundable} unused ${refundable === 1 ? 'hour' : 'hours'} can be refunded`;
 }
 
 /**

@@ -8,9 +8,9 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Every call sends cookies; a JSON body goes with a JSON content type (spec "Calls"). */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'parliamo' };
+/** Every call sends cookies; a JSON body goes with a JSON content type (spec "Calls"). `extra`: more headers (e.g. Idempotency-Key). */
+export async function apiRequest(method: string, url: string, data?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, 'X-Requested-With': 'parliamo' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
     method,

@@ -25,7 +25,7 @@ import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
 import type { AdminPayouts, TeacherPayouts } from '@parliamo/domain/contracts/payouts';
-import type { AdminPaymentPage, Analytics, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
+import type { AdminPaymentPage, Analytics, LedgerBalance, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -128,6 +128,9 @@ export const queries = {
     queryOptions({ queryKey: ['admin', 'mails', status] as const, queryFn: ({ signal }) => getJson<AdminMail[]>(`/api/admin/mails?status=${status}`, signal) }),
   adminTeacher: (teacherId: string) =>
     queryOptions({ queryKey: ['admin', 'teacher', teacherId] as const, queryFn: ({ signal }) => getJson<AdminTeacher>(`/api/admin/teachers/${id(teacherId)}`, signal) }),
+  /** Where every cent paid in is now (GET /api/admin/ledger-balance). */
+  adminLedgerBalance: () =>
+    queryOptions({ queryKey: ['admin', 'ledgerBalance'] as const, queryFn: ({ signal }) => getJson<LedgerBalance>('/api/admin/ledger-balance', signal) }),
   /** The ledger's events, newest first, a page at a time, filtered by stream or person. */
   adminLedger: (filter: { stream?: string; userId?: string }) =>
     infiniteQueryOptions({
@@ -198,6 +201,8 @@ export const CHANGES = {
   photoChanged: ['teacherProfile', 'teachers', 'session', 'admin'],
   /** A review written, edited, answered or hidden: the reviews shown and the teachers' ratings. */
   reviewChanged: ['reviews', 'teachers'],
+  /** An admin's refund: the payments list, the ledger balance and the package's hours (the student's My Hours). */
+  paymentRefunded: ['admin', 'hourPackages', 'dashboardStats'],
   /** A payout recorded: the balances the admin and the teacher see. */
   payoutRecorded: ['payouts'],
 } as const satisfies Record<string, readonly Topic[]>;

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAYMENT_STATUSES, type AdminPaymentPage } from '@parliamo/domain/contracts';
+import { PAYMENT_STATUSES, type AdminPayment, type AdminPaymentPage } from '@parliamo/domain/contracts';
 import { creditNoteUrl, receiptUrl } from '@parliamo/domain/contracts/receipts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { SelectField } from '../../components/FormFields.tsx';
 import { QueryView } from '../../components/app/states.tsx';
+import { RefundDialog } from '../../components/app/RefundDialog.tsx';
 import { eurosFromCents, instantLabel } from '../../lib/format.ts';
 import { MONO } from '../../theme.ts';
 import { queries, search as queryString, type AdminPaymentFilter } from '../../lib/queries.ts';
@@ -28,7 +29,34 @@ function useFilters() {
   return { filter, set, clear: () => change(null) };
 }
 
-function PaymentsTable({ page }: { page: AdminPaymentPage }) {
+/** The refunds of a payment with who started each, and those Stripe has not confirmed yet. */
+function RefundsCell({ p }: { p: AdminPayment }) {
+  if (p.refunds.length === 0 && p.pendingRefunds.length === 0) return <>{eurosFromCents(p.refundedCents)}</>;
+  return (
+    <Stack gap="0" fontSize="xs" alignItems="flex-end">
+      {p.refunds.map((r, i) => (
+        <Text key={i} whiteSpace="nowrap" title={r.reason ?? undefined}>
+          {eurosFromCents(r.amountCents)} by {r.source === 'admin' ? (r.startedBy ?? 'an admin') : 'Stripe'}
+        </Text>
+      ))}
+      {p.pendingRefunds.map((r, i) => (
+        <Text key={`pending-${i}`} whiteSpace="nowrap" color="orange.700">
+          {eurosFromCents(r.amountCents)} waiting for Stripe
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** What a flag means, in words (the badge shows it). */
+const FLAG_LABELS: Record<AdminPayment['flags'][number], string> = {
+  paid_not_credited: 'Paid, no hours credited',
+  credited_without_payment: 'Hours without payment',
+  amount_mismatch: 'Amount mismatch',
+  refund_mismatch: 'Refund does not match hours removed',
+};
+
+function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (p: AdminPayment) => void }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Payments table">
       <Table.Root size="sm" aria-label="Payments">
@@ -45,6 +73,7 @@ function PaymentsTable({ page }: { page: AdminPaymentPage }) {
             <Table.ColumnHeader textAlign="end">Hours credited</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Refunded</Table.ColumnHeader>
             <Table.ColumnHeader>Check</Table.ColumnHeader>
+            <Table.ColumnHeader>Actions</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -79,18 +108,27 @@ function PaymentsTable({ page }: { page: AdminPaymentPage }) {
                 {p.hours}
               </Table.Cell>
               <Table.Cell textAlign="end">{p.hoursCredited}</Table.Cell>
-              <Table.Cell textAlign="end">{eurosFromCents(p.refundedCents)}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <RefundsCell p={p} />
+              </Table.Cell>
               <Table.Cell>
                 {p.flags.length === 0 ? (
                   <Badge colorPalette="green">Reconciled</Badge>
                 ) : (
                   <HStack gap="1" wrap="wrap">
                     {p.flags.map((f) => (
-                      <Badge key={f} colorPalette="red">
-                        {f}
+                      <Badge key={f} colorPalette="red" title={f}>
+                        {FLAG_LABELS[f]}
                       </Badge>
                     ))}
                   </HStack>
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                {p.refundableHours > 0 && (
+                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRefund(p)} aria-label={`Refund payment ${p.paymentId.slice(0, 8)}`}>
+                    Refund
+                  </Button>
                 )}
               </Table.Cell>
             </Table.Row>
@@ -98,6 +136,35 @@ function PaymentsTable({ page }: { page: AdminPaymentPage }) {
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** Where every cent paid in is now (GET /api/admin/ledger-balance): 0 unaccounted when the books balance. */
+function LedgerBalanceFigure() {
+  const balance = useQuery(queries.adminLedgerBalance());
+  const b = balance.data;
+  if (!b) return null;
+  const held = b.unusedHoursCents + b.expiredHoursCents;
+  return (
+    <Stack gap="1" borderWidth="1px" borderRadius="md" p="3" data-testid="ledger-balance">
+      <Text fontWeight="semibold" color={b.unaccountedCents === 0 ? 'green.700' : 'red.700'}>
+        Ledger balance:{' '}
+        {b.unaccountedCents === 0
+          ? `every cent of ${eurosFromCents(b.paidInCents)} paid in is accounted for.`
+          : `${eurosFromCents(b.unaccountedCents)} of ${eurosFromCents(b.paidInCents)} paid in is not accounted for.`}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        Teachers {eurosFromCents(b.teacherSharesCents)} · School {eurosFromCents(b.schoolSharesCents + b.forfeitedHoursCents)} · Fees kept{' '}
+        {eurosFromCents(b.feesKeptCents)} · Refunded {eurosFromCents(b.refundedCents)} · Unused and expired hours {eurosFromCents(held)}
+        {b.adjustedHoursCents !== 0 && ` · Adjusted by admins ${eurosFromCents(b.adjustedHoursCents)}`}
+        {b.notCreditedCents !== 0 && ` · Paid, not credited ${eurosFromCents(b.notCreditedCents)}`}
+      </Text>
+      {b.refundedBeyondHoursCents !== 0 && (
+        <Text fontSize="sm" color="red.700">
+          {eurosFromCents(b.refundedBeyondHoursCents)} refunded beyond the hours the refunds removed (see the flagged payments).
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -114,8 +181,10 @@ export default function AdminPayments() {
   const teachers = useQuery(queries.adminUsers({ role: 'teacher' }));
   const { page: _page, ...exportFilter } = filter;
   const filtered = FILTERS.some((k) => filter[k]);
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   return (
     <Stack gap="6">
+      {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
       <AppPageHeader
         title="Payments"
         subtitle="Reconciliation: what each payment charged and the hours it credited. Dates are Rome time."
@@ -127,6 +196,7 @@ export default function AdminPayments() {
           </Button>
         }
       />
+      <LedgerBalanceFigure />
       <Stack gap="3" as="form" role="search" aria-label="Filter payments" onSubmit={(e) => e.preventDefault()}>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
           <Field.Root>
@@ -182,7 +252,7 @@ export default function AdminPayments() {
                   ? `${flagged} of ${page.total} payments need attention.`
                   : `All ${page.total} ${filtered ? 'matching ' : ''}payments reconciled.`}
               </Text>
-              {page.payments.length > 0 ? <PaymentsTable page={page} /> : <Text color="fg.muted">No payments on this page.</Text>}
+              {page.payments.length > 0 ? <PaymentsTable page={page} onRefund={setRefunding} /> : <Text color="fg.muted">No payments on this page.</Text>}
               <HStack justify="space-between" wrap="wrap" gap="2" as="nav" aria-label="Pages of payments">
                 <Text fontSize="sm" color="fg.muted">
                   Page {page.page} of {pages} ({page.total} payments)
