@@ -46,8 +46,8 @@ test('admin refunds unused hours from the payments page; the amount and the fee 
   await expect(confirm).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
-  await expect(row.getByText(/by Admin/)).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(row.getByText(/by Alessia Ferri/)).toBeVisible();
   await screenshots(page, 'admin-refund-done');
 
   await page.context().clearCookies();
