@@ -33,7 +33,7 @@ const purchased = (paymentId: string): ParliamoEvent => ({
 
 describe('payments read model', () => {
   let db: TestDatabase;
-  const tables = { payments: 'payments_model_test' };
+  const tables = { payments: 'payments_model_test', payment_refunds: 'payment_refunds_model_test', refund_requests: 'refund_requests_model_test' };
   beforeAll(async () => {
     db = await createTestDatabase();
     await db.pool.query(paymentsProjection.createSql(tables));
@@ -72,6 +72,30 @@ describe('payments read model', () => {
       { type: 'HoursRevoked', data: { packageId: 'pkg_a', paymentId: 'a', hours: 5, revokedAt: '2026-03-03T09:00:00Z' } },
     );
     expect(await row('a')).toMatchObject({ status: 'refunded', refunded_cents: 12800, hours_revoked: 5 });
+    expect(paymentFlags(await row('a'))).toEqual([]);
+    const refunds = await db.pool.query(`SELECT amount_cents, provider_refund_id, request_id FROM ${tables.payment_refunds} WHERE payment_id = 'a' ORDER BY pos_commit`);
+    expect(refunds.rows).toEqual([
+      { amount_cents: 5000, provider_refund_id: 're_0', request_id: null },
+      { amount_cents: 7800, provider_refund_id: 're_1', request_id: null },
+    ]);
+  });
+
+  it('records an admin\'s refund request and the refund that completed it; flags money refunded beyond the hours taken', async () => {
+    await apply(started('h'), confirmed('h'), purchased('h'));
+    await apply({ type: 'RefundRequested', data: { paymentId: 'h', requestId: 'rq_h', hours: 2, amountCents: 5000, feeIncluded: false, reason: 'Moving', requestedBy: 'admin1', requestedAt: '2026-03-03T09:00:00Z' } });
+    expect((await db.pool.query(`SELECT status FROM ${tables.refund_requests} WHERE request_id = 'rq_h'`)).rows).toEqual([{ status: 'pending' }]);
+    await apply(
+      { type: 'PaymentRefunded', data: { paymentId: 'h', amountRefundedCents: 5000, providerRefundId: 're_h', refundedAt: '2026-03-03T09:01:00Z' } },
+      { type: 'RefundRequestCompleted', data: { paymentId: 'h', requestId: 'rq_h', providerRefundId: 're_h', completedAt: '2026-03-03T09:01:00Z' } },
+      { type: 'UnusedHoursRefunded', data: { packageId: 'pkg_h', paymentId: 'h', hours: 2, refundedAt: '2026-03-03T09:01:00Z' } },
+    );
+    expect((await db.pool.query(`SELECT status FROM ${tables.refund_requests} WHERE request_id = 'rq_h'`)).rows).toEqual([{ status: 'completed' }]);
+    expect((await db.pool.query(`SELECT request_id FROM ${tables.payment_refunds} WHERE payment_id = 'h'`)).rows).toEqual([{ request_id: 'rq_h' }]);
+    expect(await row('h')).toMatchObject({ refunded_cents: 5000, hours_revoked: 2 });
+    expect(paymentFlags(await row('h'))).toEqual([]);
+    // EUR 10 more from Stripe's dashboard: less than an hour, no hour taken.
+    await apply({ type: 'PaymentRefunded', data: { paymentId: 'h', amountRefundedCents: 1000, providerRefundId: 're_h2', refundedAt: '2026-03-03T09:02:00Z' } });
+    expect(paymentFlags(await row('h'))).toEqual(['refund_mismatch']);
   });
 
   it('keeps expired and failed checkouts apart from paid ones', async () => {

@@ -54,7 +54,8 @@ export function paymentFlags(
   // Money refunded that the hours taken out do not account for (hours x price, + the fee with a full
   // refund): used hours refunded, or cents beyond whole hours (domain/src/payments/refunds.ts).
   const accounted = row.hours_revoked * row.hour_price_cents + (fullyRefunded ? row.fee_cents : 0);
-  if (row.refunded_cents > 0 && row.refunded_cents !== accounted) flags.push('refund_mismatch');
+  // (A payment never credited is paid_not_credited instead, until it is refunded in full.)
+  if (row.hours_credited > 0 && row.refunded_cents > 0 && row.refunded_cents !== accounted) flags.push('refund_mismatch');
   return flags;
 }
 
@@ -69,7 +70,7 @@ export function hasFlagSql(alias: string): string {
   return `((${paid} AND ${p}hours_credited = 0 AND NOT ${fullyRefunded})
     OR (NOT (${paid}) AND ${p}hours_credited > 0)
     OR (${paid} AND ${p}paid_amount_cents IS NOT NULL AND ${p}paid_amount_cents <> ${p}amount_cents)
-    OR (${p}refunded_cents > 0 AND ${p}refunded_cents <>
+    OR (${p}hours_credited > 0 AND ${p}refunded_cents > 0 AND ${p}refunded_cents <>
       ${p}hours_revoked * ${p}hour_price_cents + CASE WHEN ${fullyRefunded} THEN ${p}fee_cents ELSE 0 END))`;
 }
 
