@@ -122,6 +122,15 @@ describe('refunds from the admin console, with Stripe (official client against a
     expect(await eventsOf(streams.payment(paymentId), 'RefundRequestCompleted')).toHaveLength(1);
   });
 
+  it('completes the admin\'s request when the charge.refunded webhook does not list its refunds (not expanded)', async () => {
+    const { sessionId, paymentId } = await bought(3);
+    expect((await refund(paymentId, { hours: 1, reason: 'Unlisted' })).statusCode).toBe(202);
+    const { refunds: _listed, ...charge } = fake.charge(sessionId);
+    await deliver('charge.refunded', charge, 2);
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+    expect(await adminRow(paymentId)).toMatchObject({ pendingRefunds: [], refundableHours: 2, refunds: [{ amountCents: 2500, source: 'admin' }] });
+  });
+
   it('a partial refund from Stripe\'s dashboard takes floor(amount / rate) unused hours and flags the cents left over', async () => {
     const { sessionId, paymentId } = await bought(5);
     await deliver('charge.refunded', fake.refund(sessionId, 6000), 2);

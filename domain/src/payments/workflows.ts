@@ -109,6 +109,24 @@ export function decidePaymentConfirmation(input: {
 }
 
 /**
+ * The pending admin requests a provider refund completes: those it names (Stripe's refund metadata),
+ * else, when it names none (Stripe's charge.refunded carries its refunds only when expanded), the oldest
+ * pending requests if their amounts add up to exactly the amount refunded now.
+ */
+function completedRequests(payment: PaymentState, named: string[], amountCents: number): string[] {
+  const pending = Object.entries(payment.refundRequests).filter(([, r]) => r.status === 'pending');
+  if (named.length > 0) return named.filter((id) => payment.refundRequests[id]?.status === 'pending');
+  const out: string[] = [];
+  let sum = 0;
+  for (const [id, r] of pending) {
+    if (sum + r.amountCents > amountCents) break;
+    sum += r.amountCents;
+    out.push(id);
+  }
+  return sum === amountCents ? out : [];
+}
+
+/**
  * Records a refund of a paid payment and takes its unused hours out of the package (booked lessons
  * stay): all of them when the whole amount is refunded, else floor(refunded total / hour price) in all
  * (the rules: refunds.ts). The admin requests among `requestIds` that were pending are completed with it.
@@ -130,9 +148,7 @@ export function decideRefund(input: {
     input.payment,
   );
   if (refunded.length === 0) return decision(paymentId, refunded, packageId, []);
-  const completed: PaymentEvent[] = (input.requestIds ?? [])
-    .filter((id) => input.payment.refundRequests[id]?.status === 'pending')
-    .map((requestId) => ({ type: 'RefundRequestCompleted', data: { paymentId, requestId, providerRefundId: input.providerRefundId, completedAt: isoOf(now) } }));
+  const completed: PaymentEvent[] = completedRequests(input.payment, input.requestIds ?? [], input.amountRefundedCents).map((requestId) => ({ type: 'RefundRequestCompleted', data: { paymentId, requestId, providerRefundId: input.providerRefundId, completedAt: isoOf(now) } }));
   const checkout = input.payment.checkout!; // decidePayment threw if there was none
   const total = input.payment.refundedCents + input.amountRefundedCents;
   let packageEvents: PackageEvent[] = [];
