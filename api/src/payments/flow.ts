@@ -16,7 +16,7 @@ import {
   type TrialEligibility,
 } from '@parliamo/domain';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
-import type { LedgerSession } from '../platform/ledger-session.ts';
+import { LedgerSession } from '../platform/ledger-session.ts';
 import { withCreditNoteIssued, withReceiptIssued } from '../receipts/issue.ts';
 import { factId } from './ids.ts';
 
@@ -196,6 +196,11 @@ export function recordRefundRequest(
     const result = await s.append([{ stream: streams.payment(c.paymentId), events }], { command: 'RequestRefund' }, factIds(c.paymentId, c.requestId));
     return { result, value: events.reduce(paymentDecider.evolve, payment) };
   });
+}
+
+/** The payment as the ledger has it now (e.g. whether Stripe's webhook completed a refund request already). */
+export function currentPayment(deps: CommandDeps, paymentId: string): Promise<PaymentState> {
+  return loadPayment(new LedgerSession(deps.ledger, deps.streamStates), paymentId);
 }
 
 /** The provider refused a requested refund: its held hours are free again. */

@@ -113,6 +113,7 @@ describe('refunds from the admin console, with Stripe (official client against a
     try {
       const res = await refund(paymentId, { hours: 1, reason: 'Overtaken' });
       expect(res.statusCode, res.body).toBe(202);
+      expect(res.json().status).toBe('completed');
     } finally {
       fake.onRefund(null);
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomainError, type RefundAnswer } from '@parliamo/domain';
 import type { CommandDeps } from '../platform/command.ts';
-import { recordImmediateRefund, recordRefundRequest, recordRefundRequestFailure } from './flow.ts';
+import { currentPayment, recordImmediateRefund, recordRefundRequest, recordRefundRequestFailure } from './flow.ts';
 import type { Payments } from './port.ts';
 
 /**
@@ -52,7 +52,8 @@ export async function refundPayment(
     await recordRefundRequestFailure(deps, { paymentId: c.paymentId, requestId: c.requestId, reason: refused });
     throw new DomainError('conflict', `The payment provider refused the refund: ${refused}`);
   }
-  if (!refund.completed) return answer('pending');
+  // Stripe's webhook may have overtaken its answer: say so when the hours have left already.
+  if (!refund.completed) return answer((await currentPayment(deps, c.paymentId)).refundRequests[c.requestId]?.status ?? 'pending');
   await recordImmediateRefund(deps, { paymentId: c.paymentId, amountCents: request.amountCents, providerRefundId: refund.providerRefundId, requestId: c.requestId });
   return answer('completed');
 }
