@@ -31,7 +31,7 @@ function useFilters() {
 
 /** The refunds of a payment with who started each, and those Stripe has not confirmed yet. */
 function RefundsCell({ p }: { p: AdminPayment }) {
-  if (p.refunds.length === 0 && p.pendingRefunds.length === 0) return <>{eurosFromCents(p.refundedCents)}</>;
+  if (p.refunds.length === 0 && p.pendingRefunds.length === 0) return <Text>{eurosFromCents(p.refundedCents)}</Text>;
   return (
     <Stack gap="0" fontSize="xs" alignItems="flex-end">
       {p.refunds.map((r, i) => (
@@ -73,7 +73,6 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
             <Table.ColumnHeader textAlign="end">Hours credited</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Refunded</Table.ColumnHeader>
             <Table.ColumnHeader>Check</Table.ColumnHeader>
-            <Table.ColumnHeader>Actions</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -109,7 +108,14 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
               </Table.Cell>
               <Table.Cell textAlign="end">{p.hoursCredited}</Table.Cell>
               <Table.Cell textAlign="end">
-                <RefundsCell p={p} />
+                <Stack gap="1" alignItems="flex-end">
+                  <RefundsCell p={p} />
+                  {p.refundableHours > 0 && (
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRefund(p)} aria-label={`Refund payment ${p.paymentId.slice(0, 8)}`}>
+                      Refund
+                    </Button>
+                  )}
+                </Stack>
               </Table.Cell>
               <Table.Cell>
                 {p.flags.length === 0 ? (
@@ -122,13 +128,6 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
                       </Badge>
                     ))}
                   </HStack>
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                {p.refundableHours > 0 && (
-                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRefund(p)} aria-label={`Refund payment ${p.paymentId.slice(0, 8)}`}>
-                    Refund
-                  </Button>
                 )}
               </Table.Cell>
             </Table.Row>
