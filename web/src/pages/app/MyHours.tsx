@@ -21,7 +21,7 @@ const causeLabel: Record<HistoryEntry['cause'], string> = {
   rescheduled: 'Lesson rescheduled (hour unchanged)',
   expired: 'Expired',
   adjusted: 'Adjusted by the school',
-  revoked: 'Revoked (payment refunded)',
+  revoked: 'Refunded to your card',
 };
 
 /** What one ledger entry means for a person. */
