@@ -1,6 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { EnglishMessageTranslator, LOCALE_COOKIE, LOCALE_QUERY, LOCALES, loadServerCatalog, resolveLocale, type Catalog, type Locale } from '@parliamo/domain/i18n';
+import {
+  asLocale,
+  EnglishMessageTranslator,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_QUERY,
+  LOCALES,
+  loadServerCatalog,
+  resolveLocale,
+  type Catalog,
+  type Locale,
+} from '@parliamo/domain/i18n';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,14 +30,23 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return m ? decodeURIComponent(m[1]!) : null;
 }
 
-/** The request's language. The person's saved setting reaches the API through the cookie the web keeps in step. */
-export function requestLocale(request: FastifyRequest): Locale {
+/** The language chosen on this device: `?lang=` or the cookie; null when the person never chose. */
+export function chosenLocale(request: FastifyRequest): Locale | null {
   const query = (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY];
-  return resolveLocale({
-    query: typeof query === 'string' ? query : null,
-    cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
-    acceptLanguage: request.headers['accept-language'] ?? null,
-  });
+  return asLocale(typeof query === 'string' ? query : null) ?? asLocale(cookieValue(request.headers.cookie, LOCALE_COOKIE));
+}
+
+/**
+ * The request's language. The person's saved setting reaches the API through the cookie, which
+ * sign-in sets from it (accounts/auth-routes.ts) and the web's switch keeps in step.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  return resolveLocale({ query: chosenLocale(request), acceptLanguage: request.headers['accept-language'] ?? null });
+}
+
+/** Sets the `lang` cookie (not httpOnly: the web reads it at start; @fastify/cookie, registered by the session plugin). */
+export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
 }
 
 /**

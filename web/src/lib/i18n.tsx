@@ -4,15 +4,17 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Locale, MessageValues } from '@parliamo/domain/i18n';
 import { apiRequest, queryClient } from './api.ts';
 import { queries } from './queries.ts';
-import { currentLocale, loadLocale, messageOf, rememberLocale, t, type Messages } from './i18n-store.ts';
+import { currentLocale, initialLocale, loadLocale, messageOf, rememberLocale, t, type Messages } from './i18n-store.ts';
 
 interface LocaleContextValue {
   locale: Locale;
   /** Switches language: loads its catalogs, keeps the choice (cookie; the person's settings when signed in). */
   setLocale: (locale: Locale) => Promise<void>;
+  /** After sign-in: takes the language the API set in the cookie from the person's setting. */
+  followCookie: () => Promise<void>;
 }
 
-const LocaleContext = createContext<LocaleContextValue>({ locale: 'en', setLocale: async () => {} });
+const LocaleContext = createContext<LocaleContextValue>({ locale: 'en', setLocale: async () => {}, followCookie: async () => {} });
 
 /**
  * Provides the active language (already loaded by main.tsx before the first render). Switching
@@ -30,7 +32,11 @@ export function I18nProvider({ initial, children }: { initial: Messages; childre
       await queryClient.invalidateQueries({ queryKey: queries.personalSettings().queryKey });
     }
   }, []);
-  const value = useMemo(() => ({ locale: state.locale, setLocale }), [state.locale, setLocale]);
+  const followCookie = useCallback(async () => {
+    const locale = initialLocale();
+    if (locale !== currentLocale()) setState({ locale, messages: await loadLocale(locale) });
+  }, []);
+  const value = useMemo(() => ({ locale: state.locale, setLocale, followCookie }), [state.locale, setLocale, followCookie]);
   return (
     <LocaleContext.Provider value={value}>
       <Fragment key={state.locale}>{children}</Fragment>

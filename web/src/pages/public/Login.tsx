@@ -13,7 +13,7 @@ import { PageMeta } from '../../components/PageMeta.tsx';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { useNextPath, withNext } from '../../lib/next-path.tsx';
-import { Trans, useT } from '../../lib/i18n.tsx';
+import { Trans, useLocale, useT } from '../../lib/i18n.tsx';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
 
@@ -28,6 +28,7 @@ export default function Login() {
   const form = useForm<LoginInput, unknown, LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const t = useT();
+  const { followCookie } = useLocale();
 
   const submit = form.handleSubmit(
     async (credentials) => {
@@ -37,8 +38,10 @@ export default function Login() {
         forgetPrivateReads(qc, ['teachers']);
         if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(queries.session().queryKey, user);
         else await invalidate(qc, 'signedIn');
-        toaster.create({ type: 'success', title: t('public.login.success.title'), description: t('public.login.success.description') });
         navigate(next ?? '/', { replace: true });
+        // Signing in may bring back the person's saved language (the cookie the API set from it).
+        await followCookie();
+        toaster.create({ type: 'success', title: t('public.login.success.title'), description: t('public.login.success.description') });
       } catch (err) {
         toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(err, t('public.login.failed')) });
       }
