@@ -102,17 +102,32 @@ describe("a person's own settings", () => {
 });
 
 describe('account mails', () => {
-  it('a welcome mail once per registration', async () => {
-    const email = `new-${Date.now()}@example.test`;
-    const res = await t.app.inject({
+  const register = (email: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/register',
-      headers: authHeaders(),
+      headers: { ...authHeaders(), ...headers },
       payload: {
         email, password: 'a-long-password', confirmPassword: 'a-long-password', firstName: 'Lena', lastName: 'Berg',
         dateOfBirth: '1990-05-01', placeOfBirth: 'Berlin', nationality: 'German', address: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115',
       },
     });
+
+  it('a welcome mail in the language of the registration, which becomes the person\'s', async () => {
+    const email = `nuova-${Date.now()}@example.test`;
+    const res = await register(email, { 'accept-language': 'it-IT,it;q=0.9' });
+    expect(res.statusCode).toBe(201);
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.subject)).toEqual(['Benvenuto su Parliamo']);
+    expect(mails[0]!.text_body).toMatch(/^Ciao Lena,\n\nbenvenuto su Parliamo!/);
+    expect(mails[0]!.text_body).toContain('Parliamo - Lezioni di italiano da Roma dal 1985');
+    const { rows } = await t.db.pool.query(`SELECT language FROM user_settings WHERE user_id = $1`, [res.json().id]);
+    expect(rows[0].language).toBe('it');
+  });
+
+  it('a welcome mail once per registration', async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const res = await register(email);
     expect(res.statusCode).toBe(201);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
