@@ -68,7 +68,7 @@ test.describe('an English browser', () => {
     await field(page, 'Email').fill('giorgia@example.com');
     await field(page, 'Password').fill('Roma-1985-lezioni');
     await field(page, 'Conferma password').fill('Roma-1985-lezione');
-    for (const [label, value] of [['Nome', 'Giorgia'], ['Cognome', 'Testa'], ['Data di nascita', '1994-05-17'], ['Luogo di nascita', 'Roma'], ['Nazionalità', 'Italiana'], ['Indirizzo', 'Via Nazionale 10'], ['Città', 'Roma'], ['CAP', '00184']]) {
+    for (const [label, value] of [['Nome', 'Giorgia'], ['Cognome', 'Testa'], ['Data di nascita', '1994-05-17'], ['Luogo di nascita', 'Roma'], ['Nazionalità', 'Italiana'], ['Indirizzo', 'Via Nazionale 10'], ['Città', 'Roma'], ['CAP', '00184']] as const) {
       await field(page, label).fill(value);
     }
     await page.getByRole('button', { name: "Crea l'account" }).click();

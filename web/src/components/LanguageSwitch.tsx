@@ -10,7 +10,7 @@ export function LanguageSwitch({ size = 'sm', onSwitched }: { size?: 'xs' | 'sm'
   const { locale, setLocale } = useLocale();
   const t = useT();
   return (
-    <HStack role="group" aria-label={t('common.language.label')} gap="0" borderWidth="1px" borderRadius="md" overflow="hidden">
+    <HStack role="group" aria-label={t('common.language.label')} w="fit-content" gap="0" borderWidth="1px" borderRadius="md" overflow="hidden">
       {LOCALES.map((l) => (
         <Button
           key={l}

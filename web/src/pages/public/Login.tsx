@@ -1,4 +1,4 @@
-import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,13 +7,13 @@ import { apiRequest, errorMessage } from '../../lib/api.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { forgetPrivateReads, invalidate, queries } from '../../lib/queries.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { AuthLayout } from '../../components/AuthLayout.tsx';
+import { AuthLayout, AuthOtherFormLink } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { useNextPath, withNext } from '../../lib/next-path.tsx';
-import { Trans, useLocale, useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
 
@@ -68,18 +68,7 @@ export default function Login() {
           <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText={t('public.login.submitting')}>
             {t('public.login.submit')}
           </Button>
-          <Text fontSize="sm" textAlign="center">
-            <Trans
-              id="public.login.newHere"
-              values={{
-                link: (text) => (
-                  <ChakraLink asChild color="green.800" fontWeight="semibold">
-                    <Link to={withNext('/register', next)}>{text}</Link>
-                  </ChakraLink>
-                ),
-              }}
-            />
-          </Text>
+          <AuthOtherFormLink id="public.login.newHere" to={withNext('/register', next)} />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,16 +1,16 @@
-import { Button, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import type { RegisterInput, Registration } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { AuthLayout } from '../../components/AuthLayout.tsx';
+import { AuthLayout, AuthOtherFormLink } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { useNextPath, withNext } from '../../lib/next-path.tsx';
-import { Trans, useT } from '../../lib/i18n.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Every field of the registration payload (spec "Entities and their fields"), empty. */
 const empty: Required<{ [K in keyof RegisterInput]: string }> = {
@@ -98,18 +98,7 @@ export default function Register() {
           <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText={t('public.register.submitting')}>
             {t('public.register.submit')}
           </Button>
-          <Text fontSize="sm" textAlign="center">
-            <Trans
-              id="public.register.haveAccount"
-              values={{
-                link: (text) => (
-                  <ChakraLink asChild color="green.800" fontWeight="semibold">
-                    <Link to={withNext('/login', next)}>{text}</Link>
-                  </ChakraLink>
-                ),
-              }}
-            />
-          </Text>
+          <AuthOtherFormLink id="public.register.haveAccount" to={withNext('/login', next)} />
         </Stack>
       </form>
     </AuthLayout>
