@@ -1,23 +1,61 @@
 // Message catalogs and their formatting (ICU MessageFormat, FormatJS's intl-messageformat), shared by
 // the web and the API. See docs/i18n.md.
 import { IntlMessageFormat } from 'intl-messageformat';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
+/** The ICU parser the formatter uses, for the catalog check. */
+export { parse as parseIcu, TYPE as ICU_TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Locale } from './locale.ts';
 
+/**
+ * An ICU message: its text, or (in the web's production build, web/vite.config.ts) its syntax tree
+ * compiled at build time, so that the browser needs no parser.
+ */
+export type Message = string | MessageFormatElement[];
 /** One area's messages for one language: key -> ICU message. */
-export type Catalog = Readonly<Record<string, string>>;
+export type Catalog = Readonly<Record<string, Message>>;
 export type MessageValues = Record<string, string | number | Date>;
 
 const compiled = new Map<string, IntlMessageFormat>();
+const compiledTrees = new WeakMap<MessageFormatElement[], Map<Locale, IntlMessageFormat>>();
 
-/** Formats one ICU message (plurals, select, numbers, dates) in `locale`. */
-export function formatIcu(message: string, locale: Locale, values?: MessageValues): string {
+function formatter(message: Message, locale: Locale): IntlMessageFormat {
+  if (typeof message !== 'string') {
+    const byLocale = compiledTrees.get(message) ?? new Map<Locale, IntlMessageFormat>();
+    compiledTrees.set(message, byLocale);
+    let f = byLocale.get(locale);
+    if (!f) byLocale.set(locale, (f = new IntlMessageFormat(message, locale)));
+    return f;
+  }
   const id = `${locale}\u0000${message}`;
   let f = compiled.get(id);
   if (!f) {
     f = new IntlMessageFormat(message, locale);
     compiled.set(id, f);
   }
-  return String(f.format(values));
+  return f;
+}
+
+/** A compiled message back as text, for the simple ones the English translator matches (text and `{name}`). */
+function messageText(message: Message): string | null {
+  if (typeof message === 'string') return message;
+  let text = '';
+  for (const e of message) {
+    if (e.type === TYPE.literal) text += e.value.replaceAll("'", "''");
+    else if (e.type === TYPE.argument) text += `{${e.value}}`;
+    else return null;
+  }
+  return text;
+}
+
+/** Formats one ICU message (plurals, select, numbers, dates) in `locale`. */
+export function formatIcu(message: Message, locale: Locale, values?: MessageValues): string {
+  return String(formatter(message, locale).format(values));
+}
+
+/** Formats a message with markup: `values` may hold tag functions (`<link>...</link>`) returning any part type (React nodes). */
+export function formatIcuParts<T>(message: Message, locale: Locale, values: Record<string, unknown>): string | T | (string | T)[] {
+  return formatter(message, locale).format<T>(values as never);
 }
 
 /** The message `key` of `catalog`, formatted; the key itself when the catalog lacks it (the check catches that). */
@@ -70,7 +108,9 @@ export class EnglishMessageTranslator {
   private readonly patterns: Pattern[] = [];
 
   constructor(private readonly english: Catalog) {
-    for (const [key, message] of Object.entries(english)) {
+    for (const [key, compiled] of Object.entries(english)) {
+      const message = messageText(compiled);
+      if (message === null) continue;
       if (/\{[a-zA-Z0-9_]+\}/.test(message)) this.patterns.push(toPattern(key, message));
       else this.exact.set(message.replaceAll("''", "'"), key);
     }

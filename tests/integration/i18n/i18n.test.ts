@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { EnglishMessageTranslator, LOCALES, type Catalog } from '@parliamo/domain/i18n';
+import { EnglishMessageTranslator, ICU_TYPE as TYPE, LOCALES, parseIcu as parse, type Catalog, type MessageFormatElement } from '@parliamo/domain/i18n';
 import { root, serverLiterals, sourceFiles, webLiterals, type Literal } from './literals.ts';
 
 const CATALOG_DIRS = ['web/src/locales', 'domain/src/i18n/locales'];
@@ -84,7 +83,7 @@ describe('i18n catalogs', () => {
     const problems: string[] = [];
     for (const key of Object.keys(c.byLocale.en!)) {
       const shapes = LOCALES.map((l) => {
-        const message = c.byLocale[l]![key];
+        const message = c.byLocale[l]![key] as string | undefined; // the files hold text
         if (message === undefined) return null;
         if (!message.trim()) problems.push(`${l} ${key}: empty`);
         try {

@@ -14,6 +14,7 @@ import {
   resolveLocale,
   type Catalog,
   type Locale,
+  type Message,
   type MessageValues,
 } from '@parliamo/domain/i18n';
 
@@ -21,7 +22,7 @@ import {
 const webCatalogs = import.meta.glob<{ default: Catalog }>('../locales/*/*.json');
 
 /** Messages of every area of one language, keyed `<area>.<key>` (`common.header.login`); errors under `errors.`. */
-export type Messages = Record<string, string>;
+export type Messages = Record<string, Message>;
 
 let active: { locale: Locale; messages: Messages; translator: EnglishMessageTranslator | null; errors: Catalog } = {
   locale: 'en',
@@ -82,7 +83,7 @@ export function t(id: string, values?: MessageValues): string {
 }
 
 /** The raw ICU message of `id` in the active language (for lib/i18n.tsx's Trans). */
-export function messageOf(id: string): string | undefined {
+export function messageOf(id: string): Message | undefined {
   return active.messages[id];
 }
 

@@ -1,7 +1,6 @@
 /** The active language for components: the provider, the switch's hook and `useT`. See docs/i18n.md. */
 import { createContext, Fragment, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { IntlMessageFormat } from 'intl-messageformat';
-import type { Locale, MessageValues } from '@parliamo/domain/i18n';
+import { formatIcuParts, type Locale, type MessageValues } from '@parliamo/domain/i18n';
 import { apiRequest, queryClient } from './api.ts';
 import { queries } from './queries.ts';
 import { currentLocale, initialLocale, loadLocale, messageOf, rememberLocale, t, type Messages } from './i18n-store.ts';
@@ -64,6 +63,6 @@ export function Trans({ id, values }: { id: string; values?: Record<string, Reac
   const { locale } = useLocale();
   const message = messageOf(id);
   if (message === undefined) return <>{id}</>;
-  const parts = new IntlMessageFormat(message, locale).format<ReactNode>(values as never);
+  const parts = formatIcuParts<ReactNode>(message, locale, values ?? {});
   return <>{Array.isArray(parts) ? parts.map((p, i) => <Fragment key={i}>{p}</Fragment>) : parts}</>;
 }
