@@ -27,6 +27,7 @@ test.describe('an English browser', () => {
     await expect(header.getByRole('button', { name: 'Italiano' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('contentinfo')).toContainText('Lezioni di italiano online');
     expect(await langCookie(page)).toBe('it');
+    await page.screenshot({ path: 'test-results/i18n-login-it-1280.png', fullPage: true });
 
     // The cookie keeps it: a new page load, without ?lang=, is Italian.
     await page.goto('/register');
