@@ -96,7 +96,7 @@ test.describe('an Italian browser', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Apri il menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu mobile' });
-    await expect(menu.getByRole('link', { name: 'Trova un insegnante' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Insegnanti' })).toBeVisible();
     await page.screenshot({ path: 'test-results/i18n-login-it-375.png', fullPage: true });
     await menu.getByRole('button', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -52,7 +52,7 @@ export function Header() {
           <LogoPair />
           <HStack as="nav" aria-label={t('common.nav.main')} gap="1" display={{ base: 'none', lg: 'flex' }}>
             {mainLinks.map((l) => (
-              <Button key={l.to} asChild variant="ghost" size="sm" fontWeight="medium">
+              <Button key={l.to} asChild variant="ghost" size="sm" fontWeight="medium" px={{ lg: '2', xl: '3.5' }}>
                 <NavLink to={l.to} end={l.to === '/'}>
                   {t(l.label)}
                 </NavLink>
@@ -61,7 +61,7 @@ export function Header() {
           </HStack>
           <HStack gap="2">
             <Box display={{ base: 'none', lg: 'block' }}>
-              <LanguageSwitch />
+              <LanguageSwitch size="xs" />
             </Box>
             {user ? (
               <>
