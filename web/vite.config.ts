@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -33,8 +34,34 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// The ICU parser of the domain's intl-messageformat (FormatJS), wherever npm put it.
+const fromDomain = createRequire(path.resolve(import.meta.dirname, '..', 'domain', 'package.json'));
+const parserPath = fromDomain.resolve('@formatjs/icu-messageformat-parser');
+const noParserPath = fromDomain.resolve('@formatjs/icu-messageformat-parser/no-parser.js');
+
+/**
+ * Catalogs (web/src/locales, domain/src/i18n/locales) compiled to ICU syntax trees at build time, and
+ * the browser's intl-messageformat built without its parser (FormatJS's "no-parser"): the parser
+ * stays out of the bundle (docs/i18n.md). A message that does not parse fails the build.
+ */
+function precompileMessages(): Plugin {
+  let parse: ((message: string) => unknown) | undefined;
+  return {
+    name: 'parliamo:precompile-messages',
+    enforce: 'pre',
+    apply: 'build',
+    async transform(code, id) {
+      if (!/\/locales\/[a-z]{2}\/[\w-]+\.json$/.test(id)) return null;
+      parse ??= ((await import(parserPath)) as { parse: (m: string) => unknown }).parse;
+      const catalog = JSON.parse(code) as Record<string, string>;
+      return { code: JSON.stringify(Object.fromEntries(Object.entries(catalog).map(([k, v]) => [k, parse!(v)]))), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress(), precompileMessages()],
+  resolve: command === 'build' ? { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: noParserPath }] } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -50,4 +77,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

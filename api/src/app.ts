@@ -7,6 +7,7 @@ import type { Clock } from '@parliamo/domain';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
 import errorsPlugin from './platform/errors.ts';
+import i18nPlugin from './platform/i18n.ts';
 import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
   app.decorate('clock', deps.clock);
   app.decorate('migrations', deps.migrations);
 
+  await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
   await app.register(metricsRoutes);

@@ -11,6 +11,7 @@ import { Home } from './routes/home.tsx';
 import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
 import { WEB_ROUTES } from '@parliamo/domain/web-routes';
+import { useT } from './lib/i18n.tsx';
 
 /** Every route for this user (or visitor). */
 function routesFor(user: CurrentUser | null): RouteObject[] {
@@ -42,6 +43,7 @@ function AppRoutes() {
 export function App() {
   const { isLoading } = useAuth();
   const { pathname } = useLocation();
+  const t = useT();
   const loading = (
     <Box as="main" id="main" flex="1">
       <Loading />
@@ -50,7 +52,7 @@ export function App() {
   return (
     <Flex direction="column" minH="100vh">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <TestModeBanner />
       <Header />

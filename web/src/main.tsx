@@ -9,6 +9,8 @@ import { queries } from './lib/queries.ts';
 import { App, preloadPage } from './App.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
+import { I18nProvider } from './lib/i18n.tsx';
+import { initialLocale, loadLocale, rememberLocale, type Messages } from './lib/i18n-store.ts';
 import './global.css';
 
 /** How long the first render waits for the session and the page's code before showing the spinner. */
@@ -26,18 +28,20 @@ async function loadFirstPage(): Promise<void> {
 }
 
 /** Renders the app, in a transition: it renders in slices that yield to the browser instead of one long task. */
-function render(system: ReturnType<typeof createAppSystem>) {
+function render(system: ReturnType<typeof createAppSystem>, messages: Messages) {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
         <ChakraProvider value={system}>
           <QueryClientProvider client={queryClient}>
-            <BrowserRouter>
-              <App />
-              <CookieBanner />
-              <LazyToaster />
-            </BrowserRouter>
+            <I18nProvider initial={messages}>
+              <BrowserRouter>
+                <App />
+                <CookieBanner />
+                <LazyToaster />
+              </BrowserRouter>
+            </I18nProvider>
           </QueryClientProvider>
         </ChakraProvider>
       </StrictMode>,
@@ -49,7 +53,12 @@ function render(system: ReturnType<typeof createAppSystem>) {
 // (Promises, not a top-level await: that would make the build split the entry into many more chunks.)
 const system = new Promise<ReturnType<typeof createAppSystem>>((resolve) => setTimeout(() => resolve(createAppSystem()), 0));
 const firstPage = Promise.race([loadFirstPage().catch(() => {}), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
-void Promise.all([system, firstPage]).then(([s]) => render(s));
+// The active language's catalogs are needed for any text: the render always waits for them (only that
+// language's files load). A `?lang=` link's language is kept, as if chosen with the switch.
+const locale = initialLocale();
+if (new URLSearchParams(window.location.search).has('lang')) rememberLocale(locale);
+const messages = loadLocale(locale);
+void Promise.all([system, firstPage, messages]).then(([s, , m]) => render(s, m));
 
 // The service worker serves the app shell offline; only production builds register it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

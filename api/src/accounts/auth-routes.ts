@@ -18,6 +18,8 @@ import {
   resetRequestedSchema,
 } from '@parliamo/domain';
 import { loginPath } from '@parliamo/domain/next-path';
+import { chosenLocale, setLocaleCookie } from '../platform/i18n.ts';
+import { languageAtSignIn, updatePersonalSettings } from '../settings/personal.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { findLoginAccount, insertUser, setPasswordHash } from './users.ts';
 import { checkPasswordWithinLimits, type ThrottleDeps } from './login-throttle.ts';
@@ -59,6 +61,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       app.pool,
       async (client) => {
         const userId = await insertUser(client, details, passwordHash, 'student', app.clock.now());
+        // The language they registered in: the welcome mail and every later one speak it.
+        await updatePersonalSettings(client, userId, { language: request.locale }, app.clock.now());
         await queueMails(client, [{ id: `welcome.${userId}.student`, kind: 'welcome', recipientRole: 'student', recipientId: userId, ref: userId }]);
         return userId;
       },
@@ -84,6 +88,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     app.deviceCookies.issue(reply, email);
     const user = await findSessionUser(app.pool, request.sessionToken!, app.clock.now());
     if (!user) throw new DomainError('unauthorized', 'Unauthorized');
+    setLocaleCookie(reply, await languageAtSignIn(app.pool, account.id, chosenLocale(request), request.locale, app.clock.now()));
     return user;
   });
 

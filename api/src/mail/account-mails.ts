@@ -5,19 +5,18 @@ import type { MailMessage } from './lesson-mails.ts';
 import { shortName, signature } from './lesson-mails.ts';
 import type { PendingMail } from './mail-sender.ts';
 import { receiptOf } from '../receipts/documents.ts';
+import { personLocale } from '../settings/personal.ts';
+import { serverMessages, type ServerMessages } from '@parliamo/domain/i18n';
 
 const euros = (cents: number) => `€${centsToEuros(cents).toFixed(2)}`;
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
-/** The mail a new student gets once their account exists. */
-export function welcomeMail(p: { email: string; firstName: string; publicUrl: string }): MailMessage {
+/** The mail a new student gets once their account exists, in their language (`m`: the mails catalog's messages). */
+export function welcomeMail(p: { email: string; firstName: string; publicUrl: string }, m: ServerMessages): MailMessage {
   return {
     to: p.email,
-    subject: 'Welcome to Parliamo',
-    text:
-      `Hello ${p.firstName},\n\nwelcome to Parliamo! Your account is ready.\n\n` +
-      `Find your Italian teacher at ${p.publicUrl}/teachers, buy a package of lesson hours with them and book your first lesson.\n` +
-      `You can sign in at ${p.publicUrl}/login.${signature}`,
+    subject: m('welcome.subject'),
+    text: `${m('welcome.text', { firstName: p.firstName, teachersUrl: `${p.publicUrl}/teachers`, loginUrl: `${p.publicUrl}/login` })}\n\n${m('common.signature')}`,
   };
 }
 
@@ -63,7 +62,8 @@ export async function renderAccountMail(
     const { rows } = await pool.query(`SELECT id::text AS id, email, first_name FROM users WHERE id::text = $1`, [mail.ref]);
     const r = rows[0];
     if (!r) throw new Error(`User ${mail.ref} not found`);
-    return { message: welcomeMail({ email: r.email, firstName: r.first_name, publicUrl: ctx.publicUrl }), recipientId: r.id };
+    const m = await serverMessages(await personLocale(pool, r.id), 'mails');
+    return { message: welcomeMail({ email: r.email, firstName: r.first_name, publicUrl: ctx.publicUrl }, m), recipientId: r.id };
   }
   const params = mail.params as { paymentId: string; hours: number; hourPriceCents: number; expiresAt: string };
   const { rows } = await pool.query<PaymentRow & { email: string; s_first: string; t_id: string; t_first: string; t_last: string }>(

@@ -15,4 +15,11 @@ export const settingsMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'settings/002-user-language',
+    sql: `
+      -- 'en' or 'it': the site (through the lang cookie at sign-in), mails and PDFs in the person's language
+      ALTER TABLE user_settings ADD COLUMN language text CHECK (language IN ('en', 'it'));
+    `,
+  },
 ];

@@ -38,17 +38,29 @@ describe("a person's own settings", () => {
       const who = await signedIn(t, role);
       const res = await mine(who);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ notificationEmails: true, timeZone: 'Europe/Rome' });
+      expect(res.json()).toEqual({ notificationEmails: true, timeZone: 'Europe/Rome', language: null });
     }
   });
 
   it('save one field at a time and keep the other', async () => {
     const who = await signedIn(t, 'teacher');
-    expect((await save(who, { timeZone: 'America/New_York' })).json()).toEqual({ notificationEmails: true, timeZone: 'America/New_York' });
-    expect((await save(who, { notificationEmails: false })).json()).toEqual({ notificationEmails: false, timeZone: 'America/New_York' });
-    expect((await mine(who)).json()).toEqual({ notificationEmails: false, timeZone: 'America/New_York' });
+    expect((await save(who, { timeZone: 'America/New_York' })).json()).toEqual({ notificationEmails: true, timeZone: 'America/New_York', language: null });
+    expect((await save(who, { notificationEmails: false })).json()).toEqual({ notificationEmails: false, timeZone: 'America/New_York', language: null });
+    expect((await mine(who)).json()).toEqual({ notificationEmails: false, timeZone: 'America/New_York', language: null });
     // someone else's are their own
-    expect((await mine(await signedIn(t, 'student'))).json()).toEqual({ notificationEmails: true, timeZone: 'Europe/Rome' });
+    expect((await mine(await signedIn(t, 'student'))).json()).toEqual({ notificationEmails: true, timeZone: 'Europe/Rome', language: null });
+  });
+
+  it('keeps the language: saved with the switch, set at sign-in from a choice on the device, else given back as the lang cookie', async () => {
+    const who = await signedIn(t, 'student');
+    expect((await save(who, { language: 'it' })).json()).toMatchObject({ language: 'it' });
+    // A new device with no choice: sign-in hands the saved language back as the cookie.
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: authHeaders(), payload: { email: who.email, password: who.password } });
+    expect(again.headers['set-cookie']).toContainEqual(expect.stringMatching(/^lang=it; Max-Age=\d+; Path=\/; SameSite=Lax$/));
+    // A device where English was chosen: that choice becomes the setting.
+    const chosen = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...authHeaders(), cookie: 'lang=en' }, payload: { email: who.email, password: who.password } });
+    expect(chosen.headers['set-cookie']).toContainEqual(expect.stringMatching(/^lang=en;/));
+    expect((await mine(who)).json()).toMatchObject({ language: 'en' });
   });
 
   it('refuse an unknown time zone or field with 400', async () => {
@@ -57,8 +69,9 @@ describe("a person's own settings", () => {
       [{ timeZone: 'Mars/Olympus' }, 'Choose a time zone from the list'],
       [{ timeZone: 'Rome' }, 'Choose a time zone from the list'],
       [{ notificationEmails: 'no' }, 'notificationEmails must be true or false'],
-      [{ language: 'it' }, 'Unknown setting: language'],
-      [{}, 'Nothing to change: send notificationEmails or timeZone'],
+      [{ language: 'fr' }, 'Choose a language: en or it'],
+      [{ colour: 'red' }, 'Unknown setting: colour'],
+      [{}, 'Nothing to change: send notificationEmails, timeZone or language'],
     ] as const) {
       const res = await save(who, payload);
       expect(res.statusCode).toBe(400);
@@ -89,17 +102,32 @@ describe("a person's own settings", () => {
 });
 
 describe('account mails', () => {
-  it('a welcome mail once per registration', async () => {
-    const email = `new-${Date.now()}@example.test`;
-    const res = await t.app.inject({
+  const register = (email: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/register',
-      headers: authHeaders(),
+      headers: { ...authHeaders(), ...headers },
       payload: {
         email, password: 'a-long-password', confirmPassword: 'a-long-password', firstName: 'Lena', lastName: 'Berg',
         dateOfBirth: '1990-05-01', placeOfBirth: 'Berlin', nationality: 'German', address: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115',
       },
     });
+
+  it('a welcome mail in the language of the registration, which becomes the person\'s', async () => {
+    const email = `nuova-${Date.now()}@example.test`;
+    const res = await register(email, { 'accept-language': 'it-IT,it;q=0.9' });
+    expect(res.statusCode).toBe(201);
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.subject)).toEqual(['Benvenuto su Parliamo']);
+    expect(mails[0]!.text_body).toMatch(/^Ciao Lena,\n\nbenvenuto su Parliamo!/);
+    expect(mails[0]!.text_body).toContain('Parliamo - Lezioni di italiano da Roma dal 1985');
+    const { rows } = await t.db.pool.query(`SELECT language FROM user_settings WHERE user_id = $1`, [res.json().id]);
+    expect(rows[0].language).toBe('it');
+  });
+
+  it('a welcome mail once per registration', async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const res = await register(email);
     expect(res.statusCode).toBe(201);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);

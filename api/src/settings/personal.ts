@@ -1,26 +1,28 @@
 import { DEFAULT_TIME_ZONE, type PersonalSettings, type PersonalSettingsUpdate } from '@parliamo/domain';
+import type { Locale } from '@parliamo/domain/i18n';
 import type { Queryable } from '@parliamo/projections';
 
 /** A person's own settings; the defaults (mails on, Rome time) until they change one. */
 export async function personalSettings(db: Queryable, userId: string): Promise<PersonalSettings> {
-  const { rows } = await db.query<{ notification_emails: boolean; time_zone: string }>(
-    `SELECT notification_emails, time_zone FROM user_settings WHERE user_id = $1`,
+  const { rows } = await db.query<{ notification_emails: boolean; time_zone: string; language: Locale | null }>(
+    `SELECT notification_emails, time_zone, language FROM user_settings WHERE user_id = $1`,
     [userId],
   );
   const r = rows[0];
-  return { notificationEmails: r?.notification_emails ?? true, timeZone: r?.time_zone ?? DEFAULT_TIME_ZONE };
+  return { notificationEmails: r?.notification_emails ?? true, timeZone: r?.time_zone ?? DEFAULT_TIME_ZONE, language: r?.language ?? null };
 }
 
 /** Saves the given fields (the others keep their value) and answers the settings now. */
 export async function updatePersonalSettings(db: Queryable, userId: string, u: PersonalSettingsUpdate, now: Date): Promise<PersonalSettings> {
   await db.query(
-    `INSERT INTO user_settings (user_id, notification_emails, time_zone, updated_at)
-     VALUES ($1, coalesce($2, true), coalesce($3, '${DEFAULT_TIME_ZONE}'), $4)
+    `INSERT INTO user_settings (user_id, notification_emails, time_zone, language, updated_at)
+     VALUES ($1, coalesce($2, true), coalesce($3, '${DEFAULT_TIME_ZONE}'), $5, $4)
      ON CONFLICT (user_id) DO UPDATE
        SET notification_emails = coalesce($2, user_settings.notification_emails),
            time_zone = coalesce($3, user_settings.time_zone),
+           language = coalesce($5, user_settings.language),
            updated_at = $4`,
-    [userId, u.notificationEmails ?? null, u.timeZone ?? null, now],
+    [userId, u.notificationEmails ?? null, u.timeZone ?? null, now, u.language ?? null],
   );
   return personalSettings(db, userId);
 }
@@ -29,4 +31,23 @@ export async function updatePersonalSettings(db: Queryable, userId: string, u: P
 export async function notificationsOff(db: Queryable, userId: string): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM user_settings WHERE user_id::text = $1 AND NOT notification_emails`, [userId]);
   return rows.length > 0;
+}
+
+/** The language mails and PDFs speak to the person: their setting, English until they have one. */
+export async function personLocale(db: Queryable, userId: string): Promise<Locale> {
+  const { rows } = await db.query<{ language: Locale | null }>(`SELECT language FROM user_settings WHERE user_id::text = $1`, [userId]);
+  return rows[0]?.language ?? 'en';
+}
+
+/**
+ * The language at sign-in, by the shared order (domain/src/i18n/locale.ts): a choice made on this
+ * device (`chosen`: ?lang= or the cookie) becomes the person's setting; without one, their setting
+ * applies; without either, the browser's language (`browser`) becomes their setting.
+ */
+export async function languageAtSignIn(db: Queryable, userId: string, chosen: Locale | null, browser: Locale, now: Date): Promise<Locale> {
+  const saved = chosen ? null : (await personalSettings(db, userId)).language;
+  if (saved) return saved;
+  const language = chosen ?? browser;
+  await updatePersonalSettings(db, userId, { language }, now);
+  return language;
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { answer, instantSchema } from './common.ts';
 import { SETTINGS_LIMITS, VAT_NUMBER_PATTERN } from '../settings/school-settings.ts';
+import { LOCALES } from '../i18n/locale.ts';
 
 const L = SETTINGS_LIMITS;
 
@@ -109,15 +110,18 @@ export const personalSettingsSchema = answer({
   notificationEmails: z.boolean(),
   /** IANA time zone used to show dates and times (the booking grid stays on Rome time). */
   timeZone: z.string(),
+  /** The language the site, mails and PDFs speak to this person; null until they use the site signed in. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type PersonalSettings = z.infer<typeof personalSettingsSchema>;
 
-/** PUT /api/settings: either field; the other keeps its value. */
+/** PUT /api/settings: any of the fields; the others keep their value. */
 export const personalSettingsUpdateSchema = z.strictObject(
   {
     notificationEmails: z.boolean('notificationEmails must be true or false').optional(),
     timeZone: z.string('Choose a time zone').refine(isTimeZone, 'Choose a time zone from the list').optional(),
+    language: z.enum(LOCALES, 'Choose a language: en or it').optional(),
   },
   { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown setting: ${iss.keys.join(', ')}` : undefined) },
-).refine((v) => v.notificationEmails !== undefined || v.timeZone !== undefined, 'Nothing to change: send notificationEmails or timeZone');
+).refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: send notificationEmails, timeZone or language');
 export type PersonalSettingsUpdate = z.infer<typeof personalSettingsUpdateSchema>;

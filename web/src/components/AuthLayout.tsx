@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Heading, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { Trans } from '../lib/i18n.tsx';
 
 /** The centred card that holds the sign-in, sign-up and password forms. */
 export function AuthLayout({ title, intro, children, maxW = 'md' }: { title: string; intro?: ReactNode; children: ReactNode; maxW?: string }) {
@@ -19,5 +21,23 @@ export function AuthLayout({ title, intro, children, maxW = 'md' }: { title: str
         </Box>
       </Container>
     </Box>
+  );
+}
+
+/** The line under a form that sends to the other one ("New to Parliamo? <link>Create an account</link>"): message `id`, link to `to`. */
+export function AuthOtherFormLink({ id, to }: { id: string; to: string }) {
+  return (
+    <Text fontSize="sm" textAlign="center">
+      <Trans
+        id={id}
+        values={{
+          link: (text) => (
+            <ChakraLink asChild color="green.800" fontWeight="semibold">
+              <Link to={to}>{text}</Link>
+            </ChakraLink>
+          ),
+        }}
+      />
+    </Text>
   );
 }

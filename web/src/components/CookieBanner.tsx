@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, CloseButton, Container, Flex, HStack, Text } from '@chakra-ui/react';
+import { useT } from '../lib/i18n.tsx';
 
 const KEY = 'cookiesAccepted';
 
@@ -17,6 +18,7 @@ function storedChoice(): string | null {
  */
 export function CookieBanner() {
   const [open, setOpen] = useState(() => storedChoice() === null);
+  const t = useT();
   if (!open) return null;
   const choose = (accepted: boolean) => {
     try {
@@ -29,7 +31,7 @@ export function CookieBanner() {
   return (
     <Box
       as="section"
-      aria-label="Cookie consent"
+      aria-label={t('common.cookies.region')}
       position="fixed"
       insetX="0"
       bottom="0"
@@ -41,27 +43,26 @@ export function CookieBanner() {
       <Container maxW="7xl" py="4">
         <Flex gap="4" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
           <Box flex="1" pr={{ base: '8', md: '0' }}>
-            <Text fontWeight="semibold">We use cookies</Text>
+            <Text fontWeight="semibold">{t('common.cookies.title')}</Text>
             <Text fontSize="sm" color="fg.muted">
-              Essential cookies keep you signed in and remember this choice. With your consent we also use cookies that
-              help us understand how the site is used, so we can improve it.
+              {t('common.cookies.text')}
             </Text>
           </Box>
           <HStack gap="2" wrap="wrap">
             <Button size="sm" colorPalette="green" onClick={() => choose(true)}>
-              Accept All Cookies
+              {t('common.cookies.acceptAll')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => choose(false)}>
-              Essential Cookies Only
+              {t('common.cookies.essentialOnly')}
             </Button>
             <Button asChild size="sm" variant="ghost">
               <a href="/privacy-policy" target="_blank" rel="noopener">
-                Cookie Policy
+                {t('common.cookies.policy')}
               </a>
             </Button>
           </HStack>
           <CloseButton
-            aria-label="Close cookie banner"
+            aria-label={t('common.cookies.close')}
             size="sm"
             position={{ base: 'absolute', md: 'static' }}
             top="2"

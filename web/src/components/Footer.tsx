@@ -1,21 +1,24 @@
 import { Box, Container, Grid, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../lib/site.ts';
+import { useT } from '../lib/i18n.tsx';
 
+// Labels are keys of web/src/locales/<locale>/common.json.
 const courseLinks = [
-  { to: '/courses/general-italian', label: 'General Italian' },
-  { to: '/courses/b2-certification', label: 'B2 Certification' },
-  { to: '/courses/business-italian', label: 'Business Italian' },
-  { to: '/courses', label: 'All courses' },
+  { to: '/courses/general-italian', label: 'common.footer.generalItalian' },
+  { to: '/courses/b2-certification', label: 'common.footer.b2' },
+  { to: '/courses/business-italian', label: 'common.footer.business' },
+  { to: '/courses', label: 'common.footer.allCourses' },
 ];
 const supportLinks = [
-  { to: '/faq', label: 'FAQ' },
-  { to: '/school-rome', label: 'Contact Us' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-conditions', label: 'Terms & Conditions' },
+  { to: '/faq', label: 'common.nav.faq' },
+  { to: '/school-rome', label: 'common.nav.contact' },
+  { to: '/privacy-policy', label: 'common.footer.privacy' },
+  { to: '/terms-conditions', label: 'common.footer.terms' },
 ];
 
 function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  const t = useT();
   return (
     <Stack gap="2">
       <Heading as="h2" size="sm" color="white">
@@ -23,7 +26,7 @@ function LinkList({ title, links }: { title: string; links: { to: string; label:
       </Heading>
       {links.map((l) => (
         <ChakraLink key={l.to} asChild color="green.100" fontSize="sm">
-          <Link to={l.to}>{l.label}</Link>
+          <Link to={l.to}>{t(l.label)}</Link>
         </ChakraLink>
       ))}
     </Stack>
@@ -32,6 +35,7 @@ function LinkList({ title, links }: { title: string; links: { to: string; label:
 
 export function Footer() {
   const { contactEmail } = useSiteConfig();
+  const t = useT();
   return (
     <Box as="footer" bg="green.900" color="green.50" mt="auto">
       <Container maxW="7xl" py="10">
@@ -41,16 +45,16 @@ export function Footer() {
               Parliamo
             </Text>
             <Text fontSize="sm" color="green.100">
-              Italian lessons online with the teachers of our school in Rome, teaching Italian since 1985.
+              {t('common.footer.tagline')}
             </Text>
           </Stack>
-          <LinkList title="Courses" links={courseLinks} />
-          <LinkList title="Support" links={supportLinks} />
+          <LinkList title={t('common.footer.courses')} links={courseLinks} />
+          <LinkList title={t('common.footer.support')} links={supportLinks} />
           <Stack gap="2" fontSize="sm">
             <Heading as="h2" size="sm" color="white">
-              Contact
+              {t('common.footer.contact')}
             </Heading>
-            <Text color="green.100">Via dei Serpenti 45, 00184 Roma, Italy</Text>
+            <Text color="green.100">{t('common.footer.address')}</Text>
             <Text color="green.100">+39 06 4890 2215</Text>
             <ChakraLink href={`mailto:${contactEmail}`} color="green.100">
               {contactEmail}
@@ -58,7 +62,7 @@ export function Footer() {
           </Stack>
         </Grid>
         <Text fontSize="xs" color="green.200" mt="8">
-          © {new Date().getFullYear()} Parliamo, Scuola di Lingua Italiana, Roma. Prices in euro.
+          {t('common.footer.copyright', { year: new Date().getFullYear() })}
         </Text>
       </Container>
     </Box>

@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import { t } from '../lib/i18n-store.ts';
 import { Box, Field, IconButton, Input, NativeSelect } from '@chakra-ui/react';
 
 interface TextFieldProps extends ComponentProps<typeof Input> {
@@ -59,7 +60,7 @@ export function PasswordField({ label, error, invalid, required, autoComplete, .
           right="1"
           top="50%"
           transform="translateY(-50%)"
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'common.password.hide' : 'common.password.show', { label: label.toLowerCase() })}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

@@ -6,17 +6,20 @@ import { useAuth } from '../lib/auth.ts';
 import { forgetPrivateReads, queries } from '../lib/queries.ts';
 import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 // The user menu (and its popover machinery) loads only for signed-in users, off the landing path.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
 
-export const mainLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/courses', label: 'Courses' },
-  { to: '/teachers', label: 'Find Teachers' },
-  { to: '/school-rome', label: 'Contact Us' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/about-us', label: 'About Us' },
+/** The main links; labels are keys of web/src/locales/<locale>/common.json. */
+const mainLinks = [
+  { to: '/', label: 'common.nav.home' },
+  { to: '/courses', label: 'common.nav.courses' },
+  { to: '/teachers', label: 'common.nav.teachers' },
+  { to: '/school-rome', label: 'common.nav.contact' },
+  { to: '/faq', label: 'common.nav.faq' },
+  { to: '/about-us', label: 'common.nav.about' },
 ];
 
 /** Logs out, then goes to / whether the call worked or not (spec "States and transitions"). */
@@ -40,26 +43,30 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const logout = useLogout();
   const close = () => setOpen(false);
+  const t = useT();
 
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" py="3">
         <Flex align="center" justify="space-between" gap="4">
           <LogoPair />
-          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+          <HStack as="nav" aria-label={t('common.nav.main')} gap="1" display={{ base: 'none', lg: 'flex' }}>
             {mainLinks.map((l) => (
-              <Button key={l.to} asChild variant="ghost" size="sm" fontWeight="medium">
+              <Button key={l.to} asChild variant="ghost" size="sm" fontWeight="medium" px={{ lg: '2', xl: '3.5' }}>
                 <NavLink to={l.to} end={l.to === '/'}>
-                  {l.label}
+                  {t(l.label)}
                 </NavLink>
               </Button>
             ))}
           </HStack>
           <HStack gap="2">
+            <Box display={{ base: 'none', lg: 'block' }}>
+              <LanguageSwitch size="xs" />
+            </Box>
             {user ? (
               <>
                 <Button asChild size="sm" colorPalette="green" display={{ base: 'none', sm: 'inline-flex' }}>
-                  <Link to="/">Dashboard</Link>
+                  <Link to="/">{t('common.nav.dashboard')}</Link>
                 </Button>
                 <Suspense fallback={null}>
                   <UserMenu user={user} onLogout={() => void logout()} />
@@ -68,15 +75,15 @@ export function Header() {
             ) : (
               <HStack gap="2" display={{ base: 'none', sm: 'flex' }}>
                 <Button asChild size="sm" variant="outline">
-                  <Link to="/login">Login</Link>
+                  <Link to="/login">{t('common.nav.login')}</Link>
                 </Button>
                 <Button asChild size="sm" colorPalette="green">
-                  <Link to="/register">Register</Link>
+                  <Link to="/register">{t('common.nav.register')}</Link>
                 </Button>
               </HStack>
             )}
             <IconButton
-              aria-label={open ? 'Close menu' : 'Open menu'}
+              aria-label={open ? t('common.menu.close') : t('common.menu.open')}
               aria-expanded={open}
               aria-controls="mobile-menu"
               variant="ghost"
@@ -94,24 +101,27 @@ export function Header() {
           </HStack>
         </Flex>
         {open && (
-          <Stack id="mobile-menu" as="nav" aria-label="Mobile" display={{ base: 'flex', lg: 'none' }} pt="3" pb="2" gap="1">
+          <Stack id="mobile-menu" as="nav" aria-label={t('common.nav.mobile')} display={{ base: 'flex', lg: 'none' }} pt="3" pb="2" gap="1">
+            <Box px="4" py="2">
+              <LanguageSwitch size="sm" onSwitched={close} />
+            </Box>
             {mainLinks.map((l) => (
               <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" onClick={close}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{t(l.label)}</Link>
               </Button>
             ))}
             {user ? (
               <>
                 <Button asChild variant="ghost" justifyContent="flex-start" onClick={close}>
-                  <Link to="/">Dashboard</Link>
+                  <Link to="/">{t('common.nav.dashboard')}</Link>
                 </Button>
                 {user.role === 'student' && (
                   <Button asChild variant="ghost" justifyContent="flex-start" onClick={close}>
-                    <Link to="/my-hours">My Hours</Link>
+                    <Link to="/my-hours">{t('common.nav.myHours')}</Link>
                   </Button>
                 )}
                 <Button asChild variant="ghost" justifyContent="flex-start" onClick={close}>
-                  <Link to="/profile">Profile</Link>
+                  <Link to="/profile">{t('common.nav.profile')}</Link>
                 </Button>
                 <Button
                   variant="ghost"
@@ -121,16 +131,16 @@ export function Header() {
                     void logout();
                   }}
                 >
-                  Logout
+                  {t('common.nav.logout')}
                 </Button>
               </>
             ) : (
               <>
                 <Button asChild variant="outline" onClick={close}>
-                  <Link to="/login">Login</Link>
+                  <Link to="/login">{t('common.nav.login')}</Link>
                 </Button>
                 <Button asChild colorPalette="green" onClick={close}>
-                  <Link to="/register">Register</Link>
+                  <Link to="/register">{t('common.nav.register')}</Link>
                 </Button>
               </>
             )}

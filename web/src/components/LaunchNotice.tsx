@@ -1,6 +1,7 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { EMAIL_PLACEHOLDER } from '@parliamo/domain/settings';
 import { useSiteConfig } from '../lib/site.ts';
+import { useT } from '../lib/i18n.tsx';
 
 /**
  * The launch-phase notice (spec "What the product does and for whom"): its text, whether it shows at
@@ -9,6 +10,7 @@ import { useSiteConfig } from '../lib/site.ts';
  */
 export function LaunchNotice() {
   const { contactEmail, launchNotice } = useSiteConfig();
+  const t = useT();
   if (!launchNotice) return null;
   const [head = '', ...rest] = launchNotice.split(EMAIL_PLACEHOLDER);
   // The first sentence stands out, as in the spec's notice ("We are in our launch phase.").
@@ -22,7 +24,7 @@ export function LaunchNotice() {
   return (
     <Flex
       role="note"
-      aria-label="Launch notice"
+      aria-label={t('common.launchNotice.label')}
       gap="3"
       align="flex-start"
       bg="orange.50"

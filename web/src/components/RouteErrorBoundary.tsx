@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { t } from '../lib/i18n-store.ts';
 import { Button, Container, Heading, Text, VStack } from '@chakra-ui/react';
 
 /**
@@ -26,11 +27,11 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
       <Container maxW="2xl" py="20">
         <VStack gap="4" textAlign="center">
           <Heading as="h1" size="2xl">
-            This page could not be loaded
+            {t('common.pageError.title')}
           </Heading>
-          <Text color="fg.muted">Please check your internet connection and try again.</Text>
+          <Text color="fg.muted">{t('common.pageError.text')}</Text>
           <Button colorPalette="green" onClick={() => window.location.reload()}>
-            Try again
+            {t('common.pageError.retry')}
           </Button>
         </VStack>
       </Container>

@@ -1,14 +1,16 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { TeacherAvatar, type Portrait } from './TeacherCard.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /** The signed-in user's menu: Profile, Settings, Logout (spec "Screens and routes"). */
 export default function UserMenu({ user, onLogout }: { user: Portrait; onLogout: () => void }) {
   const { firstName } = user;
+  const t = useT();
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" ps="1" aria-label={`${firstName}: user menu`}>
+        <Button variant="outline" size="sm" ps="1" aria-label={t('common.menu.user', { name: firstName })}>
           {/* The portrait, or the initials when there is none or it does not load. */}
           <TeacherAvatar teacher={user} size={24} testId="user-avatar" />
           {firstName}
@@ -18,13 +20,13 @@ export default function UserMenu({ user, onLogout }: { user: Portrait; onLogout:
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="profile" asChild>
-              <Link to="/profile">Profile</Link>
+              <Link to="/profile">{t('common.nav.profile')}</Link>
             </Menu.Item>
             <Menu.Item value="settings" asChild>
-              <Link to="/settings">Settings</Link>
+              <Link to="/settings">{t('common.nav.settings')}</Link>
             </Menu.Item>
             <Menu.Item value="logout" onSelect={onLogout}>
-              Logout
+              {t('common.nav.logout')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

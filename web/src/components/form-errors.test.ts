@@ -5,6 +5,8 @@ import { loginSchema, registerSchema } from '@parliamo/domain/contracts/accounts
 const shown: unknown[] = [];
 vi.mock('./toaster.tsx', () => ({ toaster: { create: (t: unknown) => shown.push(t) } }));
 const { errorMessages, fieldError, toastInvalid } = await import('./form-errors.ts');
+// The toasts' words come from the English catalog, as in the browser.
+await (await import('../lib/i18n-store.ts')).loadLocale('en');
 const { contractResolver } = await import('../lib/contract-resolver.ts');
 
 /** What the forms' resolver (zod, missing fields marked) reports for these values. */

@@ -6,6 +6,7 @@
  */
 import type { FieldError, FieldErrors } from 'react-hook-form';
 import { toaster } from './toaster.tsx';
+import { t } from '../lib/i18n-store.ts';
 
 /** Every field error of a form, in the order of the fields. */
 export function fieldErrors(errors: FieldErrors): FieldError[] {
@@ -38,5 +39,5 @@ export function fieldError(error: FieldError | undefined): { error?: string; inv
 export function toastInvalid(errors: FieldErrors, missing: { title: string; description: string }): void {
   const all = fieldErrors(errors);
   if (all.some(isMissing)) toaster.create({ type: 'error', ...missing });
-  else if (all[0]?.message) toaster.create({ type: 'error', title: 'Error', description: all[0].message });
+  else if (all[0]?.message) toaster.create({ type: 'error', title: t('common.error'), description: all[0].message });
 }

@@ -6,6 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { MESSAGES } from '@parliamo/domain/contracts/accounts';
+import { translateMessage } from './i18n-store.ts';
 
 const MISSING: readonly string[] = [MESSAGES.requiredFieldsMissing, MESSAGES.loginFieldsMissing];
 
@@ -14,12 +15,14 @@ function markMissing(errors: unknown): void {
   const e = errors as FieldError;
   if (typeof e.message === 'string') {
     if (MISSING.includes(e.message)) e.type = 'required';
+    // The contracts speak English (they are the API's too): the person reads the active language.
+    e.message = translateMessage(e.message);
     return;
   }
   for (const v of Object.values(errors)) markMissing(v);
 }
 
-/** The zod resolver of `schema`, with missing required fields marked as such. */
+/** The zod resolver of `schema`, with missing required fields marked as such and messages in the active language. */
 export function contractResolver<In extends FieldValues, Out>(schema: Parameters<typeof zodResolver>[0]): Resolver<In, unknown, Out> {
   const resolve = zodResolver(schema) as unknown as Resolver<In, unknown, Out>;
   return async (values, context, options) => {

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadLocale } from './i18n-store.ts';
 import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, monthLabel, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
 import { canCancel, upcoming } from './lessons.ts';
 import { hoursError, packagePrice, parseHours, trialPrice } from '../components/app/purchase.ts';
-import { trialLabel } from './format.ts';
+import { hoursCount, trialLabel } from './format.ts';
+
+// The strings are the English catalog's (lib/i18n-store.ts), as in the browser.
+await loadLocale('en');
 
 describe('purchase dialog rules', () => {
   it('turns empty or non-numeric hours into 1 and keeps numbers as typed', () => {
@@ -128,5 +132,21 @@ describe('policy copy with the school settings in force', () => {
     expect(withSchoolRules(text, { fee: 4.5, noticeHours: 1, validityMonths: 12 })).toBe(
       'Hours must be used within 12 months of purchase; book 1 hour ahead (the 1-hour rule, 12-month validity), a €4.50 fee; from €35/hour.',
     );
+  });
+});
+
+describe('in Italian (docs/i18n.md)', () => {
+  beforeAll(() => loadLocale('it'));
+  afterAll(() => loadLocale('en'));
+
+  it('writes euros, rates, hours and dates the Italian way', () => {
+    expect(euros(45)).toBe('45\u00a0€');
+    expect(euros(45.5)).toBe('45,50\u00a0€');
+    expect(rateLabel(45)).toBe('45\u00a0€/ora');
+    expect(trialLabel(20)).toBe('Prova 20\u00a0€');
+    expect([hoursCount(1), hoursCount(5), hoursCount(0.5), hoursCount(2, { signed: true })]).toEqual(['1 ora', '5 ore', '0,5 ore', '+2 ore']);
+    expect(dateLabel('2025-11-24')).toBe('lun 24 nov 2025');
+    expect(monthLabel('2026-09')).toBe('set 2026');
+    expect(teacherLocation({ city: null, country: null })).toBe('Italia');
   });
 });

@@ -1,14 +1,21 @@
 /**
- * How the web shows dates, hours and money: one module for every screen. Lesson slots are Rome dates
+ * How the web shows dates, hours and money: one module for every screen, in the active language
+ * (lib/i18n-store.ts: en-GB or it-IT for Intl; the words from the common catalog). Lesson slots are Rome dates
  * and hours (the domain's time helpers); instants are shown in the person's display time zone
  * (their settings, Rome by default: lib/settings.ts useDisplayTimeZone); amounts are euros.
  */
 import { teacherDisplayName } from '@parliamo/domain/rules';
 import { addDays, formatHour, ROME_TIME_ZONE, romeToday, slotStart } from '@parliamo/domain/time';
+import { currentLocale, intlLocale, t } from './i18n-store.ts';
 
 export { addDays };
-/** Sentences around names and counts: one full stop after "Giulia R.", "1 hour" but "2 hours". */
-export { hoursCount, sentence } from '@parliamo/domain/text';
+/** Sentences around names: one full stop after "Giulia R.". */
+export { sentence } from '@parliamo/domain/text';
+
+/** A number of hours with the language's plural: "1 hour", "2 hours" / "1 ora", "5 ore"; `signed` adds "+" to gains. */
+export function hoursCount(n: number, opts: { signed?: boolean } = {}): string {
+  return `${opts.signed && n > 0 ? '+' : ''}${t('common.format.hours', { count: n })}`;
+}
 
 /** A number that may arrive as a string (spec "Entities and their fields": remainingHours, hourlyRate). */
 export function num(v: number | string | null | undefined): number {
@@ -21,9 +28,13 @@ export function hourLabel(hour: number): string {
   return formatHour(hour);
 }
 
-/** Euros with the euro sign, cents only when there are some: €45, €45.50. */
+/**
+ * Euros with the euro sign, cents only when there are some: €45, €45.50 in English (the spec's form);
+ * the locale's own form otherwise (Italian: 45 €, 45,50 €).
+ */
 export function euros(amount: number): string {
-  return Number.isInteger(amount) ? `€${amount}` : `€${amount.toFixed(2)}`;
+  if (currentLocale() === 'en') return Number.isInteger(amount) ? `€${amount}` : `€${amount.toFixed(2)}`;
+  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
 }
 
 /** Integer euro cents as euros: 4550 is €45.50. */
@@ -33,12 +44,12 @@ export function eurosFromCents(cents: number): string {
 
 /** A teacher's hourly rate as shown to people, "€{hourlyRate}/hour" (spec "Business constants and limits"). */
 export function rateLabel(hourlyRate: number | string): string {
-  return `${euros(num(hourlyRate))}/hour`;
+  return t('common.format.rate', { price: euros(num(hourlyRate)) });
 }
 
 /** A teacher's trial lesson as shown on cards and profiles, "Trial €{trialRate}" (issue 17). */
 export function trialLabel(trialRate: number): string {
-  return `Trial ${euros(trialRate)}`;
+  return t('common.format.trial', { price: euros(trialRate) });
 }
 
 const calendarDate = (date: string) => {
@@ -51,9 +62,9 @@ const calendarDate = (date: string) => {
  * Intl options (e.g. { day: 'numeric', month: 'short' } gives "24 Nov").
  */
 export function dateLabel(date: string, opts?: Intl.DateTimeFormatOptions): string {
-  if (opts) return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(calendarDate(date));
+  if (opts) return new Intl.DateTimeFormat(intlLocale(), { ...opts, timeZone: 'UTC' }).format(calendarDate(date));
   // Built from parts: ICU versions disagree on the comma after the weekday.
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(
+  const parts = new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(
     calendarDate(date),
   );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
@@ -67,18 +78,18 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
  * the given Intl options (e.g. { month: 'long', year: 'numeric' } gives "September 2026").
  */
 export function monthLabel(month: string, opts?: Intl.DateTimeFormatOptions): string {
-  if (opts) return dateLabel(`${month}-01`, opts);
+  if (opts || currentLocale() !== 'en') return dateLabel(`${month}-01`, opts ?? { month: 'short', year: 'numeric' });
   return `${SHORT_MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
 /** An instant (ISO string) as a date and time in `timeZone` (Rome by default), e.g. "24 Nov 2025, 09:30". */
 export function instantLabel(iso: string, timeZone: string = ROME_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** The time of day of an instant in `timeZone` (Rome by default), HH:MM. */
 export function timeLabel(iso: string, timeZone: string = ROME_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** "New York" from "America/New_York": how a time zone is named next to a time. */
@@ -102,7 +113,7 @@ export function localTimeIfDifferent(date: string, hour: number, timeZone?: stri
   const instant = romeToInstant(date, hour);
   if (!instant) return null;
   const fmt = (zone: string | undefined) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+    new Intl.DateTimeFormat(intlLocale(), { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
   const local = fmt(timeZone);
   return local === fmt(ROME_TIME_ZONE) ? null : local;
 }
@@ -113,9 +124,9 @@ export function shortName(firstName: string, lastName: string): string {
 }
 
 /** "City, Country", or "Italy" when the teacher gave no location (spec "Business constants and limits"). */
-export function teacherLocation(t: { city: string | null; country: string | null }): string {
-  const parts = [t.city, t.country].filter((p): p is string => !!p && p.trim() !== '');
-  return parts.length ? parts.join(', ') : 'Italy';
+export function teacherLocation(teacher: { city: string | null; country: string | null }): string {
+  const parts = [teacher.city, teacher.country].filter((p): p is string => !!p && p.trim() !== '');
+  return parts.length ? parts.join(', ') : t('common.format.italy');
 }
 
 /** A text cut to `max` characters with an ellipsis when longer (spec "Business constants and limits": bios at 150). */

@@ -1,4 +1,4 @@
-import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,12 +7,13 @@ import { apiRequest, errorMessage } from '../../lib/api.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { forgetPrivateReads, invalidate, queries } from '../../lib/queries.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { AuthLayout } from '../../components/AuthLayout.tsx';
+import { AuthLayout, AuthOtherFormLink } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { useNextPath, withNext } from '../../lib/next-path.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.login));
 
@@ -26,6 +27,8 @@ export default function Login() {
   const next = useNextPath();
   const form = useForm<LoginInput, unknown, LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const t = useT();
+  const { followCookie } = useLocale();
 
   const submit = form.handleSubmit(
     async (credentials) => {
@@ -35,40 +38,37 @@ export default function Login() {
         forgetPrivateReads(qc, ['teachers']);
         if (user && typeof user === 'object' && 'id' in user) qc.setQueryData(queries.session().queryKey, user);
         else await invalidate(qc, 'signedIn');
-        toaster.create({ type: 'success', title: 'Successfully signed in', description: 'Welcome to Parliamo!' });
         navigate(next ?? '/', { replace: true });
+        // Signing in may bring back the person's saved language (the cookie the API set from it).
+        await followCookie();
+        toaster.create({ type: 'success', title: t('public.login.success.title'), description: t('public.login.success.description') });
       } catch (err) {
-        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Invalid credentials') });
+        toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(err, t('public.login.failed')) });
       }
     },
-    (invalid) => toastInvalid(invalid, { title: 'Errore', description: 'Inserisci email e password' }),
+    (invalid) => toastInvalid(invalid, { title: t('public.login.invalid.title'), description: t('public.login.invalid.description') }),
   );
 
   return (
-    <AuthLayout title="Sign in" intro="Welcome back. Sign in to book lessons and see your hours.">
+    <AuthLayout title={t('public.login.title')} intro={t('public.login.intro')}>
       <PageMeta
-        title="Sign in | Parliamo"
-        description="Sign in to your Parliamo account to book Italian lessons and see your remaining hours."
-        keywords="Parliamo login, sign in, Italian lessons account"
+        title={t('public.login.meta.title')}
+        description={t('public.login.meta.description')}
+        keywords={t('public.login.meta.keywords')}
         path="/login"
         noindex
       />
-      <form onSubmit={submit} noValidate aria-label="Sign in">
+      <form onSubmit={submit} noValidate aria-label={t('public.login.title')}>
         <Stack gap="5">
-          <TextField label="Email" type="email" autoComplete="email" {...form.register('email')} {...fieldError(errors.email)} required />
-          <PasswordField label="Password" autoComplete="current-password" {...form.register('password')} {...fieldError(errors.password)} required />
+          <TextField label={t('public.login.email')} type="email" autoComplete="email" {...form.register('email')} {...fieldError(errors.email)} required />
+          <PasswordField label={t('public.login.password')} autoComplete="current-password" {...form.register('password')} {...fieldError(errors.password)} required />
           <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="green.800">
-            <Link to="/request-password-reset">Forgot your password?</Link>
+            <Link to="/request-password-reset">{t('public.login.forgot')}</Link>
           </ChakraLink>
-          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Signing in...">
-            Sign in
+          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText={t('public.login.submitting')}>
+            {t('public.login.submit')}
           </Button>
-          <Text fontSize="sm" textAlign="center">
-            New to Parliamo?{' '}
-            <ChakraLink asChild color="green.800" fontWeight="semibold">
-              <Link to={withNext('/register', next)}>Create an account</Link>
-            </ChakraLink>
-          </Text>
+          <AuthOtherFormLink id="public.login.newHere" to={withNext('/register', next)} />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,15 +1,16 @@
-import { Button, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import type { RegisterInput, Registration } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { toaster } from '../../components/toaster.tsx';
-import { AuthLayout } from '../../components/AuthLayout.tsx';
+import { AuthLayout, AuthOtherFormLink } from '../../components/AuthLayout.tsx';
 import { PasswordField, TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { useNextPath, withNext } from '../../lib/next-path.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Every field of the registration payload (spec "Entities and their fields"), empty. */
 const empty: Required<{ [K in keyof RegisterInput]: string }> = {
@@ -25,42 +26,43 @@ export default function Register() {
   const next = useNextPath();
   const form = useForm<RegisterInput, unknown, Registration>({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
+  const t = useT();
   const field = (name: keyof RegisterInput) => ({ ...form.register(name), ...fieldError(errors[name]) });
 
   const submit = form.handleSubmit(
     async (registration) => {
       try {
         await apiRequest('POST', '/api/register', registration);
-        toaster.create({ type: 'success', title: 'Registration completed', description: 'Account created successfully! You can now log in.' });
+        toaster.create({ type: 'success', title: t('public.register.success.title'), description: t('public.register.success.description') });
         navigate(withNext('/login', next));
       } catch (err) {
-        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Error during registration') });
+        toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(err, t('public.register.failed')) });
       }
     },
-    (invalid) => toastInvalid(invalid, { title: 'Errore', description: 'Compila tutti i campi obbligatori' }),
+    (invalid) => toastInvalid(invalid, { title: t('public.register.invalid.title'), description: t('public.register.invalid.description') }),
   );
 
   return (
     <AuthLayout
       maxW="3xl"
-      title="Create your account"
-      intro="Register as a student to buy lesson hours and book lessons with our teachers. Fields marked * are required."
+      title={t('public.register.title')}
+      intro={t('public.register.intro')}
     >
       <PageMeta
-        title="Create your account | Parliamo"
-        description="Register with Parliamo to learn Italian online with qualified teachers from our school in Rome."
-        keywords="register, create account, Italian lessons online, Parliamo sign up"
+        title={t('public.register.meta.title')}
+        description={t('public.register.meta.description')}
+        keywords={t('public.register.meta.keywords')}
         path="/register"
       />
-      <form onSubmit={submit} noValidate aria-label="Create your account">
+      <form onSubmit={submit} noValidate aria-label={t('public.register.title')}>
         <Stack gap="8">
           <Stack as="fieldset" gap="4">
-            <Heading as="legend" size="md" mb="3">Account</Heading>
-            <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
+            <Heading as="legend" size="md" mb="3">{t('public.register.account')}</Heading>
+            <TextField label={t('public.register.email')} {...field('email')} type="email" autoComplete="email" required />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <PasswordField label="Password" {...field('password')} autoComplete="new-password" required />
+              <PasswordField label={t('public.register.password')} {...field('password')} autoComplete="new-password" required />
               <PasswordField
-                label="Confirm password"
+                label={t('public.register.confirmPassword')}
                 autoComplete="new-password"
                 {...field('confirmPassword')}
                 required
@@ -68,40 +70,35 @@ export default function Register() {
             </SimpleGrid>
           </Stack>
           <Stack as="fieldset" gap="4">
-            <Heading as="legend" size="md" mb="3">About you</Heading>
+            <Heading as="legend" size="md" mb="3">{t('public.register.aboutYou')}</Heading>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField label="First name" {...field('firstName')} autoComplete="given-name" required />
-              <TextField label="Last name" {...field('lastName')} autoComplete="family-name" required />
-              <TextField label="Date of birth" {...field('dateOfBirth')} type="date" autoComplete="bday" required />
-              <TextField label="Place of birth" {...field('placeOfBirth')} required />
-              <TextField label="Nationality" {...field('nationality')} required />
-              <TextField label="Phone number" {...field('phoneNumber')} type="tel" autoComplete="tel" />
+              <TextField label={t('public.register.firstName')} {...field('firstName')} autoComplete="given-name" required />
+              <TextField label={t('public.register.lastName')} {...field('lastName')} autoComplete="family-name" required />
+              <TextField label={t('public.register.dateOfBirth')} {...field('dateOfBirth')} type="date" autoComplete="bday" required />
+              <TextField label={t('public.register.placeOfBirth')} {...field('placeOfBirth')} required />
+              <TextField label={t('public.register.nationality')} {...field('nationality')} required />
+              <TextField label={t('public.register.phoneNumber')} {...field('phoneNumber')} type="tel" autoComplete="tel" />
             </SimpleGrid>
           </Stack>
           <Stack as="fieldset" gap="4">
-            <Heading as="legend" size="md" mb="3">Address and tax details</Heading>
-            <TextField label="Address" {...field('address')} autoComplete="street-address" required />
+            <Heading as="legend" size="md" mb="3">{t('public.register.addressAndTax')}</Heading>
+            <TextField label={t('public.register.address')} {...field('address')} autoComplete="street-address" required />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField label="City" {...field('city')} autoComplete="address-level2" required />
-              <TextField label="Postal code" {...field('postalCode')} autoComplete="postal-code" required />
+              <TextField label={t('public.register.city')} {...field('city')} autoComplete="address-level2" required />
+              <TextField label={t('public.register.postalCode')} {...field('postalCode')} autoComplete="postal-code" required />
               <TextField
-                label="Fiscal code"
+                label={t('public.register.fiscalCode')}
                 maxLength={16}
                 {...field('fiscalCode')}
-                hint="Required only for Italian residents"
+                hint={t('public.register.fiscalCodeHint')}
               />
-              <TextField label="Partita IVA" {...field('vatNumber')} maxLength={11} hint="VAT number, if you need invoices for a business" />
+              <TextField label={t('public.register.vatNumber')} {...field('vatNumber')} maxLength={11} hint={t('public.register.vatNumberHint')} />
             </SimpleGrid>
           </Stack>
-          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Creating account...">
-            Create account
+          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText={t('public.register.submitting')}>
+            {t('public.register.submit')}
           </Button>
-          <Text fontSize="sm" textAlign="center">
-            Already have an account?{' '}
-            <ChakraLink asChild color="green.800" fontWeight="semibold">
-              <Link to={withNext('/login', next)}>Log in</Link>
-            </ChakraLink>
-          </Text>
+          <AuthOtherFormLink id="public.register.haveAccount" to={withNext('/login', next)} />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  asLocale,
+  EnglishMessageTranslator,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_QUERY,
+  LOCALES,
+  loadServerCatalog,
+  resolveLocale,
+  type Catalog,
+  type Locale,
+} from '@parliamo/domain/i18n';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of this request (domain/src/i18n/locale.ts: ?lang=, the `lang` cookie, Accept-Language). */
+    locale: Locale;
+  }
+  interface FastifyInstance {
+    /** An English message (a DomainError's, a contract's) in `locale`; unknown messages stay as they are. */
+    translateError(message: string, locale: Locale): string;
+  }
+}
+
+/** The `lang` cookie from the raw header: this plugin runs before the cookie plugin parses them. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  const m = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]!) : null;
+}
+
+/** The language chosen on this device: `?lang=` or the cookie; null when the person never chose. */
+export function chosenLocale(request: FastifyRequest): Locale | null {
+  const query = (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY];
+  return asLocale(typeof query === 'string' ? query : null) ?? asLocale(cookieValue(request.headers.cookie, LOCALE_COOKIE));
+}
+
+/**
+ * The request's language. The person's saved setting reaches the API through the cookie, which
+ * sign-in sets from it (accounts/auth-routes.ts) and the web's switch keeps in step.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  return resolveLocale({ query: chosenLocale(request), acceptLanguage: request.headers['accept-language'] ?? null });
+}
+
+/** Sets the `lang` cookie (not httpOnly: the web reads it at start; @fastify/cookie, registered by the session plugin). */
+export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+}
+
+/**
+ * Every `{ message }` answer in the request's language: the code writes English (the spec's strings),
+ * the errors catalog (domain/src/i18n/locales/<locale>/errors.json) gives the other languages.
+ */
+export default fp(
+  async function i18nPlugin(app: FastifyInstance) {
+    const catalogs = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, await loadServerCatalog(l, 'errors')] as const))) as Record<Locale, Catalog>;
+    const translator = new EnglishMessageTranslator(catalogs.en);
+    app.decorate('translateError', (message: string, locale: Locale) => translator.translate(message, locale, catalogs[locale]));
+    app.decorateRequest('locale', {
+      getter(this: FastifyRequest) {
+        return requestLocale(this);
+      },
+    });
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (!reply.getHeader('content-language')) reply.header('content-language', request.locale);
+      const message = (payload as { message?: unknown } | null)?.message;
+      if (typeof message !== 'string' || request.locale === 'en') return payload;
+      return { ...(payload as object), message: app.translateError(message, request.locale) };
+    });
+  },
+  { name: 'i18n', dependencies: [] },
+);

@@ -1,0 +1,3 @@
+export * from './locale.ts';
+export * from './messages.ts';
+export * from './catalogs.ts';

@@ -1,0 +1,93 @@
+/**
+ * The active language and its messages, outside React: format.ts, the form resolvers and toasts read
+ * them here; components use lib/i18n.tsx (useT). Only the active language's catalogs are loaded
+ * (web/src/locales/<locale>/*.json, lazily, one chunk per file), plus the English errors catalog that
+ * validation messages are recognised by (docs/i18n.md).
+ */
+import {
+  EnglishMessageTranslator,
+  formatIcu,
+  loadServerCatalog,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_QUERY,
+  resolveLocale,
+  type Catalog,
+  type Locale,
+  type Message,
+  type MessageValues,
+} from '@parliamo/domain/i18n';
+
+/** Every web catalog file, by path: `../locales/it/common.json`. Each is its own lazy chunk. */
+const webCatalogs = import.meta.glob<{ default: Catalog }>('../locales/*/*.json');
+
+/** Messages of every area of one language, keyed `<area>.<key>` (`common.header.login`); errors under `errors.`. */
+export type Messages = Record<string, Message>;
+
+let active: { locale: Locale; messages: Messages; translator: EnglishMessageTranslator | null; errors: Catalog } = {
+  locale: 'en',
+  messages: {},
+  translator: null,
+  errors: {},
+};
+
+function readCookie(name: string): string | null {
+  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]!) : null;
+}
+
+/** The language at start: ?lang=, the cookie, the browser's languages (domain/src/i18n/locale.ts). */
+export function initialLocale(): Locale {
+  return resolveLocale({
+    query: new URLSearchParams(window.location.search).get(LOCALE_QUERY),
+    cookie: readCookie(LOCALE_COOKIE),
+    acceptLanguage: navigator.languages,
+  });
+}
+
+/** Keeps the choice on this device (a `?lang=` link included), for the web and the API alike. */
+export function rememberLocale(locale: Locale): void {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+
+/** Loads `locale`'s catalogs and makes it the active language. */
+export async function loadLocale(locale: Locale): Promise<Messages> {
+  const files = Object.entries(webCatalogs).filter(([path]) => path.includes(`/locales/${locale}/`));
+  const [areas, errors, englishErrors] = await Promise.all([
+    Promise.all(files.map(async ([path, load]) => [path.split('/').pop()!.replace(/\.json$/, ''), (await load()).default] as const)),
+    loadServerCatalog(locale, 'errors'),
+    locale === 'en' ? null : loadServerCatalog('en', 'errors'),
+  ]);
+  const messages: Messages = {};
+  for (const [area, catalog] of areas) for (const [key, message] of Object.entries(catalog)) messages[`${area}.${key}`] = message;
+  for (const [key, message] of Object.entries(errors)) messages[`errors.${key}`] = message;
+  active = { locale, messages, errors, translator: englishErrors ? new EnglishMessageTranslator(englishErrors) : null };
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  return messages;
+}
+
+/** The active language. */
+export function currentLocale(): Locale {
+  return active.locale;
+}
+
+/** The BCP 47 locale Intl formats with: British English (the spec's "24 Nov 2025"), Italian. */
+export function intlLocale(locale: Locale = active.locale): string {
+  return locale === 'it' ? 'it-IT' : 'en-GB';
+}
+
+/** A message of the active language by its full key (`common.header.login`), formatted; the key when missing. */
+export function t(id: string, values?: MessageValues): string {
+  const message = active.messages[id];
+  return message === undefined ? id : formatIcu(message, active.locale, values);
+}
+
+/** The raw ICU message of `id` in the active language (for lib/i18n.tsx's Trans). */
+export function messageOf(id: string): Message | undefined {
+  return active.messages[id];
+}
+
+/** An English message from a contract or the API (validation) in the active language. */
+export function translateMessage(english: string): string {
+  return active.translator ? active.translator.translate(english, active.locale, active.errors) : english;
+}
