@@ -167,11 +167,20 @@ describe('cookies and headers', () => {
   /** The attributes of each cookie a sign-in set, by name: the session cookie and the device cookie. */
   const cookiesOf = (setCookie: string[] | undefined) =>
     new Map((setCookie ?? []).map((c) => [c.split('=')[0]!, c.split(';').map((s) => s.trim())]));
+  /** The language cookie holds no secret and the web reads it, so it is not HttpOnly; the rest holds. */
+  const takeLang = (cookies: Map<string, string[]>) => {
+    const lang = cookies.get('lang');
+    cookies.delete('lang');
+    expect(lang).toEqual(expect.arrayContaining(['SameSite=Lax', 'Path=/']));
+    expect(lang!.some((p) => /^Domain=/i.test(p))).toBe(false);
+    return lang!;
+  };
 
   it('over http: HttpOnly, SameSite=Lax, Path=/', async () => {
     const u = await createPerson(db.pool);
     const res = await clientOf(server).post('/api/auth/login', { email: u.email, password: u.password });
     const cookies = cookiesOf(res.headers['set-cookie']);
+    expect(takeLang(cookies)).not.toContain('Secure');
     expect([...cookies.keys()].sort()).toEqual(['parliamo_device', 'parliamo_session']);
     for (const parts of cookies.values()) {
       expect(parts).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
@@ -185,6 +194,7 @@ describe('cookies and headers', () => {
     const res = await c.post('/api/auth/login', { email: u.email, password: u.password });
     expect(res.status).toBe(200);
     const cookies = cookiesOf(res.headers['set-cookie']);
+    expect(takeLang(cookies)).toContain('Secure');
     expect([...cookies.keys()].sort()).toEqual(['__Host-parliamo_device', '__Host-parliamo_session']);
     for (const parts of cookies.values()) {
       expect(parts).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isHttps } from '../config.ts';
 import {
   asLocale,
   EnglishMessageTranslator,
@@ -44,9 +45,13 @@ export function requestLocale(request: FastifyRequest): Locale {
   return resolveLocale({ query: chosenLocale(request), acceptLanguage: request.headers['accept-language'] ?? null });
 }
 
-/** Sets the `lang` cookie (not httpOnly: the web reads it at start; @fastify/cookie, registered by the session plugin). */
+/**
+ * Sets the `lang` cookie (not httpOnly: the web reads it at start, and it holds no secret; Secure over
+ * https like the session cookies; @fastify/cookie, registered by the session plugin).
+ */
 export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
-  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+  const secure = isHttps(reply.server.config.publicUrl);
+  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure });
 }
 
 /**

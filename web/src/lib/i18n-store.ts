@@ -47,7 +47,7 @@ export function initialLocale(): Locale {
 
 /** Keeps the choice on this device (a `?lang=` link included), for the web and the API alike. */
 export function rememberLocale(locale: Locale): void {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
 }
 
 /** Loads `locale`'s catalogs and makes it the active language. */
