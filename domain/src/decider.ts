@@ -15,6 +15,7 @@ export function fold<State, Ev>(decider: Pick<Decider<unknown, State, Ev>, 'init
 /** Reads a command's `now` (an ISO-8601 instant supplied by the caller's clock). */
 export function instant(now: string, what = 'now'): Date {
   const d = new Date(now);
+  // i18n-ignore: `now` comes from the server clock; a bad one is a programming error
   if (Number.isNaN(d.getTime())) throw new DomainError('invalid', `Not a valid instant for ${what}: ${now}`);
   return d;
 }
@@ -26,6 +27,7 @@ export function isoOf(now: string): string {
 
 /** Compile-time proof that a switch handled every case. */
 export function assertNever(value: never): never {
+  // i18n-ignore: a programming error (500), never shown to people
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }
 

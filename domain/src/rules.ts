@@ -86,7 +86,7 @@ export const tooLateToRescheduleMessage = (noticeHours: number = NOTICE_HOURS): 
 export const TOO_LATE_TO_RESCHEDULE_MESSAGE = tooLateToRescheduleMessage();
 /** A booking with less notice than the school asks for. */
 export const tooLateToBookMessage = (noticeHours: number = NOTICE_HOURS): string =>
-  `Lessons must be booked at least ${noticeHours} ${noticeHours === 1 ? 'hour' : 'hours'} ahead`;
+  noticeHours === 1 ? `Lessons must be booked at least ${noticeHours} hour ahead` : `Lessons must be booked at least ${noticeHours} hours ahead`;
 export const TOO_LATE_TO_BOOK_MESSAGE = tooLateToBookMessage();
 export const SLOT_DOES_NOT_EXIST_MESSAGE = 'That hour does not exist in Rome on that day (clocks go forward)';
 
@@ -124,6 +124,7 @@ export const SCHOOL_COMMISSION_PERCENT = 24;
  * E.g. 2550 -> teacher 1938, school 612; 1 -> teacher 1, school 0; 2 -> 2/0 (1.52 -> 2).
  */
 export function splitLessonPrice(priceCents: number): { teacherEarningCents: number; commissionCents: number } {
+  // i18n-ignore: a programming error (500), never shown
   if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError(`Not a price in cents: ${priceCents}`);
   const teacherEarningCents = Math.floor((priceCents * TEACHER_SHARE_PERCENT + 50) / 100);
   return { teacherEarningCents, commissionCents: priceCents - teacherEarningCents };
@@ -176,5 +177,5 @@ export function refundQuote(input: {
 /** The message for a refund of more hours than may be refunded. */
 export function refundableHoursMessage(refundable: number): string {
   if (refundable === 0) return 'This payment has no unused hours left to refund';
-  return `Only ${refundable} unused ${refundable === 1 ? 'hour' : 'hours'} can be refunded`;
+  return refundable === 1 ? `Only ${refundable} unused hour can be refunded` : `Only ${refundable} unused hours can be refunded`;
 }

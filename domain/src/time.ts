@@ -105,6 +105,7 @@ export function isValidDate(date: string): boolean {
 
 function dateParts(date: string): [number, number, number] {
   const m = DATE_RE.exec(date);
+  // i18n-ignore: a programming error (500), never shown to people
   if (!m || !isValidDate(date)) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }
@@ -168,6 +169,7 @@ export function utcDayMs(date: string): number {
 
 /** The start of the lesson slot `date` `hour`:00 in Rome as a UTC instant; null if that hour does not exist. */
 export function slotStart(date: string, hour: number): Date | null {
+  // i18n-ignore: a programming error (500), never shown to people
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`Not an hour 0..23: ${hour}`);
   return romeInstant(date, hour);
 }
@@ -192,6 +194,7 @@ export function addRomeMonths(instant: Date, months: number): Date {
   const date = `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-${String(nd).padStart(2, '0')}`;
   const ms = instant.getTime() % 1000;
   const exact = romeInstant(date, w.hour, w.minute, w.second) ?? romeInstant(date, w.hour + 1, w.minute, w.second);
+  // i18n-ignore: a programming error (500), never shown to people
   if (!exact) throw new RangeError(`Cannot place ${date} ${w.hour}:${w.minute} in Rome`);
   return new Date(exact.getTime() + ms);
 }

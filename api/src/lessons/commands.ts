@@ -105,6 +105,7 @@ export async function cancelLesson(deps: CommandDeps, lessonId: string, actor: A
       studentSlot,
     });
     const event = decision.lesson.find((e) => e.type === 'LessonCancelled');
+    // i18n-ignore: a programming error (500), never shown to people
     if (!event || event.type !== 'LessonCancelled') throw new Error('A cancellation without LessonCancelled');
     return { result: await session.append(decision.writes, { actorId: actor.id, command: 'CancelLesson' }), value: event.data };
   });

@@ -13,6 +13,7 @@ function where(f: Filters): { sql: string; params: unknown[] } {
   const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const prefix = f.search ? `${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return {
+    // i18n-ignore: SQL
     sql: `WHERE ($1::text IS NULL OR p.status = $1)
         AND ($2::text IS NULL OR p.teacher_id = $2)
         AND ($3::date IS NULL OR ${DAY_SQL} >= $3::date)
@@ -25,6 +26,7 @@ function where(f: Filters): { sql: string; params: unknown[] } {
   };
 }
 
+// i18n-ignore: SQL
 const FROM_SQL = `FROM payments p
   LEFT JOIN users s ON s.id::text = p.student_id AND s.erased_at IS NULL
   LEFT JOIN users t ON t.id::text = p.teacher_id AND t.erased_at IS NULL`;

@@ -26,6 +26,7 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
   if (apiUrl) {
     const u = new URL(apiUrl);
     const protocol = u.protocol.replace(':', '');
+    // i18n-ignore: a server configuration error for operators
     if (protocol !== 'http' && protocol !== 'https') throw new Error(`STRIPE_API_URL must be http(s), got ${apiUrl}`);
     config.host = u.hostname;
     config.protocol = protocol;
@@ -74,6 +75,7 @@ export function createStripePayments(client: Stripe): Payments {
         // Stripe-side idempotency: a retried request for the same payment opens no second session.
         { idempotencyKey: `checkout-${request.paymentId}` },
       );
+      // i18n-ignore: a programming error (500), never shown to people
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { provider: 'stripe', providerSessionId: session.id, checkoutUrl: session.url };
     },
@@ -108,8 +110,10 @@ export function verifyStripeWebhook(
   secret: string | undefined,
   receivedAt: Date,
 ): Stripe.Event {
+  // i18n-ignore: answered to Stripe's webhook call, not to a person
   if (!secret) throw new DomainError('invalid', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set).');
   if (typeof signature !== 'string' || signature === '') {
+    // i18n-ignore: answered to Stripe's webhook call, not to a person
     throw new DomainError('invalid', 'Missing Stripe-Signature header.');
   }
   let event: Stripe.Event;
@@ -124,11 +128,13 @@ export function verifyStripeWebhook(
     );
   } catch (e) {
     const reason = e instanceof Error ? e.message : 'invalid signature';
+    // i18n-ignore: answered to Stripe's webhook call, not to a person
     throw new DomainError('invalid', `Webhook signature verification failed: ${reason}`);
   }
   // Stripe's library only refuses signatures that are too old; one from the future is refused here.
   const aheadSeconds = signedAtSeconds(signature) - Math.floor(receivedAt.getTime() / 1000);
   if (!Number.isFinite(aheadSeconds) || aheadSeconds > WEBHOOK_TOLERANCE_SECONDS) {
+    // i18n-ignore: answered to Stripe's webhook call, not to a person
     throw new DomainError('invalid', 'Webhook signature verification failed: Timestamp outside the tolerance zone');
   }
   return event;

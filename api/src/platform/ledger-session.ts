@@ -60,6 +60,7 @@ export class LedgerSession {
     return this.store.append(
       writes.map((w) => {
         const expectedVersion = this.versions.get(w.stream);
+        // i18n-ignore: a programming error (500), never shown to people
         if (expectedVersion === undefined) throw new Error(`Stream ${w.stream} was written without being loaded`);
         return {
           stream: w.stream,

@@ -80,14 +80,19 @@ export function isDateOfBirthPlausible(date: string, today: string): boolean {
 /** The personal details of a person (registration payload minus the passwords; also the profile). */
 export const personalDetailsShape = {
   email,
+  // i18n-ignore: a field label; every message made from it is in errors.json
   firstName: required('First name'),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   lastName: required('Last name'),
   dateOfBirth,
+  // i18n-ignore: a field label; every message made from it is in errors.json
   placeOfBirth: required('Place of birth'),
   nationality: required('Nationality'),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   phoneNumber: optional(30, tooLong('Phone number', 30)),
   address: required('Address', 200),
   city: required('City'),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   postalCode: required('Postal code', 20),
   fiscalCode: optional(FISCAL_CODE_MAX, MESSAGES.fiscalCodeTooLong),
   vatNumber: optional(VAT_NUMBER_MAX, MESSAGES.vatNumberTooLong),
@@ -140,6 +145,7 @@ export const changePasswordSchema = z
 const imageUrl = z
   .string()
   .trim()
+  // i18n-ignore: a field label; every message made from it is in errors.json
   .max(500, tooLong('Profile image URL', 500))
   .refine((v) => v === '' || /^https:\/\/|^\//.test(v), 'The profile image must be an https:// address or a path on this site')
   .nullish()
@@ -220,12 +226,15 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** The teacher fields an admin reads and edits (GET/PUT /api/admin/teachers/:id); hourlyRate in euros. */
 export const adminTeacherUpdateSchema = z.object({
+  // i18n-ignore: a field label; every message made from it is in errors.json
   firstName: required('First name'),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   lastName: required('Last name'),
   bio: z.string().trim().max(5000, tooLong('Bio', 5000)).nullish().transform((v) => v ?? ''),
   city: optional(100, tooLong('City', 100)),
   country: optional(100, tooLong('Country', 100)),
   specializations: z
+    // i18n-ignore: a field label; every message made from it is in errors.json
     .array(z.string().trim().min(1, 'A specialization cannot be empty').max(60, tooLong('A specialization', 60)), {
       error: 'Specializations must be a list of words',
     })
@@ -240,6 +249,7 @@ export const adminTeacherUpdateSchema = z.object({
   googleMeetLink: z
     .string()
     .trim()
+    // i18n-ignore: a field label; every message made from it is in errors.json
     .max(500, tooLong('Meeting link', 500))
     .refine((v) => v === '' || /^https:\/\//.test(v), 'The meeting link must start with https://')
     .nullish()

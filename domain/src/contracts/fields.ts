@@ -13,7 +13,9 @@ export function strict<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
-        ? `Unknown field${iss.keys.length > 1 ? 's' : ''}: ${iss.keys.join(', ')}`
+        ? iss.keys.length > 1
+          ? `Unknown fields: ${iss.keys.join(', ')}`
+          : `Unknown field: ${iss.keys.join(', ')}`
         : iss.code === 'invalid_type'
           ? 'Send a JSON object'
           : undefined,

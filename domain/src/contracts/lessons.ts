@@ -85,6 +85,7 @@ export type Earnings = z.infer<typeof earningsSchema>;
 export const MAX_NOTES = 1000;
 
 export const bookingSchema = strict({
+  // i18n-ignore: a field label; every message made from it is in errors.json
   teacherId: id('A teacher'),
   date: dateSchema,
   hour: hourSchema,

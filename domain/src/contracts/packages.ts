@@ -60,6 +60,7 @@ export const reasonSchema = z
   .max(MAX_REASON, `The reason can be at most ${MAX_REASON} characters`);
 
 export const adjustmentSchema = strict({
+  // i18n-ignore: a field label; every message made from it is in errors.json
   packageId: id('A package'),
   delta: z
     .number(msg('The change in hours is required', 'The change in hours must be a whole number'))

@@ -203,7 +203,9 @@ export const webhookAnswerSchema = answer({ received: z.boolean(), handled: z.bo
  * `trial: true` buys the teacher's trial lesson: totalHours 1 and amount = trial rate + the fee (payments/trial.ts).
  */
 export const checkoutSchema = strict({
+  // i18n-ignore: a field label; every message made from it is in errors.json
   amount: euros('The amount', 100_000),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   teacherId: id('A teacher'),
   totalHours: packageHoursSchema,
   trial: z.boolean('"trial" must be true or false').optional(),

@@ -57,9 +57,13 @@ export const schoolSettingsUpdateSchema = z.strictObject(
       .max(L.feeCents.max / 100, 'The fee must be between €0 and €50')
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The fee can have at most two decimals')
       .optional(),
+    // i18n-ignore: a field label; every message made from it is in errors.json
     noticeHours: whole('The notice', L.noticeHours.min, L.noticeHours.max, 'hours').optional(),
+    // i18n-ignore: a field label; every message made from it is in errors.json
     validityMonths: whole('The validity', L.validityMonths.min, L.validityMonths.max, 'months').optional(),
+    // i18n-ignore: a field label; every message made from it is in errors.json
     schoolName: text('The school name', L.schoolName.max).optional(),
+    // i18n-ignore: a field label; every message made from it is in errors.json
     schoolAddress: text('The school address', L.schoolAddress.max).optional(),
     vatNumber: z
       .string('The VAT number must be text')

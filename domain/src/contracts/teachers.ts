@@ -74,6 +74,7 @@ const inRange = <S extends z.ZodObject>(schema: S) =>
       { message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`, path: ['to'] },
     );
 
+// i18n-ignore: a field label; every message made from it is in errors.json
 export const availabilityQuerySchema = inRange(strict({ teacherId: id('A teacher'), ...slotRange }));
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
@@ -148,7 +149,9 @@ export const teacherProfileSchema = strict({
     .max(5000, 'The bio can be at most 5000 characters')
     .nullish()
     .transform((v) => v ?? ''),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   city: optionalText('The city', 100),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   country: optionalText('The country', 100),
   specializations: z
     .array(
@@ -157,6 +160,7 @@ export const teacherProfileSchema = strict({
     )
     .max(20, 'At most 20 specializations')
     .default([]),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   hourlyRate: euros('The hourly rate', 1000),
   // Whole euros, below the hourly rate; null: no trial lesson; absent: stays as it is.
   trialRate: z
@@ -167,6 +171,7 @@ export const teacherProfileSchema = strict({
     .nullish(),
   // Absent: the photo stays as it is (teachers change it by uploading one, see the photo routes).
   profileImageUrl: imageUrl.optional(),
+  // i18n-ignore: a field label; every message made from it is in errors.json
   googleMeetLink: httpsUrl('The meeting link'),
 }).refine((p) => p.trialRate == null || p.trialRate < p.hourlyRate, {
   message: `${TRIAL_MESSAGES.rateBelowHourly}`,

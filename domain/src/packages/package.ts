@@ -210,7 +210,8 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
       if (state.revoked) throw new DomainError('conflict', 'This package was refunded');
       if (isPackageExpired(state, instant(c.now))) throw new DomainError('conflict', 'This package has expired');
       if (state.remaining + c.delta < 0) {
-        throw new DomainError('conflict', `The package has only ${state.remaining} ${state.remaining === 1 ? 'hour' : 'hours'} left`);
+        const left = state.remaining;
+        throw new DomainError('conflict', left === 1 ? `The package has only ${left} hour left` : `The package has only ${left} hours left`);
       }
       return [
         { type: 'HoursAdjusted', data: { packageId: state.packageId, delta: c.delta, reason, adminId: c.adminId, adjustedAt: isoOf(c.now) } },

@@ -69,6 +69,7 @@ export function decidePaymentConfirmation(input: {
   );
   const checkout = input.payment.checkout!; // decidePayment threw if there was no checkout
   const fresh = !(input.package.exists || input.payment.confirmed);
+  // i18n-ignore: a programming error (500), never shown to people
   if (!input.trial) throw new Error('A payment is confirmed with its trial stream');
   const pair = { studentId: checkout.studentId, teacherId: checkout.teacherId, paymentId, packageId };
   let trial: { stream: string; events: TrialEvent[]; refused: string | null } | null = null;

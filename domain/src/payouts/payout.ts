@@ -23,14 +23,14 @@ export const PAYOUT_PERIOD_FUTURE_MESSAGE = 'The period end cannot be after toda
 export const PAYOUT_REFERENCE_MESSAGE = `The reference must be 1 to ${MAX_PAYOUT_REFERENCE} characters`;
 export const TEACHER_NOT_FOUND_MESSAGE = 'Teacher not found';
 
-/** "€1234.50": the euros in a message. */
-export const euroText = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+/** "1234.50": the euros in a message (the sentence writes the € sign; errors.json formats the number per language). */
+const euroAmount = (cents: number) => (cents / 100).toFixed(2);
 
 /** The refusal of a payout above what the teacher may be paid now. */
 export function payoutAboveBalanceMessage(amountCents: number, payableCents: number): string {
   return payableCents > 0
-    ? `A payout of ${euroText(amountCents)} is more than the payable balance of ${euroText(payableCents)}`
-    : `Nothing is payable to this teacher now (payable balance ${euroText(payableCents)})`;
+    ? `A payout of €${euroAmount(amountCents)} is more than the payable balance of €${euroAmount(payableCents)}`
+    : `Nothing is payable to this teacher now (payable balance €${euroAmount(payableCents)})`;
 }
 
 export type RecordPayout = {

@@ -25,7 +25,9 @@ export const SETTINGS_LIMITS = {
 } as const;
 
 /** The Rome school's details on its receipts until an admin changes them (the VAT number is a placeholder to replace). */
+// i18n-ignore: the school's name and address as its receipts print them (an admin edits them)
 export const DEFAULT_SCHOOL_NAME = 'Parliamo, Scuola di Lingua Italiana';
+// i18n-ignore: the school's name and address as its receipts print them (an admin edits them)
 export const DEFAULT_SCHOOL_ADDRESS = 'Via dei Serpenti 45, 00184 Roma, Italy';
 export const DEFAULT_VAT_NUMBER = 'IT01234567890';
 /** A VAT number as written on a receipt: letters and digits only (e.g. IT01234567890). */
@@ -36,7 +38,7 @@ export const EMAIL_PLACEHOLDER = '{email}';
 
 /** The launch notice as the spec words it ("What the product does and for whom"). */
 export const DEFAULT_LAUNCH_NOTICE =
-  'We are in our launch phase. Teacher availability is limited during the summer, and the platform is fully operational from September 2025. ' +
+  'We are in our launch phase. Teacher availability is limited during the summer, and the platform is fully operational from September 2025. ' + // i18n-ignore: the default of a setting an admin edits; shown as the admin wrote it
   `To request dedicated availability or a specific teacher, write to ${EMAIL_PLACEHOLDER}.`;
 
 /** The values in force before any admin changed them (the contact address comes from the server's configuration). */
@@ -97,6 +99,7 @@ export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
     throw new DomainError('invalid', `The launch notice can be at most ${L.launchNoticeText.max} characters`);
   }
   if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'The launch notice text cannot be empty');
+  // i18n-ignore: a field label; every message made from it is in errors.json
   for (const [key, what] of [['schoolName', 'The school name'], ['schoolAddress', 'The school address']] as const) {
     const v = values[key];
     if (v !== undefined && (!v.trim() || v.length > L[key].max)) throw new DomainError('invalid', `${what} must be 1 to ${L[key].max} characters`);
