@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { PaymentRow } from '@parliamo/projections';
-import { centsToEuros } from '@parliamo/domain';
-import type { Locale } from '@parliamo/domain/i18n';
+import { centsToEuros, sentence } from '@parliamo/domain';
 import type { MailMessage } from './lesson-mails.ts';
 import { ENGLISH, hello, mailLanguage, romeDateFormat, shortName, signature, type MailLanguage } from './lesson-mails.ts';
 import type { PendingMail } from './mail-sender.ts';
@@ -9,9 +8,10 @@ import { receiptOf } from '../receipts/documents.ts';
 import { personLocale } from '../settings/personal.ts';
 import { serverMessages, type ServerMessages } from '@parliamo/domain/i18n';
 
-const italianEuros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+const italianNumber = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** "€45.00" in English (as the spec writes amounts in mails), "45,00 €" in Italian. */
-const euros = (cents: number, locale: Locale) => (locale === 'it' ? italianEuros.format(centsToEuros(cents)) : `€${centsToEuros(cents).toFixed(2)}`);
+const euros = (cents: number, { m, locale }: MailLanguage) =>
+  m('common.amount', { amount: locale === 'it' ? italianNumber.format(centsToEuros(cents)) : centsToEuros(cents).toFixed(2) });
 
 /** The mail a new student gets once their account exists, in their language (`m`: the mails catalog's messages). */
 export function welcomeMail(p: { email: string; firstName: string; publicUrl: string }, m: ServerMessages): MailMessage {
@@ -46,8 +46,8 @@ export function purchaseConfirmedMail(
     to: p.email,
     subject: m('purchase.subject', { count, teacher }),
     text:
-      `${hello(p.firstName, lang)}${m('purchase.intro', { count, teacher })}\n\n` +
-      `${m('purchase.paid', { amount: euros(p.amountCents, locale), hours: String(p.hours), hourPrice: euros(p.hourPriceCents, locale), fee: euros(p.feeCents, locale) })}\n` +
+      `${hello(p.firstName, lang)}${sentence(m('purchase.intro', { count, teacher }))}\n\n` +
+      `${m('purchase.paid', { amount: euros(p.amountCents, lang), hours: String(p.hours), hourPrice: euros(p.hourPriceCents, lang), fee: euros(p.feeCents, lang) })}\n` +
       `${m('purchase.useBy', { date: romeDateFormat(locale).format(new Date(p.expiresAt)) })}\n\n` +
       m('purchase.book', { url: `${p.publicUrl}/teacher/${p.teacher.id}` }) +
       (p.receipt ? `\n\n${m('purchase.receipt', { number: p.receipt.number })}` : '') +
