@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { PaymentRow } from '@parliamo/projections';
 import { centsToEuros, sentence } from '@parliamo/domain';
 import type { MailMessage } from './lesson-mails.ts';
-import { ENGLISH, hello, mailLanguage, romeDateFormat, shortName, signature, type MailLanguage } from './lesson-mails.ts';
+import { ENGLISH, hello, mailLanguage, shortName, signature, type MailLanguage } from './lesson-mails.ts';
+import { romeDay } from '../platform/locale-formats.ts';
 import type { PendingMail } from './mail-sender.ts';
 import { receiptOf } from '../receipts/documents.ts';
 import { personLocale } from '../settings/personal.ts';
@@ -48,7 +49,7 @@ export function purchaseConfirmedMail(
     text:
       `${hello(p.firstName, lang)}${sentence(m('purchase.intro', { count, teacher }))}\n\n` +
       `${m('purchase.paid', { amount: euros(p.amountCents, lang), hours: String(p.hours), hourPrice: euros(p.hourPriceCents, lang), fee: euros(p.feeCents, lang) })}\n` +
-      `${m('purchase.useBy', { date: romeDateFormat(locale).format(new Date(p.expiresAt)) })}\n\n` +
+      `${m('purchase.useBy', { date: romeDay(locale).format(new Date(p.expiresAt)) })}\n\n` +
       m('purchase.book', { url: `${p.publicUrl}/teacher/${p.teacher.id}` }) +
       (p.receipt ? `\n\n${m('purchase.receipt', { number: p.receipt.number })}` : '') +
       signature(lang),

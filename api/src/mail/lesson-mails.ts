@@ -1,5 +1,6 @@
 import { formatHour, NOTICE_HOURS, sentence, teacherDisplayName } from '@parliamo/domain';
 import { serverMessages, type Locale, type ServerMessages } from '@parliamo/domain/i18n';
+import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
 import { buildCalendar, lessonSequence, type IcsLesson } from '../calendar/ics.ts';
 
 /** A mail ready for the mailer (nodemailer's shape). */
@@ -51,25 +52,7 @@ export async function mailLanguage(locale: Locale): Promise<MailLanguage> {
 /** English: what a mail is written in when no language is given. */
 export const ENGLISH: MailLanguage = await mailLanguage('en');
 
-/** The Intl locale of dates in mails and documents: en-GB ("25 October 2026") or it-IT ("25 ottobre 2026"). */
-export const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
-
-/**
- * One Intl.DateTimeFormat per language and shape, made once: building one costs far more than
- * formatting with one (bench:api's CPU profile showed it on every booking and cancel, for their mails).
- */
-export function cachedDateFormat(options: Intl.DateTimeFormatOptions): (locale: Locale) => Intl.DateTimeFormat {
-  const made = new Map<Locale, Intl.DateTimeFormat>();
-  return (locale) => {
-    let f = made.get(locale);
-    if (!f) made.set(locale, (f = new Intl.DateTimeFormat(intlLocale(locale), options)));
-    return f;
-  };
-}
-
 const dayFormat = cachedDateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "1 November 2026" / "1 novembre 2026": a day in Rome. */
-export const romeDateFormat = cachedDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
 /** "Tuesday 10 March 2026, 15:00-16:00 (Rome time)": the slot as a person reads it (in Italian with `lang`). */
 export function slotText(date: string, hour: number, lang: MailLanguage = ENGLISH): string {
@@ -242,7 +225,7 @@ export function expiryReminderMail(
   lang: MailLanguage = ENGLISH,
 ): MailMessage {
   const { m } = lang;
-  const date = romeDateFormat(lang.locale).format(new Date(p.expiresAt));
+  const date = romeDay(lang.locale).format(new Date(p.expiresAt));
   const count = p.remainingHours;
   const teacher = shortName(p.teacher);
   return {

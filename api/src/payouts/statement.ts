@@ -15,8 +15,8 @@ import {
 } from '@parliamo/domain';
 import { teacherMonthLessons, teacherPayouts, type StatementLesson } from '@parliamo/projections';
 import type { Locale } from '@parliamo/domain/i18n';
-import { cachedDateFormat } from '../mail/lesson-mails.ts';
-import { euros, line, pdf, pdfLanguage, romeDay, schoolHeader, type PdfLanguage } from '../receipts/pdf.ts';
+import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
+import { euros, line, pdf, pdfLanguage, schoolHeader, type PdfLanguage } from '../receipts/pdf.ts';
 import { schoolSettingsNow } from '../settings/school.ts';
 import { personLocale } from '../settings/personal.ts';
 

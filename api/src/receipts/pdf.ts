@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentIssuer } from '@parliamo/domain';
 import { serverMessages, type Locale, type ServerMessages } from '@parliamo/domain/i18n';
-import { cachedDateFormat } from '../mail/lesson-mails.ts';
+import { romeDay } from '../platform/locale-formats.ts';
 
 /** The language a document is written in (its owner's: the student's receipt, the teacher's statement) and the pdf catalog's messages. */
 export interface PdfLanguage {
@@ -53,8 +53,6 @@ const italianNumber = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2,
 /** "EUR 45.00" in English, "45,00 €" in Italian. */
 export const euros = (cents: number, { m, locale }: PdfLanguage) =>
   m('common.amount', { amount: locale === 'it' ? italianNumber.format(cents / 100) : (cents / 100).toFixed(2) });
-/** "1 November 2026" / "1 novembre 2026": a day in Rome. */
-export const romeDay = cachedDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
 /** A PDF of `pages` (one page each), written with pdfkit's standard Helvetica (no font files to ship). */
 export function pdf(title: string, pages: ((doc: PDFKit.PDFDocument) => void)[]): Promise<Buffer> {
