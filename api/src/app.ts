@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
 import type { Clock } from '@parliamo/domain';
+import { LOCALES, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
 import errorsPlugin from './platform/errors.ts';
@@ -142,14 +144,46 @@ export async function buildApp(
   return app;
 }
 
+/** index.html in one language: `<html lang>` set, with its brotli and gzip copies. */
+interface IndexPage {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** index.html once per language, made at start: the page says its language before JavaScript runs. */
+function indexPages(html: string): Record<Locale, IndexPage> {
+  const page = (locale: Locale): IndexPage => {
+    const raw = Buffer.from(html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`));
+    return { raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) };
+  };
+  return Object.fromEntries(LOCALES.map((l) => [l, page(l)])) as Record<Locale, IndexPage>;
+}
+
+/** The copy of `page` the request's Accept-Encoding takes, with its Content-Encoding (none for the raw page). */
+function encodedPage(page: IndexPage, acceptEncoding: string | undefined): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  // "br;q=0" refuses br: a coding counts when it is named without a zero weight.
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase().split(/\s*;\s*/))
+    .filter(([, q]) => !/^q=0(\.0*)?$/.test(q ?? ''))
+    .map(([name]) => name);
+  const accepts = (name: string) => accepted.includes(name);
+  if (accepts('br')) return { body: page.br, encoding: 'br' };
+  if (accepts('gzip')) return { body: page.gzip, encoding: 'gzip' };
+  return { body: page.raw, encoding: null };
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, every other page gets index.html (404 for a
- * path that is none of the web's pages, domain's WEB_ROUTES). The
- * build's brotli and gzip copies (web/vite.config.ts) go to browsers that accept them.
+ * path that is none of the web's pages, domain's WEB_ROUTES), its `<html lang>` the request's language
+ * (both variants made once at start, see indexPages). The build's brotli and gzip copies
+ * (web/vite.config.ts) go to browsers that accept them.
  */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWeb = !!indexFile && fs.existsSync(indexFile);
+  const pages = hasWeb ? indexPages(fs.readFileSync(indexFile!, 'utf8')) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -177,7 +211,15 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
         return reply.sendFile(path.relative(webDist!, candidate));
       }
       // A path no page answers still gets the app (it shows its not-found page), with the status that says so.
-      return reply.status(isWebRoute(urlPath) ? 200 : 404).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      const { body, encoding } = encodedPage(pages![request.locale], request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .status(isWebRoute(urlPath) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, accept-language, cookie')
+        .header('content-language', request.locale)
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
     return reply.status(404).send({ message: 'Not found' });
   });

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calendarFileParamsSchema, calendarTokenSchema, DomainError, errorResponses, icsSchema, teacherDisplayName } from '@parliamo/domain';
+import { serverMessages } from '@parliamo/domain/i18n';
 import { buildCalendar, lessonSequence } from './ics.ts';
+import { personLocale } from '../settings/personal.ts';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -32,6 +34,8 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
     );
     const user = owner.rows[0];
     if (!user) throw new DomainError('not_found', 'Calendar not found');
+    // The feed's texts are in its owner's language (their setting), whoever fetches it.
+    const t = await serverMessages(await personLocale(app.pool, user.id), 'mails');
     const column = user.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';
     const { rows } = await app.pool.query(
       `SELECT b.id, b.starts_at, b.status, b.notes, b.reschedules, p.meeting_link,
@@ -50,8 +54,8 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
       return {
         uid: `lesson-${r.id}@parliamo`,
         startsAt: (r.starts_at as Date).toISOString(),
-        title: user.role === 'teacher' ? `Italian lesson with ${student}` : `Italian lesson with ${teacher}`,
-        description: `Parliamo lesson, 60 minutes.${r.notes ? `\nNotes: ${r.notes}` : ''}`,
+        title: t('calendar.title', { name: user.role === 'teacher' ? student : teacher }),
+        description: `${t('calendar.description')}${r.notes ? `\n${t('lesson.notes', { notes: r.notes })}` : ''}`,
         url: r.status === 'cancelled' ? null : r.meeting_link || null,
         status,
         sequence: lessonSequence(r.reschedules, status),
@@ -60,6 +64,6 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('cache-control', 'private, no-store')
-      .send(buildCalendar(lessons, { method: 'PUBLISH', name: 'Parliamo lessons', now: app.clock.now() }));
+      .send(buildCalendar(lessons, { method: 'PUBLISH', name: t('calendar.name'), now: app.clock.now() }));
   });
 }

@@ -6,11 +6,14 @@ import {
   lessonNotesMail,
   lessonRescheduledMails,
   lessonReminderMails,
+  mailLanguage,
   type LessonForMail,
   type MailMessage,
   type Move,
+  type PairLanguages,
 } from '../mail/lesson-mails.ts';
 import type { PendingMail } from '../mail/mail-sender.ts';
+import { personLocale } from '../settings/personal.ts';
 
 /** A lesson with both people's names and addresses and the teacher's meeting link, for mails. */
 export async function lessonForMail(
@@ -69,7 +72,9 @@ export async function renderLessonMail(
       [mail.ref],
     );
     const r = rows[0];
+    if (!r) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
     if (!r) throw new Error(`Hour package ${mail.ref} is not in the read model`);
+    const lang = await mailLanguage(await personLocale(pool, r.student_id));
     const message = expiryReminderMail({
       student: { email: r.email, firstName: r.s_first, lastName: r.s_last },
       teacher: { id: r.teacher_id, firstName: r.t_first, lastName: r.t_last },
@@ -77,30 +82,36 @@ export async function renderLessonMail(
       expiresAt: String(mail.params.expiresAt),
       ahead: mail.kind === 'expiry-month' ? 'month' : 'week',
       publicUrl: ctx.publicUrl,
-    });
+    }, lang);
     return { message, recipientId: r.student_id };
   }
   const lesson = await lessonForMail(pool, mail.ref);
+  if (!lesson) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
   if (!lesson) throw new Error(`Lesson ${mail.ref} is not in the read model yet`);
   const recipientId = i === 0 ? lesson.studentId : lesson.teacherId;
+  // Each mail in its recipient's language (the pair's other half is not used).
+  const lang = await mailLanguage(await personLocale(pool, recipientId));
+  const langs: PairLanguages = [lang, lang];
   switch (mail.kind) {
     case 'booking-confirmed':
-      return { message: bookingConfirmedMails(lesson, ctx.now)[i]!, recipientId };
+      return { message: bookingConfirmedMails(lesson, ctx.now, langs)[i]!, recipientId };
     case 'booking-cancelled': {
       const c = mail.params as { by: 'student' | 'teacher' | 'admin'; refunded: boolean };
-      return { message: bookingCancelledMails(lesson, c, ctx.now)[i]!, recipientId };
+      return { message: bookingCancelledMails(lesson, c, ctx.now, langs)[i]!, recipientId };
     }
     case 'lesson-rescheduled':
-      return { message: lessonRescheduledMails(lesson, mail.params as unknown as Move, ctx.now)[i]!, recipientId };
+      return { message: lessonRescheduledMails(lesson, mail.params as unknown as Move, ctx.now, langs)[i]!, recipientId };
     case 'lesson-reminder':
       if (lesson.status !== 'confirmed') return null;
-      return { message: lessonReminderMails(lesson)[i]!, recipientId };
+      return { message: lessonReminderMails(lesson, langs)[i]!, recipientId };
     case 'lesson-notes': {
       const { rows } = await pool.query<{ text: string }>(`SELECT text FROM lesson_notes WHERE lesson_id = $1`, [lesson.id]);
+      if (!rows[0]) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
       if (!rows[0]) throw new Error(`The notes of lesson ${lesson.id} are not in the read model yet`);
-      return { message: lessonNotesMail(lesson, rows[0].text, ctx.publicUrl), recipientId: lesson.studentId };
+      return { message: lessonNotesMail(lesson, rows[0].text, ctx.publicUrl, lang), recipientId: lesson.studentId };
     }
     default:
+      // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
       throw new Error(`Not a lesson mail: ${mail.kind}`);
   }
 }

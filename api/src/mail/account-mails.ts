@@ -1,15 +1,18 @@
 import type pg from 'pg';
 import type { PaymentRow } from '@parliamo/projections';
-import { centsToEuros, hoursCount, sentence } from '@parliamo/domain';
+import { centsToEuros, sentence } from '@parliamo/domain';
 import type { MailMessage } from './lesson-mails.ts';
-import { shortName, signature } from './lesson-mails.ts';
+import { ENGLISH, hello, mailLanguage, shortName, signature, type MailLanguage } from './lesson-mails.ts';
+import { romeDay } from '../platform/locale-formats.ts';
 import type { PendingMail } from './mail-sender.ts';
 import { receiptOf } from '../receipts/documents.ts';
 import { personLocale } from '../settings/personal.ts';
 import { serverMessages, type ServerMessages } from '@parliamo/domain/i18n';
 
-const euros = (cents: number) => `€${centsToEuros(cents).toFixed(2)}`;
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const italianNumber = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** "€45.00" in English (as the spec writes amounts in mails), "45,00 €" in Italian. */
+const euros = (cents: number, { m, locale }: MailLanguage) =>
+  m('common.amount', { amount: locale === 'it' ? italianNumber.format(centsToEuros(cents)) : centsToEuros(cents).toFixed(2) });
 
 /** The mail a new student gets once their account exists, in their language (`m`: the mails catalog's messages). */
 export function welcomeMail(p: { email: string; firstName: string; publicUrl: string }, m: ServerMessages): MailMessage {
@@ -21,31 +24,35 @@ export function welcomeMail(p: { email: string; firstName: string; publicUrl: st
 }
 
 /** The student's confirmation that a payment's hours are in their account (the receipt PDF is attached by renderAccountMail). */
-export function purchaseConfirmedMail(p: {
-  email: string;
-  firstName: string;
-  teacher: { id: string; firstName: string; lastName: string };
-  hours: number;
-  hourPriceCents: number;
-  feeCents: number;
-  amountCents: number;
-  expiresAt: string;
-  publicUrl: string;
-  /** The receipt issued with the purchase, attached as a PDF (none on payments from before receipts). */
-  receipt?: { number: string; pdf: Buffer } | null;
-}): MailMessage {
-  const hours = hoursCount(p.hours);
+export function purchaseConfirmedMail(
+  p: {
+    email: string;
+    firstName: string;
+    teacher: { id: string; firstName: string; lastName: string };
+    hours: number;
+    hourPriceCents: number;
+    feeCents: number;
+    amountCents: number;
+    expiresAt: string;
+    publicUrl: string;
+    /** The receipt issued with the purchase, attached as a PDF (none on payments from before receipts). */
+    receipt?: { number: string; pdf: Buffer } | null;
+  },
+  lang: MailLanguage = ENGLISH,
+): MailMessage {
+  const { m, locale } = lang;
   const teacher = shortName(p.teacher);
+  const count = p.hours;
   return {
     to: p.email,
-    subject: `Your ${hours} with ${teacher}`,
+    subject: m('purchase.subject', { count, teacher }),
     text:
-      `Hello ${p.firstName},\n\nthank you for your purchase. ${sentence(`${hours} with ${teacher} are now in your account`)}\n\n` +
-      `Paid: ${euros(p.amountCents)} (${p.hours} x ${euros(p.hourPriceCents)} + ${euros(p.feeCents)} fee)\n` +
-      `Use them by: ${dayFormat.format(new Date(p.expiresAt))}\n\n` +
-      `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id}.` +
-      (p.receipt ? `\n\nYour receipt ${p.receipt.number} is attached.` : '') +
-      signature,
+      `${hello(p.firstName, lang)}${sentence(m('purchase.intro', { count, teacher }))}\n\n` +
+      `${m('purchase.paid', { amount: euros(p.amountCents, lang), hours: String(p.hours), hourPrice: euros(p.hourPriceCents, lang), fee: euros(p.feeCents, lang) })}\n` +
+      `${m('purchase.useBy', { date: romeDay(locale).format(new Date(p.expiresAt)) })}\n\n` +
+      m('purchase.book', { url: `${p.publicUrl}/teacher/${p.teacher.id}` }) +
+      (p.receipt ? `\n\n${m('purchase.receipt', { number: p.receipt.number })}` : '') +
+      signature(lang),
     ...(p.receipt
       ? { attachments: [{ filename: `parliamo-receipt-${p.receipt.number}.pdf`, content: p.receipt.pdf, contentType: 'application/pdf' }] }
       : {}),
@@ -61,6 +68,7 @@ export async function renderAccountMail(
   if (mail.kind === 'welcome') {
     const { rows } = await pool.query(`SELECT id::text AS id, email, first_name FROM users WHERE id::text = $1`, [mail.ref]);
     const r = rows[0];
+    if (!r) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
     if (!r) throw new Error(`User ${mail.ref} not found`);
     const m = await serverMessages(await personLocale(pool, r.id), 'mails');
     return { message: welcomeMail({ email: r.email, firstName: r.first_name, publicUrl: ctx.publicUrl }, m), recipientId: r.id };
@@ -76,9 +84,11 @@ export async function renderAccountMail(
     [params.paymentId],
   );
   const r = rows[0];
+  if (!r) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
   if (!r) throw new Error(`Payment ${params.paymentId} is not in the read model yet`);
   // The receipt, numbered in the append that credited the hours.
-  const receipt = await receiptOf(pool, r);
+  const lang = await mailLanguage(await personLocale(pool, r.student_id));
+  const receipt = await receiptOf(pool, r, lang.locale);
   const message = purchaseConfirmedMail({
     email: r.email,
     firstName: r.s_first,
@@ -90,6 +100,6 @@ export async function renderAccountMail(
     expiresAt: params.expiresAt,
     publicUrl: ctx.publicUrl,
     receipt,
-  });
+  }, lang);
   return { message, recipientId: r.student_id };
 }

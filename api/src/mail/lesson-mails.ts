@@ -1,4 +1,6 @@
-import { formatHour, hoursCount, NOTICE_HOURS, sentence, teacherDisplayName } from '@parliamo/domain';
+import { formatHour, NOTICE_HOURS, sentence, teacherDisplayName } from '@parliamo/domain';
+import { serverMessages, type Locale, type ServerMessages } from '@parliamo/domain/i18n';
+import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
 import { buildCalendar, lessonSequence, type IcsLesson } from '../calendar/ics.ts';
 
 /** A mail ready for the mailer (nodemailer's shape). */
@@ -36,30 +38,36 @@ export function shortName(p: Pick<Person, 'firstName' | 'lastName'>): string {
   return teacherDisplayName(p.firstName, p.lastName);
 }
 
-// Made once: building an Intl.DateTimeFormat costs far more than formatting with one (bench:api's
-// CPU profile showed it on every booking and cancel, for their mails).
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Tuesday 10 March 2026, 15:00-16:00 (Rome time)": the slot as a person reads it. */
-export function slotText(date: string, hour: number): string {
-  const day = dayFormat.format(new Date(`${date}T12:00:00Z`));
-  const hh = (h: number) => formatHour(h % 24);
-  return `${day.replace(',', '')}, ${hh(hour)}-${hh(hour + 1)} (Rome time)`;
+/** The language a mail is written in: the recipient's (personLocale), with the mails catalog's messages. */
+export interface MailLanguage {
+  locale: Locale;
+  m: ServerMessages;
 }
 
-function icsLesson(l: LessonForMail, status: IcsLesson['status']): IcsLesson {
-  const notes = l.notes ? `\nNotes: ${l.notes}` : '';
+/** The mails catalog in `locale`. */
+export async function mailLanguage(locale: Locale): Promise<MailLanguage> {
+  return { locale, m: await serverMessages(locale, 'mails') };
+}
+
+/** English: what a mail is written in when no language is given. */
+export const ENGLISH: MailLanguage = await mailLanguage('en');
+
+const dayFormat = cachedDateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "Tuesday 10 March 2026, 15:00-16:00 (Rome time)": the slot as a person reads it (in Italian with `lang`). */
+export function slotText(date: string, hour: number, lang: MailLanguage = ENGLISH): string {
+  const day = dayFormat(lang.locale).format(new Date(`${date}T12:00:00Z`));
+  const hh = (h: number) => formatHour(h % 24);
+  return lang.m('lesson.slot', { day: day.replace(',', ''), from: hh(hour), to: hh(hour + 1) });
+}
+
+function icsLesson(l: LessonForMail, status: IcsLesson['status'], { m }: MailLanguage): IcsLesson {
+  const notes = l.notes ? `\n${m('lesson.notes', { notes: l.notes })}` : '';
   return {
     uid: `lesson-${l.id}@parliamo`,
     startsAt: l.startsAt,
-    title: `Italian lesson: ${shortName(l.student)} with ${shortName(l.teacher)}`,
-    description: `Parliamo lesson, 60 minutes.${notes}`,
+    title: m('lesson.icsTitle', { student: shortName(l.student), teacher: shortName(l.teacher) }),
+    description: `${m('lesson.icsDescription')}${notes}`,
     url: l.meetLink,
     status,
     sequence: lessonSequence(l.reschedules ?? 0, status),
@@ -68,43 +76,51 @@ function icsLesson(l: LessonForMail, status: IcsLesson['status']): IcsLesson {
   };
 }
 
-function attachment(l: LessonForMail, status: IcsLesson['status'], now: Date) {
+function attachment(l: LessonForMail, status: IcsLesson['status'], now: Date, lang: MailLanguage) {
   const method = status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     filename: 'lesson.ics',
-    content: buildCalendar([icsLesson(l, status)], { method, now }),
+    content: buildCalendar([icsLesson(l, status, lang)], { method, now }),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
 }
 
-function details(l: LessonForMail, other: string): string {
+/** The lesson's slot, the other person, the meeting link and the notes, one per line. */
+function details(l: LessonForMail, other: 'teacher' | 'student', lang: MailLanguage): string {
+  const { m } = lang;
   return [
-    `When: ${slotText(l.date, l.hour)}`,
-    other,
-    `Meeting link: ${l.meetLink ?? 'your teacher will send it before the lesson'}`,
-    ...(l.notes ? [`Notes: ${l.notes}`] : []),
+    m('lesson.when', { slot: slotText(l.date, l.hour, lang) }),
+    m(`lesson.${other}`, { name: shortName(l[other]) }),
+    l.meetLink ? m('lesson.meetLink', { link: l.meetLink }) : m('lesson.noMeetLink'),
+    ...(l.notes ? [m('lesson.notes', { notes: l.notes })] : []),
   ].join('\n');
 }
 
-export const signature = '\n\nParliamo - Italian lessons from Rome since 1985';
+/** "Hello Anna,\n\n": how every mail starts. */
+export const hello = (firstName: string, { m }: MailLanguage) => `${m('common.hello', { firstName })}\n\n`;
+/** The blank line and the school's line that end every mail. */
+export const signature = ({ m }: MailLanguage = ENGLISH) => `\n\n${m('common.signature')}`;
+
+/** The languages of a lesson mail's two recipients: [student, teacher]; English for both when not given. */
+export type PairLanguages = [student: MailLanguage, teacher: MailLanguage];
+const BOTH_ENGLISH: PairLanguages = [ENGLISH, ENGLISH];
 
 /** The two mails of a new booking: to the student and to the teacher, each with the .ics. */
-export function bookingConfirmedMails(l: LessonForMail, now: Date): MailMessage[] {
-  const when = slotText(l.date, l.hour);
+export function bookingConfirmedMails(l: LessonForMail, now: Date, [ls, lt]: PairLanguages = BOTH_ENGLISH): MailMessage[] {
   return [
     {
       to: l.student.email,
-      subject: `Lesson booked: ${when}`,
+      subject: ls.m('bookingConfirmed.student.subject', { when: slotText(l.date, l.hour, ls) }),
       text:
-        `Hello ${l.student.firstName},\n\nyour lesson is booked.\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}\n\n` +
-        `You can cancel up to ${hoursCount(l.noticeHours ?? NOTICE_HOURS)} before the start and get your hour back.${signature}`,
-      attachments: [attachment(l, 'confirmed', now)],
+        `${hello(l.student.firstName, ls)}${ls.m('bookingConfirmed.student.intro')}\n\n${details(l, 'teacher', ls)}\n\n` +
+        `${ls.m('bookingConfirmed.student.notice', { notice: l.noticeHours ?? NOTICE_HOURS })}${signature(ls)}`,
+      attachments: [attachment(l, 'confirmed', now, ls)],
     },
     {
       to: l.teacher.email,
-      subject: `New lesson: ${when}`,
-      text: `Hello ${l.teacher.firstName},\n\na student booked a lesson with you.\n\n${details(l, `Student: ${shortName(l.student)}`)}${signature}`,
-      attachments: [attachment(l, 'confirmed', now)],
+      subject: lt.m('bookingConfirmed.teacher.subject', { when: slotText(l.date, l.hour, lt) }),
+      text: `${hello(l.teacher.firstName, lt)}${lt.m('bookingConfirmed.teacher.intro')}\n\n${details(l, 'student', lt)}${signature(lt)}`,
+      attachments: [attachment(l, 'confirmed', now, lt)],
     },
   ];
 }
@@ -114,24 +130,32 @@ export function bookingCancelledMails(
   l: LessonForMail,
   c: { by: 'student' | 'teacher' | 'admin'; refunded: boolean },
   now: Date,
+  [ls, lt]: PairLanguages = BOTH_ENGLISH,
 ): MailMessage[] {
-  const when = slotText(l.date, l.hour);
-  const who = c.by === 'student' ? shortName(l.student) : c.by === 'teacher' ? shortName(l.teacher) : 'the school';
-  const hour = c.refunded
-    ? 'The hour is back in your package.'
-    : `It was cancelled less than ${hoursCount(l.noticeHours ?? NOTICE_HOURS)} before the start, so the hour is not refunded.`;
+  const who = c.by === 'student' ? shortName(l.student) : c.by === 'teacher' ? shortName(l.teacher) : '';
+  const cancelled = (lang: MailLanguage, key: 'student' | 'teacher') =>
+    sentence(
+      lang.m(`bookingCancelled.${key}.text`, {
+        teacher: shortName(l.teacher),
+        student: shortName(l.student),
+        when: slotText(l.date, l.hour, lang),
+        by: c.by,
+        who,
+      }),
+    );
+  const hour = c.refunded ? ls.m('bookingCancelled.refunded') : ls.m('bookingCancelled.notRefunded', { notice: l.noticeHours ?? NOTICE_HOURS });
   return [
     {
       to: l.student.email,
-      subject: `Lesson cancelled: ${when}`,
-      text: `Hello ${l.student.firstName},\n\nyour lesson with ${shortName(l.teacher)} on ${when} ${sentence(`was cancelled by ${who}`)} ${hour}${signature}`,
-      attachments: [attachment(l, 'cancelled', now)],
+      subject: ls.m('bookingCancelled.subject', { when: slotText(l.date, l.hour, ls) }),
+      text: `${hello(l.student.firstName, ls)}${cancelled(ls, 'student')} ${hour}${signature(ls)}`,
+      attachments: [attachment(l, 'cancelled', now, ls)],
     },
     {
       to: l.teacher.email,
-      subject: `Lesson cancelled: ${when}`,
-      text: `Hello ${l.teacher.firstName},\n\nthe lesson with ${shortName(l.student)} on ${when} ${sentence(`was cancelled by ${who}`)} The slot is free again.${signature}`,
-      attachments: [attachment(l, 'cancelled', now)],
+      subject: lt.m('bookingCancelled.subject', { when: slotText(l.date, l.hour, lt) }),
+      text: `${hello(l.teacher.firstName, lt)}${cancelled(lt, 'teacher')} ${lt.m('bookingCancelled.slotFree')}${signature(lt)}`,
+      attachments: [attachment(l, 'cancelled', now, lt)],
     },
   ];
 }
@@ -151,70 +175,65 @@ export interface Move {
  * The two mails of a move, each with the .ics of the same UID at the new time and a higher SEQUENCE,
  * so calendars move the entry. The slot is the move's own (a later move sends its own mails).
  */
-export function lessonRescheduledMails(lesson: LessonForMail, m: Move, now: Date): MailMessage[] {
-  const l = { ...lesson, date: m.date, hour: m.hour, startsAt: m.startsAt, reschedules: m.sequence };
-  const when = slotText(m.date, m.hour);
-  const was = `It was on ${slotText(m.fromDate, m.fromHour)}.`;
-  const ics = [attachment(l, 'confirmed', now)];
-  const student =
-    m.by === 'teacher'
-      ? `${shortName(l.teacher)} moved your lesson to a new time.`
-      : 'your lesson has been moved to the new time you chose. Your hour is unchanged.';
-  const teacher =
-    m.by === 'student' ? `${shortName(l.student)} moved their lesson with you to a new time.` : 'you moved the lesson to a new time; the student has been told.';
+export function lessonRescheduledMails(lesson: LessonForMail, mv: Move, now: Date, [ls, lt]: PairLanguages = BOTH_ENGLISH): MailMessage[] {
+  const l = { ...lesson, date: mv.date, hour: mv.hour, startsAt: mv.startsAt, reschedules: mv.sequence };
+  const was = (lang: MailLanguage) => lang.m('rescheduled.was', { slot: slotText(mv.fromDate, mv.fromHour, lang) });
+  const student = ls.m(mv.by === 'teacher' ? 'rescheduled.student.byTeacher' : 'rescheduled.student.byStudent', { teacher: shortName(l.teacher) });
+  const teacher = lt.m(mv.by === 'student' ? 'rescheduled.teacher.byStudent' : 'rescheduled.teacher.byTeacher', { student: shortName(l.student) });
   return [
     {
       to: l.student.email,
-      subject: `Lesson rescheduled: ${when}`,
-      text: `Hello ${l.student.firstName},\n\n${student} ${was}\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}${signature}`,
-      attachments: ics,
+      subject: ls.m('rescheduled.subject', { when: slotText(mv.date, mv.hour, ls) }),
+      text: `${hello(l.student.firstName, ls)}${student} ${was(ls)}\n\n${details(l, 'teacher', ls)}${signature(ls)}`,
+      attachments: [attachment(l, 'confirmed', now, ls)],
     },
     {
       to: l.teacher.email,
-      subject: `Lesson rescheduled: ${when}`,
-      text: `Hello ${l.teacher.firstName},\n\n${teacher} ${was}\n\n${details(l, `Student: ${shortName(l.student)}`)}${signature}`,
-      attachments: ics,
+      subject: lt.m('rescheduled.subject', { when: slotText(mv.date, mv.hour, lt) }),
+      text: `${hello(l.teacher.firstName, lt)}${teacher} ${was(lt)}\n\n${details(l, 'student', lt)}${signature(lt)}`,
+      attachments: [attachment(l, 'confirmed', now, lt)],
     },
   ];
 }
 
 /** The reminders a day before the lesson, to student and teacher. */
-export function lessonReminderMails(l: LessonForMail): MailMessage[] {
-  const when = slotText(l.date, l.hour);
+export function lessonReminderMails(l: LessonForMail, [ls, lt]: PairLanguages = BOTH_ENGLISH): MailMessage[] {
   return [
     {
       to: l.student.email,
-      subject: `Reminder: your lesson tomorrow, ${when}`,
-      text: `Hello ${l.student.firstName},\n\na reminder of your lesson tomorrow.\n\n${details(l, `Teacher: ${shortName(l.teacher)}`)}${signature}`,
+      subject: ls.m('reminder.student.subject', { when: slotText(l.date, l.hour, ls) }),
+      text: `${hello(l.student.firstName, ls)}${ls.m('reminder.intro')}\n\n${details(l, 'teacher', ls)}${signature(ls)}`,
     },
     {
       to: l.teacher.email,
-      subject: `Reminder: lesson tomorrow, ${when}`,
-      text: `Hello ${l.teacher.firstName},\n\na reminder of your lesson tomorrow.\n\n${details(l, `Student: ${shortName(l.student)}`)}${signature}`,
+      subject: lt.m('reminder.teacher.subject', { when: slotText(l.date, l.hour, lt) }),
+      text: `${hello(l.teacher.firstName, lt)}${lt.m('reminder.intro')}\n\n${details(l, 'student', lt)}${signature(lt)}`,
     },
   ];
 }
 
 /** A student's reminder that a package's unused hours lapse soon ("1 month" or "1 week" ahead). */
-export function expiryReminderMail(p: {
-  student: Person;
-  teacher: Pick<Person, 'firstName' | 'lastName'> & { id: string };
-  remainingHours: number;
-  expiresAt: string;
-  ahead: 'month' | 'week';
-  publicUrl: string;
-}): MailMessage {
-  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(
-    new Date(p.expiresAt),
-  );
-  const hours = hoursCount(p.remainingHours);
+export function expiryReminderMail(
+  p: {
+    student: Person;
+    teacher: Pick<Person, 'firstName' | 'lastName'> & { id: string };
+    remainingHours: number;
+    expiresAt: string;
+    ahead: 'month' | 'week';
+    publicUrl: string;
+  },
+  lang: MailLanguage = ENGLISH,
+): MailMessage {
+  const { m } = lang;
+  const date = romeDay(lang.locale).format(new Date(p.expiresAt));
+  const count = p.remainingHours;
+  const teacher = shortName(p.teacher);
   return {
     to: p.student.email,
-    subject: `${hours} with ${shortName(p.teacher)} ${p.remainingHours === 1 ? 'expires' : 'expire'} ${p.ahead === 'month' ? 'in a month' : 'in a week'}`,
+    subject: m('expiry.subject', { count, teacher, ahead: p.ahead }),
     text:
-      `Hello ${p.student.firstName},\n\n${sentence(`you still have ${hours} with ${shortName(p.teacher)}`)} ` +
-      `Hours must be used within 6 months of purchase: these expire on ${date}.\n\n` +
-      `Book a lesson at ${p.publicUrl}/teacher/${p.teacher.id} (bookings at least 48 hours ahead).${signature}`,
+      `${hello(p.student.firstName, lang)}${sentence(m('expiry.stillHave', { count, teacher }))} ${m('expiry.rule', { date })}\n\n` +
+      `${m('expiry.book', { url: `${p.publicUrl}/teacher/${p.teacher.id}` })}${signature(lang)}`,
   };
 }
 
@@ -222,13 +241,14 @@ export function expiryReminderMail(p: {
  * The student's mail when the teacher writes (or rewrites) the lesson's notes and homework: the
  * text as it is when the mail is written, and where to find it in the app.
  */
-export function lessonNotesMail(l: LessonForMail, notes: string, publicUrl: string): MailMessage {
+export function lessonNotesMail(l: LessonForMail, notes: string, publicUrl: string, lang: MailLanguage = ENGLISH): MailMessage {
+  const { m } = lang;
+  const teacher = shortName(l.teacher);
   return {
     to: l.student.email,
-    subject: `Notes from your lesson with ${shortName(l.teacher)}`,
+    subject: m('notes.subject', { teacher }),
     text:
-      `Hello ${l.student.firstName},\n\n${shortName(l.teacher)} wrote notes and homework for your lesson of ` +
-      `${slotText(l.date, l.hour)}:\n\n${notes}\n\n` +
-      `You can read them again in the lesson's details: ${publicUrl}/lesson-registry${signature}`,
+      `${hello(l.student.firstName, lang)}${m('notes.wrote', { teacher, slot: slotText(l.date, l.hour, lang) })}\n\n${notes}\n\n` +
+      `${m('notes.again', { url: `${publicUrl}/lesson-registry` })}${signature(lang)}`,
   };
 }

@@ -14,8 +14,11 @@ import {
   type DocumentIssuer,
 } from '@parliamo/domain';
 import { teacherMonthLessons, teacherPayouts, type StatementLesson } from '@parliamo/projections';
-import { euros, line, pdf, romeDay, schoolHeader } from '../receipts/pdf.ts';
+import type { Locale } from '@parliamo/domain/i18n';
+import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
+import { euros, line, pdf, pdfLanguage, schoolHeader, type PdfLanguage } from '../receipts/pdf.ts';
 import { schoolSettingsNow } from '../settings/school.ts';
+import { personLocale } from '../settings/personal.ts';
 
 interface StatementData {
   month: string;
@@ -28,17 +31,17 @@ interface StatementData {
   closingCents: number;
 }
 
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** "March 2026" for "2026-03". */
-const monthName = (month: string) => monthYear.format(new Date(`${month}-01T12:00:00Z`));
+const monthYear = cachedDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDay = cachedDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDayFormat = cachedDateFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "March 2026" ("marzo 2026") for "2026-03". */
+const monthName = (month: string, locale: Locale) => monthYear(locale).format(new Date(`${month}-01T12:00:00Z`));
 /** "31 March 2026": the month's last day. */
-const lastDay = (month: string) => {
+const lastDay = (month: string, locale: Locale) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return longDay.format(new Date(Date.UTC(y, m, 0, 12)));
+  return longDay(locale).format(new Date(Date.UTC(y, m, 0, 12)));
 };
-const shortDay = (date: string) => shortDayFormat.format(new Date(`${date}T12:00:00Z`));
+const shortDay = (date: string, locale: Locale) => shortDayFormat(locale).format(new Date(`${date}T12:00:00Z`));
 
 /** A table row: cells at fixed x offsets (from the left margin), a new page when the row would not fit. */
 function row(doc: PDFKit.PDFDocument, cells: { text: string; x: number; width: number; align?: 'left' | 'right' }[], bold = false) {
@@ -54,18 +57,26 @@ function row(doc: PDFKit.PDFDocument, cells: { text: string; x: number; width: n
   doc.y = bottom + 3;
 }
 
-function statementPdf(d: StatementData): Promise<Buffer> {
-  const name = monthName(d.month);
-  return pdf(`Statement ${d.month}`, [
+/** The statement as a PDF, in the teacher's language. */
+function statementPdf(d: StatementData, lang: PdfLanguage): Promise<Buffer> {
+  const { m, locale } = lang;
+  const name = monthName(d.month, locale);
+  const eur = (cents: number) => euros(cents, lang);
+  return pdf(m('statement.documentTitle', { month: d.month }), [
     (doc) => {
-      schoolHeader(doc, d.school);
-      doc.font('Helvetica-Bold').fontSize(18).text(`Monthly statement ${name}`);
-      doc.font('Helvetica').fontSize(10).text(`Teacher: ${d.teacherName}`).text(`Issued: ${romeDay.format(d.issuedAt)}`).text('Dates and times: Europe/Rome');
+      schoolHeader(doc, d.school, lang);
+      doc.font('Helvetica-Bold').fontSize(18).text(m('statement.title', { month: name }));
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(m('statement.teacher', { name: d.teacherName }))
+        .text(m('statement.issued', { date: romeDay(locale).format(d.issuedAt) }))
+        .text(m('statement.timeZone'));
       doc.moveDown();
 
-      doc.font('Helvetica-Bold').fontSize(12).text('Completed lessons');
+      doc.font('Helvetica-Bold').fontSize(12).text(m('statement.lessons'));
       doc.moveDown(0.3);
-      if (d.lessons.length === 0) doc.font('Helvetica').fontSize(10).text('No completed lessons this month.');
+      if (d.lessons.length === 0) doc.font('Helvetica').fontSize(10).text(m('statement.noLessons'));
       else {
         const cols = (a: string, b: string, c: string, e: string, f: string) => [
           { text: a, x: 0, width: 90 },
@@ -74,33 +85,34 @@ function statementPdf(d: StatementData): Promise<Buffer> {
           { text: e, x: 300, width: 90, align: 'right' as const },
           { text: f, x: 393, width: 90, align: 'right' as const },
         ];
-        row(doc, cols('Date', 'Time', 'Student', 'Price of the hour', `Your share (${TEACHER_SHARE_PERCENT}%)`), true);
-        for (const l of d.lessons) row(doc, cols(shortDay(l.date), formatHour(l.hour), l.studentName, euros(l.priceCents), euros(l.teacherEarningCents)));
+        const heads = cols(m('statement.date'), m('statement.time'), m('statement.student'), m('statement.price'), m('statement.share', { percent: TEACHER_SHARE_PERCENT }));
+        row(doc, heads, true);
+        for (const l of d.lessons) row(doc, cols(shortDay(l.date, locale), formatHour(l.hour), l.studentName, eur(l.priceCents), eur(l.teacherEarningCents)));
       }
       doc.moveDown(0.5);
       const earned = d.lessons.reduce((s, l) => s + l.teacherEarningCents, 0);
-      line(doc, `Total earned in ${name} (${d.lessons.length} ${d.lessons.length === 1 ? 'lesson' : 'lessons'})`, euros(earned), true);
+      line(doc, m('statement.earned', { month: name, count: d.lessons.length }), eur(earned), true);
       doc.moveDown();
 
-      doc.font('Helvetica-Bold').fontSize(12).text('Payouts');
+      doc.font('Helvetica-Bold').fontSize(12).text(m('statement.payouts'));
       doc.moveDown(0.3);
-      if (d.payouts.length === 0) doc.font('Helvetica').fontSize(10).text('No payouts recorded this month.');
+      if (d.payouts.length === 0) doc.font('Helvetica').fontSize(10).text(m('statement.noPayouts'));
       else {
         const cols = (a: string, b: string, c: string) => [
           { text: a, x: 0, width: 90 },
           { text: b, x: 95, width: 290 },
           { text: c, x: 393, width: 90, align: 'right' as const },
         ];
-        row(doc, cols('Date', 'Reference', 'Amount'), true);
-        for (const p of d.payouts) row(doc, cols(romeDay.format(new Date(p.recordedAt)), p.reference, euros(p.amountCents)));
+        row(doc, cols(m('statement.date'), m('statement.reference'), m('statement.amount')), true);
+        for (const p of d.payouts) row(doc, cols(romeDay(locale).format(new Date(p.recordedAt)), p.reference, eur(p.amountCents)));
       }
       doc.moveDown(0.5);
       const paid = d.payouts.reduce((s, p) => s + p.amountCents, 0);
-      line(doc, `Total paid in ${name}`, euros(paid), true);
+      line(doc, m('statement.paid', { month: name }), eur(paid), true);
       doc.moveDown();
 
-      line(doc, `Payable balance at the start of ${name}`, euros(d.openingCents));
-      line(doc, `Payable balance at ${lastDay(d.month)}`, euros(d.closingCents), true);
+      line(doc, m('statement.opening', { month: name }), eur(d.openingCents));
+      line(doc, m('statement.closing', { date: lastDay(d.month, locale) }), eur(d.closingCents), true);
     },
   ]);
 }
@@ -108,10 +120,11 @@ function statementPdf(d: StatementData): Promise<Buffer> {
 /** The statement of `month` (YYYY-MM, Rome) for the signed-in teacher; 404 for a month that has not started. */
 export async function teacherStatement(pool: pg.Pool, config: { contactEmail: string }, teacher: CurrentUser, month: string, now: Date): Promise<Buffer> {
   if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', STATEMENT_FUTURE_MESSAGE);
-  const [lessons, all, settings] = await Promise.all([
+  const [lessons, all, settings, locale] = await Promise.all([
     teacherMonthLessons(pool, teacher.id, month),
     teacherPayouts(pool, teacher.id),
     schoolSettingsNow(pool, config),
+    personLocale(pool, teacher.id),
   ]);
   // The balance at a month's end is that of the latest month with activity up to it (the months come newest first).
   const balanceAfter = (pred: (m: string) => boolean) => all.months.find((m) => pred(m.month))?.payableCents ?? 0;
@@ -124,5 +137,5 @@ export async function teacherStatement(pool: pg.Pool, config: { contactEmail: st
     payouts: all.payouts.filter((p) => romeMonthOf(p.recordedAt) === month).reverse(),
     openingCents: balanceAfter((m) => m < month),
     closingCents: balanceAfter((m) => m <= month),
-  });
+  }, await pdfLanguage(locale));
 }

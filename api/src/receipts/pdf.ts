@@ -1,5 +1,18 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentIssuer } from '@parliamo/domain';
+import { serverMessages, type Locale, type ServerMessages } from '@parliamo/domain/i18n';
+import { romeDay } from '../platform/locale-formats.ts';
+
+/** The language a document is written in (its owner's: the student's receipt, the teacher's statement) and the pdf catalog's messages. */
+export interface PdfLanguage {
+  locale: Locale;
+  m: ServerMessages;
+}
+
+/** The pdf catalog in `locale`. */
+export async function pdfLanguage(locale: Locale): Promise<PdfLanguage> {
+  return { locale, m: await serverMessages(locale, 'pdf') };
+}
 
 /** The person a document is made out to (from the users table when it is written: events hold no personal data). */
 export interface DocumentStudent {
@@ -36,8 +49,10 @@ export interface CreditNoteData {
   refundReference: string | null;
 }
 
-export const euros = (cents: number) => `EUR ${(cents / 100).toFixed(2)}`;
-export const romeDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const italianNumber = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** "EUR 45.00" in English, "45,00 €" in Italian. */
+export const euros = (cents: number, { m, locale }: PdfLanguage) =>
+  m('common.amount', { amount: locale === 'it' ? italianNumber.format(cents / 100) : (cents / 100).toFixed(2) });
 
 /** A PDF of `pages` (one page each), written with pdfkit's standard Helvetica (no font files to ship). */
 export function pdf(title: string, pages: ((doc: PDFKit.PDFDocument) => void)[]): Promise<Buffer> {
@@ -57,23 +72,28 @@ export function pdf(title: string, pages: ((doc: PDFKit.PDFDocument) => void)[])
 }
 
 /** The school's name, address and VAT number at the top of every document. */
-export function schoolHeader(doc: PDFKit.PDFDocument, school: DocumentIssuer) {
+export function schoolHeader(doc: PDFKit.PDFDocument, school: DocumentIssuer, { m }: PdfLanguage) {
   doc.font('Helvetica-Bold').fontSize(14).text(school.name);
-  doc.font('Helvetica').fontSize(10).text(school.address).text(`VAT number (Partita IVA): ${school.vatNumber}`);
+  doc.font('Helvetica').fontSize(10).text(school.address).text(m('common.vatNumber', { vatNumber: school.vatNumber }));
   doc.moveDown(2);
 }
 
 /** The header every receipt and credit note shares: the school, the document's title, number and date, the student. */
-function header(doc: PDFKit.PDFDocument, d: { title: string; number: string; issuedAt: Date; school: DocumentIssuer; student: DocumentStudent }) {
-  schoolHeader(doc, d.school);
+function header(
+  doc: PDFKit.PDFDocument,
+  d: { title: string; number: string; issuedAt: Date; school: DocumentIssuer; student: DocumentStudent },
+  lang: PdfLanguage,
+) {
+  const { m } = lang;
+  schoolHeader(doc, d.school, lang);
   doc.font('Helvetica-Bold').fontSize(18).text(`${d.title} ${d.number}`);
-  doc.font('Helvetica').fontSize(10).text(`Date: ${romeDay.format(d.issuedAt)}`);
+  doc.font('Helvetica').fontSize(10).text(m('common.date', { date: romeDay(lang.locale).format(d.issuedAt) }));
   doc.moveDown();
-  doc.font('Helvetica-Bold').text('Student');
+  doc.font('Helvetica-Bold').text(m('common.student'));
   doc.font('Helvetica').text(d.student.name);
   if (d.student.address) doc.text(d.student.address);
-  if (d.student.fiscalCode) doc.text(`Fiscal code: ${d.student.fiscalCode}`);
-  if (d.student.vatNumber) doc.text(`Partita IVA: ${d.student.vatNumber}`);
+  if (d.student.fiscalCode) doc.text(m('common.fiscalCode', { fiscalCode: d.student.fiscalCode }));
+  if (d.student.vatNumber) doc.text(m('common.studentVatNumber', { vatNumber: d.student.vatNumber }));
   doc.moveDown();
 }
 
@@ -89,32 +109,36 @@ export function line(doc: PDFKit.PDFDocument, label: string, amount: string, bol
   doc.y = Math.max(after, doc.y) + 4;
 }
 
-/** The receipt of a credited purchase, as a PDF. */
-export function receiptPdf(r: ReceiptData): Promise<Buffer> {
-  return pdf(`Receipt ${r.number}`, [
+/** The receipt of a credited purchase, as a PDF, in the student's language. */
+export function receiptPdf(r: ReceiptData, lang: PdfLanguage): Promise<Buffer> {
+  const { m } = lang;
+  const title = m('receipt.title');
+  return pdf(`${title} ${r.number}`, [
     (doc) => {
-      header(doc, { title: 'Receipt', ...r });
-      doc.font('Helvetica-Bold').text('Italian lessons');
-      doc.font('Helvetica').text(`Teacher: ${r.teacherName}`);
+      header(doc, { title, ...r }, lang);
+      doc.font('Helvetica-Bold').text(m('receipt.lessons'));
+      doc.font('Helvetica').text(m('receipt.teacher', { name: r.teacherName }));
       doc.moveDown(0.5);
-      line(doc, `${r.hours} ${r.hours === 1 ? 'hour' : 'hours'} x ${euros(r.hourPriceCents)}`, euros(r.hours * r.hourPriceCents));
-      line(doc, 'Fee', euros(r.feeCents));
-      line(doc, 'Total paid', euros(r.amountCents), true);
+      line(doc, m('receipt.hours', { count: r.hours, price: euros(r.hourPriceCents, lang) }), euros(r.hours * r.hourPriceCents, lang));
+      line(doc, m('receipt.fee'), euros(r.feeCents, lang));
+      line(doc, m('receipt.total'), euros(r.amountCents, lang), true);
       doc.moveDown();
-      doc.font('Helvetica').fontSize(10).text(`Payment reference: ${r.paymentReference}`);
+      doc.font('Helvetica').fontSize(10).text(m('common.paymentReference', { reference: r.paymentReference }));
     },
   ]);
 }
 
-/** The credit notes of a payment's refunds (one page each), as one PDF. */
-export function creditNotesPdf(notes: CreditNoteData[]): Promise<Buffer> {
-  return pdf(`Credit note ${notes.map((n) => n.number).join(', ')}`, notes.map((n) => (doc: PDFKit.PDFDocument) => {
-    header(doc, { title: 'Credit note', ...n });
-    doc.font('Helvetica').fontSize(11).text(n.receiptNumber ? `Refers to receipt ${n.receiptNumber}` : 'Refers to a payment made before receipts were issued');
+/** The credit notes of a payment's refunds (one page each), as one PDF, in the student's language. */
+export function creditNotesPdf(notes: CreditNoteData[], lang: PdfLanguage): Promise<Buffer> {
+  const { m } = lang;
+  const title = m('creditNote.title');
+  return pdf(`${title} ${notes.map((n) => n.number).join(', ')}`, notes.map((n) => (doc: PDFKit.PDFDocument) => {
+    header(doc, { title, ...n }, lang);
+    doc.font('Helvetica').fontSize(11).text(n.receiptNumber ? m('creditNote.refersTo', { number: n.receiptNumber }) : m('creditNote.refersToNone'));
     doc.moveDown(0.5);
-    line(doc, 'Amount refunded', euros(n.amountCents), true);
+    line(doc, m('creditNote.amount'), euros(n.amountCents, lang), true);
     doc.moveDown();
-    doc.font('Helvetica').fontSize(10).text(`Payment reference: ${n.paymentReference}`);
-    if (n.refundReference) doc.text(`Refund reference: ${n.refundReference}`);
+    doc.font('Helvetica').fontSize(10).text(m('common.paymentReference', { reference: n.paymentReference }));
+    if (n.refundReference) doc.text(m('creditNote.refundReference', { reference: n.refundReference }));
   }));
 }
