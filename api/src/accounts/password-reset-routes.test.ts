@@ -48,6 +48,17 @@ describe('password reset', () => {
     expect(await mailsTo('nobody-here@example.test', 1)).toEqual([]);
   });
 
+  it("writes the mail in the person's language", async () => {
+    const u = await signedIn(t);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: authHeaders(u.cookie), payload: { language: 'it' } });
+    expect(saved.statusCode).toBe(200);
+    const token = await mailedToken(u.email);
+    const [mail] = await mailsTo(u.email);
+    expect(mail!.subject).toBe('Parliamo: reimposta la tua password');
+    expect(mail!.text).toContain('Apri questo link entro 30 minuti');
+    expect(mail!.text).toContain(`/reset-password?token=${token}`);
+  });
+
   it('stores only a hash of the token', async () => {
     const u = await createUser(t);
     const token = await mailedToken(u.email);

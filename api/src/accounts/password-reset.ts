@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { DomainError, MESSAGES } from '@parliamo/domain';
+import { serverMessages } from '@parliamo/domain/i18n';
+import { personLocale } from '../settings/personal.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { withTransaction } from '../platform/db/transaction.ts';
 import { hashPassword } from './passwords.ts';
@@ -39,13 +41,12 @@ export async function createPasswordReset(
     [tokenHash(token), user.id, now, new Date(now.getTime() + RESET_TOKEN_TTL_MS)],
   );
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // In the person's language (their setting), like every mail.
+  const m = await serverMessages(await personLocale(pool, user.id), 'mails');
   return {
     to: user.email,
-    subject: 'Parliamo: reset your password',
-    text:
-      `Ciao ${user.first_name},\n\nsomeone (hopefully you) asked to reset the password of your Parliamo account.\n` +
-      `Open this link within 30 minutes to choose a new password:\n\n${link}\n\n` +
-      `If you did not ask for it, ignore this mail: your password stays as it is.\n\nParliamo`,
+    subject: m('passwordReset.subject'),
+    text: m('passwordReset.text', { firstName: user.first_name, link }),
   };
 }
 

@@ -72,7 +72,7 @@ export async function renderLessonMail(
       [mail.ref],
     );
     const r = rows[0];
-    if (!r) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
+    // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
     if (!r) throw new Error(`Hour package ${mail.ref} is not in the read model`);
     const lang = await mailLanguage(await personLocale(pool, r.student_id));
     const message = expiryReminderMail({
@@ -86,7 +86,7 @@ export async function renderLessonMail(
     return { message, recipientId: r.student_id };
   }
   const lesson = await lessonForMail(pool, mail.ref);
-  if (!lesson) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
+  // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
   if (!lesson) throw new Error(`Lesson ${mail.ref} is not in the read model yet`);
   const recipientId = i === 0 ? lesson.studentId : lesson.teacherId;
   // Each mail in its recipient's language (the pair's other half is not used).
@@ -106,7 +106,7 @@ export async function renderLessonMail(
       return { message: lessonReminderMails(lesson, langs)[i]!, recipientId };
     case 'lesson-notes': {
       const { rows } = await pool.query<{ text: string }>(`SELECT text FROM lesson_notes WHERE lesson_id = $1`, [lesson.id]);
-      if (!rows[0]) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
+      // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
       if (!rows[0]) throw new Error(`The notes of lesson ${lesson.id} are not in the read model yet`);
       return { message: lessonNotesMail(lesson, rows[0].text, ctx.publicUrl, lang), recipientId: lesson.studentId };
     }

@@ -68,7 +68,7 @@ export async function renderAccountMail(
   if (mail.kind === 'welcome') {
     const { rows } = await pool.query(`SELECT id::text AS id, email, first_name FROM users WHERE id::text = $1`, [mail.ref]);
     const r = rows[0];
-    if (!r) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
+    // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
     if (!r) throw new Error(`User ${mail.ref} not found`);
     const m = await serverMessages(await personLocale(pool, r.id), 'mails');
     return { message: welcomeMail({ email: r.email, firstName: r.first_name, publicUrl: ctx.publicUrl }, m), recipientId: r.id };
@@ -84,7 +84,7 @@ export async function renderAccountMail(
     [params.paymentId],
   );
   const r = rows[0];
-  if (!r) // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
+  // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
   if (!r) throw new Error(`Payment ${params.paymentId} is not in the read model yet`);
   // The receipt, numbered in the append that credited the hours.
   const lang = await mailLanguage(await personLocale(pool, r.student_id));

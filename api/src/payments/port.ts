@@ -1,3 +1,4 @@
+import type { Locale } from '@parliamo/domain/i18n';
 /**
  * The payments port: how the API starts a checkout and learns what happened to it, whichever
  * provider is behind it (Stripe, or the local test checkout when no Stripe key is configured).
@@ -15,6 +16,8 @@ export interface CheckoutRequest {
   validityMonths: number;
   /** A trial lesson (one hour at the teacher's trial rate): the provider's page says so. */
   trial?: boolean;
+  /** The buyer's language: the provider's page and its line names speak it (English when absent). */
+  locale?: Locale;
   /** Where the provider sends the browser after paying; may contain `{CHECKOUT_SESSION_ID}`. */
   successUrl: string;
   cancelUrl: string;

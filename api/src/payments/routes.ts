@@ -86,6 +86,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         feeCents,
         validityMonths,
         ...(body.trial ? { trial: true } : {}),
+        locale: request.locale,
         successUrl: `${app.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${app.config.publicUrl}/teachers`,
       });

@@ -48,6 +48,17 @@ describe('Stripe adapter through the official client', () => {
     expect(fake.sessions.get(started.providerSessionId)!.amount_total).toBe(5 * 2500 + 300);
   });
 
+  it("speaks the buyer's language: Stripe's page in Italian, the lines named in Italian", async () => {
+    const payments = createPayments({ stripeSecretKey: 'sk_test_unit', stripeApiUrl: fake.url });
+    await payments.createCheckoutSession({ ...request, paymentId: '0c9a7d3e-5b2f-4c1a-8e6d-7f8a9b0c1d2e', locale: 'it', validityMonths: 1 });
+    const body = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.body;
+    expect(body.locale).toBe('it');
+    expect(body.line_items.map((l: { price_data: { product_data: { name: string } } }) => l.price_data.product_data.name)).toEqual([
+      'Ora di lezione di italiano (valida 1 mese)',
+      'Commissione di pagamento',
+    ]);
+  });
+
   it('names the validity in force, and leaves out a fee the school set to zero', async () => {
     const payments = createPayments({ stripeSecretKey: 'sk_test_unit', stripeApiUrl: fake.url });
     const started = await payments.createCheckoutSession({ ...request, paymentId: '9b1c3c4e-0d8e-4a57-9a0b-2f7d8c1e5b11', feeCents: 0, validityMonths: 12 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
 import { DomainError } from '@parliamo/domain';
+import { serverMessages } from '@parliamo/domain/i18n';
 import type { CheckoutRequest, Payments, ProviderEvent, RefundRequest, StartedCheckout } from './port.ts';
 
 /** Stripe refuses signatures older than this many seconds (its own default, stated here on purpose). */
@@ -47,9 +48,13 @@ export function createStripePayments(client: Stripe): Payments {
         teacherId: request.teacherId,
         hours: String(request.hours),
       };
+      const locale = request.locale ?? 'en';
+      const m = await serverMessages(locale, 'checkout');
+      const months = request.validityMonths;
       const session = await client.checkout.sessions.create(
         {
           mode: 'payment',
+          locale,
           currency: 'eur',
           client_reference_id: request.paymentId,
           line_items: [
@@ -58,12 +63,12 @@ export function createStripePayments(client: Stripe): Payments {
               price_data: {
                 currency: 'eur',
                 unit_amount: request.hourPriceCents,
-                product_data: { name: `${request.trial ? 'Trial Italian lesson hour' : 'Italian lesson hour'} (valid ${request.validityMonths} ${request.validityMonths === 1 ? 'month' : 'months'})` },
+                product_data: { name: m(request.trial ? 'line.trialHour' : 'line.hour', { months }) },
               },
             },
             // No line for a fee the school set to zero (a line of EUR 0 says nothing).
             ...(request.feeCents > 0
-              ? [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.feeCents, product_data: { name: 'Transaction fee' } } }]
+              ? [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.feeCents, product_data: { name: m('line.fee') } } }]
               : []),
           ],
           metadata: links,

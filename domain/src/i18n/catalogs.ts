@@ -1,10 +1,10 @@
-// The server-side areas' catalogs (errors, mails, pdf), one JSON file per area and language, loaded
+// The server-side areas' catalogs (errors, mails, pdf, checkout), one JSON file per area and language, loaded
 // per language on demand: the web fetches only the active language's errors (validation messages).
 import { formatMessage, type Catalog, type MessageValues } from './messages.ts';
 import type { Locale } from './locale.ts';
 
 /** The server-side areas; each has domain/src/i18n/locales/<locale>/<area>.json. */
-export const SERVER_AREAS = ['errors', 'mails', 'pdf'] as const;
+export const SERVER_AREAS = ['errors', 'mails', 'pdf', 'checkout'] as const;
 export type ServerArea = (typeof SERVER_AREAS)[number];
 
 const loaders: Record<Locale, Record<ServerArea, () => Promise<{ default: Catalog }>>> = {
@@ -12,11 +12,13 @@ const loaders: Record<Locale, Record<ServerArea, () => Promise<{ default: Catalo
     errors: () => import('./locales/en/errors.json'),
     mails: () => import('./locales/en/mails.json'),
     pdf: () => import('./locales/en/pdf.json'),
+    checkout: () => import('./locales/en/checkout.json'),
   },
   it: {
     errors: () => import('./locales/it/errors.json'),
     mails: () => import('./locales/it/mails.json'),
     pdf: () => import('./locales/it/pdf.json'),
+    checkout: () => import('./locales/it/checkout.json'),
   },
 };
 
