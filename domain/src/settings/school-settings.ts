@@ -19,6 +19,7 @@ export const SETTINGS_LIMITS = {
   noticeHours: { min: 0, max: 168 },
   validityMonths: { min: 1, max: 24 },
   launchNoticeText: { max: 500 },
+  launchNoticeTextIt: { max: 500 },
   schoolName: { max: 120 },
   schoolAddress: { max: 200 },
   vatNumber: { max: 20 },
@@ -39,12 +40,22 @@ export const DEFAULT_LAUNCH_NOTICE =
   'We are in our launch phase. Teacher availability is limited during the summer, and the platform is fully operational from September 2025. ' +
   `To request dedicated availability or a specific teacher, write to ${EMAIL_PLACEHOLDER}.`;
 
+/**
+ * The launch notice a visitor reads in `locale`: the Italian text for Italian visitors when an admin
+ * wrote one, the English (default) text otherwise; null when the notice is turned off.
+ */
+export function launchNoticeFor(s: Pick<SchoolSettings, 'launchNoticeEnabled' | 'launchNoticeText' | 'launchNoticeTextIt'>, locale: 'en' | 'it'): string | null {
+  if (!s.launchNoticeEnabled) return null;
+  return locale === 'it' && s.launchNoticeTextIt.trim() ? s.launchNoticeTextIt : s.launchNoticeText;
+}
+
 /** The values in force before any admin changed them (the contact address comes from the server's configuration). */
 export function defaultSchoolSettings(contactEmail: string): SchoolSettings {
   return {
     contactEmail,
     launchNoticeEnabled: true,
     launchNoticeText: DEFAULT_LAUNCH_NOTICE,
+    launchNoticeTextIt: '',
     feeCents: FEE_CENTS,
     noticeHours: NOTICE_HOURS,
     validityMonths: VALIDITY_MONTHS,
@@ -71,6 +82,7 @@ export const SETTING_KEYS = [
   'contactEmail',
   'launchNoticeEnabled',
   'launchNoticeText',
+  'launchNoticeTextIt',
   'feeCents',
   'noticeHours',
   'validityMonths',
@@ -97,6 +109,9 @@ export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
     throw new DomainError('invalid', `The launch notice can be at most ${L.launchNoticeText.max} characters`);
   }
   if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'The launch notice text cannot be empty');
+  if (values.launchNoticeTextIt !== undefined && values.launchNoticeTextIt.length > L.launchNoticeTextIt.max) {
+    throw new DomainError('invalid', `The Italian launch notice can be at most ${L.launchNoticeTextIt.max} characters`);
+  }
   for (const [key, what] of [['schoolName', 'The school name'], ['schoolAddress', 'The school address']] as const) {
     const v = values[key];
     if (v !== undefined && (!v.trim() || v.length > L[key].max)) throw new DomainError('invalid', `${what} must be 1 to ${L[key].max} characters`);
