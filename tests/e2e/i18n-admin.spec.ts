@@ -110,3 +110,36 @@ test('an admin in Italian: dashboard, users, payments with the refund dialog, le
   // The admin's own language setting was left alone (a link's ?lang= is this device's choice only).
   expect((await (await page.request.get('/api/settings')).json()).language).not.toBe('it');
 });
+
+test('the other admin screens in Italian: analytics, mail delivery, students, a teacher and its editing', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await page.goto('/admin/analytics?lang=it');
+  await settled(page, 'Statistiche');
+  await expect(page.getByRole('table', { name: 'Dati mensili' }).getByRole('columnheader', { name: 'Ore vendute' })).toBeVisible();
+  await expect(page.getByLabel('Dal mese')).toBeVisible();
+  await noEnglish(page, ['Hours sold', 'Lessons given', 'Revenue', 'Month by month', 'Active students']);
+  await screenshots(page, 'i18n-admin-analytics');
+
+  await page.goto('/admin/mails');
+  await settled(page, 'Invio email');
+  await expect(page.getByRole('group', { name: 'Quali email' }).getByRole('button', { name: 'Non inviate' })).toHaveAttribute('aria-pressed', 'true');
+  await noEnglish(page, ['Mails that could not be sent', 'Failed', 'Pending', 'Retry']);
+  await screenshots(page, 'i18n-admin-mails');
+
+  await page.goto('/admin/students');
+  await settled(page, 'Studenti');
+  await expect(page.getByRole('table', { name: 'Studenti' }).getByRole('columnheader', { name: 'Iscritto il' })).toBeVisible();
+  await noEnglish(page, ['Every student', 'Joined', 'Hours left']);
+  await screenshots(page, 'i18n-admin-students');
+
+  const teachers: { id: string; firstName: string }[] = await (await page.request.get('/api/teachers')).json();
+  const giulia = teachers.find((t) => t.firstName === 'Giulia')!;
+  await page.goto(`/admin/teacher/${giulia.id}`);
+  await settled(page, /^Giulia /);
+  await expect(page.getByText('Tariffa oraria')).toBeVisible();
+  await noEnglish(page, ['Hourly rate', 'Edit Teacher', 'Public page', 'Specializations']);
+  await page.getByRole('link', { name: 'Modifica insegnante' }).click();
+  await settled(page, /^Modifica Giulia /);
+  await expect(page.getByRole('checkbox', { name: 'Approvato (visibile agli studenti)' })).toBeAttached();
+  await screenshots(page, 'i18n-admin-teacher-edit');
+});
