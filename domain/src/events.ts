@@ -256,6 +256,8 @@ export interface SchoolSettings {
   contactEmail: string;
   launchNoticeEnabled: boolean;
   launchNoticeText: string;
+  /** The launch notice for Italian visitors; empty: they read launchNoticeText. */
+  launchNoticeTextIt: string;
   feeCents: number;
   noticeHours: number;
   validityMonths: number;

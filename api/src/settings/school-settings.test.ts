@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streams, type WeeklyHours } from '@parliamo/domain';
+import { DEFAULT_LAUNCH_NOTICE_IT } from '@parliamo/domain/settings';
 import { useTestApp } from '../testing/app.ts';
 import { settleMails } from '../testing/mails.ts';
 import { authHeaders, createUser, sessionCookie, signedIn, type TestUser } from '../testing/users.ts';
@@ -43,7 +44,7 @@ const cancel = async (id: string) => t.app.inject({ method: 'DELETE', url: `/api
 // Every test starts from the spec's values, whatever the one before it changed (and the clock goes back).
 afterEach(async () => {
   t.clock.set(new Date('2026-03-02T09:00:00Z'));
-  expect((await put(admin, { ...DEFAULTS, launchNoticeText: (await getSettings(admin)).json().settings.launchNoticeText })).statusCode).toBe(200);
+  expect((await put(admin, { ...DEFAULTS, launchNoticeText: (await getSettings(admin)).json().settings.launchNoticeText, launchNoticeTextIt: DEFAULT_LAUNCH_NOTICE_IT })).statusCode).toBe(200);
 });
 
 describe('the school settings (admins)', () => {
@@ -102,6 +103,44 @@ describe('the school settings (admins)', () => {
     const before = (await t.app.ledger.readStream(streams.schoolSettings())).length;
     expect((await put(admin, { fee: 4.5 })).statusCode).toBe(200);
     expect(await t.app.ledger.readStream(streams.schoolSettings())).toHaveLength(before);
+  });
+});
+
+describe('the launch notice in Italian', () => {
+  const italian = 'Siamo nella fase di lancio. Per una disponibilità dedicata scrivi a {email}.';
+
+  it('is in Italian at first; emptied, Italian visitors read the English notice', async () => {
+    expect((await getSettings(admin)).json().settings.launchNoticeTextIt).toBe(DEFAULT_LAUNCH_NOTICE_IT);
+    expect((await siteConfig()).launchNoticeIt).toContain('Siamo nella fase di lancio.');
+    expect((await put(admin, { launchNoticeTextIt: '' })).statusCode).toBe(200);
+    const site = await siteConfig();
+    expect(site.launchNoticeIt).toBe(site.launchNotice);
+    expect(site.launchNotice).toContain('fully operational from September 2025');
+  });
+
+  it('an admin sets it: Italian visitors read it, English ones the English text; off for both when turned off; recorded in the audit trail', async () => {
+    const res = await put(admin, { launchNoticeTextIt: italian });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings.launchNoticeTextIt).toBe(italian);
+    expect(res.json().changes[0].changes).toEqual([{ field: 'launchNoticeTextIt', from: DEFAULT_LAUNCH_NOTICE_IT, to: italian }]);
+    const site = await siteConfig();
+    expect(site.launchNoticeIt).toBe(italian);
+    expect(site.launchNotice).toContain('We are in our launch phase.');
+    expect((await put(admin, { launchNoticeEnabled: false })).statusCode).toBe(200);
+    expect(await siteConfig()).toMatchObject({ launchNotice: null, launchNoticeIt: null });
+    // emptied again (spaces only count as empty): back to the English text
+    expect((await put(admin, { launchNoticeEnabled: true, launchNoticeTextIt: '   ' })).statusCode).toBe(200);
+    expect((await getSettings(admin)).json().settings.launchNoticeTextIt).toBe('');
+    expect((await siteConfig()).launchNoticeIt).toContain('We are in our launch phase.');
+  });
+
+  it('refuses a text over 500 characters with a message a person understands, in the admin\'s language', async () => {
+    const res = await put(admin, { launchNoticeTextIt: 'x'.repeat(501) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('The Italian launch notice can be at most 500 characters');
+    const it = await t.app.inject({ method: 'PUT', url: '/api/admin/settings?lang=it', headers: await as(admin), payload: { launchNoticeTextIt: 42 } });
+    expect(it.statusCode).toBe(400);
+    expect(it.json().message).toContain("L'avviso di lancio in italiano deve essere un testo");
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { centsToEuros, errorResponses, siteConfigSchema } from '@parliamo/domain';
+import { centsToEuros, errorResponses, launchNoticeFor, siteConfigSchema } from '@parliamo/domain';
 import { paymentsMode } from '../config.ts';
 import { schoolSettingsNow } from '../settings/school.ts';
 
@@ -11,7 +11,8 @@ export default async function siteRoutes(fastify: FastifyInstance) {
     const s = await schoolSettingsNow(app.pool, app.config);
     return {
       contactEmail: s.contactEmail,
-      launchNotice: s.launchNoticeEnabled ? s.launchNoticeText : null,
+      launchNotice: launchNoticeFor(s, 'en'),
+      launchNoticeIt: launchNoticeFor(s, 'it'),
       fee: centsToEuros(s.feeCents),
       noticeHours: s.noticeHours,
       validityMonths: s.validityMonths,

@@ -13,6 +13,8 @@ export const schoolSettingsSchema = answer({
   launchNoticeEnabled: z.boolean(),
   /** The launch notice; `{email}` stands for the contact address. */
   launchNoticeText: z.string(),
+  /** The launch notice for Italian visitors; empty: they read launchNoticeText. */
+  launchNoticeTextIt: z.string(),
   /** The fee added once to every purchase, in euros. */
   fee: z.number(),
   /** Hours of notice a booking needs, and a student's cancellation to get the hour back. */
@@ -50,6 +52,11 @@ export const schoolSettingsUpdateSchema = z.strictObject(
       .trim()
       .min(1, 'The launch notice text cannot be empty')
       .max(L.launchNoticeText.max, `The launch notice can be at most ${L.launchNoticeText.max} characters`)
+      .optional(),
+    launchNoticeTextIt: z
+      .string('The Italian launch notice must be text')
+      .trim()
+      .max(L.launchNoticeTextIt.max, `The Italian launch notice can be at most ${L.launchNoticeTextIt.max} characters`)
       .optional(),
     fee: z
       .number('The fee must be a number')

@@ -8,6 +8,8 @@ export const siteConfigSchema = answer({
   contactEmail: z.string(),
   /** The launch notice to show (`{email}` stands for the contact address), or null when an admin turned it off. */
   launchNotice: z.string().nullable(),
+  /** The launch notice for Italian visitors: the admin's Italian text, the English one when there is none; null when turned off. */
+  launchNoticeIt: z.string().nullable(),
   /** The fee added once to every purchase, in euros. */
   fee: z.number(),
   noticeHours: z.number(),

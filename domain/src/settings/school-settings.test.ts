@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsEvent } from '../events.ts';
 import { expiresAt, priceCents, tooLateToCancelMessage } from '../rules.ts';
 import { given } from '../test-support.ts';
-import { defaultSchoolSettings, schoolSettingsDecider, settingsInForce, type ChangeSchoolSettings } from './school-settings.ts';
+import { DEFAULT_LAUNCH_NOTICE_IT, defaultSchoolSettings, launchNoticeFor, schoolSettingsDecider, settingsInForce, type ChangeSchoolSettings } from './school-settings.ts';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const defaults = defaultSchoolSettings('info@school.test');
@@ -15,6 +15,16 @@ const changed = (changes: Record<string, { from: unknown; to: unknown }>, change
   ({ type: 'SchoolSettingsChanged', data: { changes, adminId: 'a1', changedAt } }) as SettingsEvent;
 
 describe('school settings', () => {
+  it("the launch notice in Italian: the admin's text for Italian visitors, the English one while it is empty; none when off", () => {
+    expect(defaults.launchNoticeTextIt).toBe(DEFAULT_LAUNCH_NOTICE_IT);
+    expect(launchNoticeFor(defaults, 'it')).toBe(DEFAULT_LAUNCH_NOTICE_IT);
+    expect(launchNoticeFor({ ...defaults, launchNoticeTextIt: '' }, 'it')).toBe(defaults.launchNoticeText);
+    const withItalian = { ...defaults, launchNoticeTextIt: 'Siamo nella fase di lancio.' };
+    expect(launchNoticeFor(withItalian, 'it')).toBe('Siamo nella fase di lancio.');
+    expect(launchNoticeFor(withItalian, 'en')).toBe(defaults.launchNoticeText);
+    expect(launchNoticeFor({ ...withItalian, launchNoticeEnabled: false }, 'it')).toBeNull();
+    g([]).when(change({ launchNoticeTextIt: 'x'.repeat(501) })).then({ error: 'invalid', message: 'The Italian launch notice can be at most 500 characters' });
+  });
   it('start from the spec values (EUR 3, 48 h, 6 months, the launch notice on)', () => {
     expect(defaults).toMatchObject({ feeCents: 300, noticeHours: 48, validityMonths: 6, launchNoticeEnabled: true, contactEmail: 'info@school.test' });
     expect(defaults.launchNoticeText).toContain('fully operational from September 2025');

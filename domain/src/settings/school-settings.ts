@@ -19,6 +19,7 @@ export const SETTINGS_LIMITS = {
   noticeHours: { min: 0, max: 168 },
   validityMonths: { min: 1, max: 24 },
   launchNoticeText: { max: 500 },
+  launchNoticeTextIt: { max: 500 },
   schoolName: { max: 120 },
   schoolAddress: { max: 200 },
   vatNumber: { max: 20 },
@@ -40,6 +41,19 @@ export const EMAIL_PLACEHOLDER = '{email}';
 export const DEFAULT_LAUNCH_NOTICE =
   'We are in our launch phase. Teacher availability is limited during the summer, and the platform is fully operational from September 2025. ' + // i18n-ignore: the default of a setting an admin edits; shown as the admin wrote it
   `To request dedicated availability or a specific teacher, write to ${EMAIL_PLACEHOLDER}.`;
+/** The same notice for Italian visitors (the admin edits both). */
+export const DEFAULT_LAUNCH_NOTICE_IT =
+  "Siamo nella fase di lancio. Durante l'estate la disponibilità degli insegnanti è limitata; la piattaforma è pienamente operativa da settembre 2025. " + // i18n-ignore: the default of a setting an admin edits
+  `Per chiedere una disponibilità dedicata o un insegnante in particolare, scrivi a ${EMAIL_PLACEHOLDER}.`;
+
+/**
+ * The launch notice a visitor reads in `locale`: the Italian text for Italian visitors when an admin
+ * wrote one, the English (default) text otherwise; null when the notice is turned off.
+ */
+export function launchNoticeFor(s: Pick<SchoolSettings, 'launchNoticeEnabled' | 'launchNoticeText' | 'launchNoticeTextIt'>, locale: 'en' | 'it'): string | null {
+  if (!s.launchNoticeEnabled) return null;
+  return locale === 'it' && s.launchNoticeTextIt.trim() ? s.launchNoticeTextIt : s.launchNoticeText;
+}
 
 /** The values in force before any admin changed them (the contact address comes from the server's configuration). */
 export function defaultSchoolSettings(contactEmail: string): SchoolSettings {
@@ -47,6 +61,7 @@ export function defaultSchoolSettings(contactEmail: string): SchoolSettings {
     contactEmail,
     launchNoticeEnabled: true,
     launchNoticeText: DEFAULT_LAUNCH_NOTICE,
+    launchNoticeTextIt: DEFAULT_LAUNCH_NOTICE_IT,
     feeCents: FEE_CENTS,
     noticeHours: NOTICE_HOURS,
     validityMonths: VALIDITY_MONTHS,
@@ -73,6 +88,7 @@ export const SETTING_KEYS = [
   'contactEmail',
   'launchNoticeEnabled',
   'launchNoticeText',
+  'launchNoticeTextIt',
   'feeCents',
   'noticeHours',
   'validityMonths',
@@ -99,6 +115,9 @@ export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
     throw new DomainError('invalid', `The launch notice can be at most ${L.launchNoticeText.max} characters`);
   }
   if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'The launch notice text cannot be empty');
+  if (values.launchNoticeTextIt !== undefined && values.launchNoticeTextIt.length > L.launchNoticeTextIt.max) {
+    throw new DomainError('invalid', `The Italian launch notice can be at most ${L.launchNoticeTextIt.max} characters`);
+  }
   // i18n-ignore: a field label; every message made from it is in errors.json
   for (const [key, what] of [['schoolName', 'The school name'], ['schoolAddress', 'The school address']] as const) {
     const v = values[key];

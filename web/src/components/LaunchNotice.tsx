@@ -1,7 +1,7 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { EMAIL_PLACEHOLDER } from '@parliamo/domain/settings';
 import { useSiteConfig } from '../lib/site.ts';
-import { useT } from '../lib/i18n.tsx';
+import { useLocale, useT } from '../lib/i18n.tsx';
 
 /**
  * The launch-phase notice (spec "What the product does and for whom"): its text, whether it shows at
@@ -9,7 +9,10 @@ import { useT } from '../lib/i18n.tsx';
  * becomes a link to the contact address. Nothing when an admin turned it off.
  */
 export function LaunchNotice() {
-  const { contactEmail, launchNotice } = useSiteConfig();
+  const site = useSiteConfig();
+  const { contactEmail } = site;
+  // Italian visitors read the admin's Italian text (the English one when there is none).
+  const launchNotice = useLocale().locale === 'it' ? site.launchNoticeIt : site.launchNotice;
   const t = useT();
   if (!launchNotice) return null;
   const [head = '', ...rest] = launchNotice.split(EMAIL_PLACEHOLDER);

@@ -11,6 +11,7 @@ export type { SiteConfig };
 const fallback: SiteConfig = {
   contactEmail: 'info@parliamo-roma.it',
   launchNotice: null,
+  launchNoticeIt: null,
   fee: centsToEuros(FEE_CENTS),
   noticeHours: NOTICE_HOURS,
   validityMonths: VALIDITY_MONTHS,

@@ -13,10 +13,12 @@ import { toaster } from '../toaster.tsx';
 import { AppDialog } from './AppDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { QueryView } from './states.tsx';
+import { Trans, useT } from '../../lib/i18n.tsx';
 
 /** The Record payout dialog: the form, then a confirmation step, then POST /api/admin/teachers/:id/payouts. */
 function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onClose: () => void }) {
   const qc = useQueryClient();
+  const t = useT();
   const [pending, setPending] = useState<PayoutBody | null>(null);
   const form = useForm<PayoutFormInput, unknown, PayoutBody>({
     resolver: contractResolver(payoutFormSchema),
@@ -28,13 +30,13 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
   const record = useMutation({
     mutationFn: async (body: PayoutBody) => apiRequest('POST', `/api/admin/teachers/${encodeURIComponent(teacher.teacherId)}/payouts`, body),
     onSuccess: async (_res, body) => {
-      toaster.create({ type: 'success', title: 'Payout recorded', description: `${eurosFromCents(body.amountCents)} to ${teacher.name} is in the ledger.` });
+      toaster.create({ type: 'success', title: t('admin.payouts.recorded.title'), description: t('admin.payouts.recorded.description', { amount: eurosFromCents(body.amountCents), name: teacher.name }) });
       await invalidate(qc, 'payoutRecorded');
       onClose();
     },
     onError: (e) => {
       setPending(null);
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The payout could not be recorded.') });
+      toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('admin.payouts.failed')) });
     },
   });
   const errorText = (f: ReturnType<typeof shown>) => f.error && <Field.ErrorText>{f.error}</Field.ErrorText>;
@@ -43,35 +45,35 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
       <AppDialog
         open={!pending}
         onOpenChange={(open) => !open && onClose()}
-        title={`Record payout to ${teacher.name}`}
+        title={t('admin.payouts.recordTo', { name: teacher.name })}
         footer={
           <Dialog.Footer>
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              {t('admin.payouts.cancel')}
             </Button>
             <Button type="submit" form="record-payout" colorPalette="green" disabled={!isValid}>
-              Review payout
+              {t('admin.payouts.review')}
             </Button>
           </Dialog.Footer>
         }
       >
-        <form id="record-payout" aria-label="Record payout" onSubmit={form.handleSubmit((body) => setPending(body))}>
+        <form id="record-payout" aria-label={t('admin.payouts.record')} onSubmit={form.handleSubmit((body) => setPending(body))}>
           <Stack gap="4">
             <Text>
-              Payable now: <strong>{eurosFromCents(teacher.payableCents)}</strong>
+              <Trans id="admin.payouts.payableNow" values={{ amount: eurosFromCents(teacher.payableCents), strong: (c) => <strong>{c}</strong> }} />
             </Text>
             <Field.Root required invalid={shown('amountCents').invalid}>
-              <Field.Label>Amount (€)</Field.Label>
+              <Field.Label>{t('admin.payouts.amount')}</Field.Label>
               <Input inputMode="decimal" {...form.register('amountCents')} />
               {errorText(shown('amountCents'))}
             </Field.Root>
             <Field.Root required invalid={shown('periodEnd').invalid}>
-              <Field.Label>Period end</Field.Label>
+              <Field.Label>{t('admin.payouts.periodEnd')}</Field.Label>
               <Input type="date" {...form.register('periodEnd')} />
               {errorText(shown('periodEnd'))}
             </Field.Root>
             <Field.Root required invalid={shown('reference').invalid}>
-              <Field.Label>Bank reference</Field.Label>
+              <Field.Label>{t('admin.payouts.reference')}</Field.Label>
               <Input maxLength={100} {...form.register('reference')} />
               {errorText(shown('reference'))}
             </Field.Root>
@@ -80,15 +82,20 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
       </AppDialog>
       <ConfirmDialog
         open={!!pending}
-        title="Record this payout?"
-        confirmLabel="Record payout"
+        title={t('admin.payouts.confirmTitle')}
+        confirmLabel={t('admin.payouts.record')}
         pending={record.isPending}
         onConfirm={() => pending && record.mutate(pending)}
         onCancel={() => setPending(null)}
       >
         {pending &&
-          `${eurosFromCents(pending.amountCents)} to ${teacher.name} for the period to ${pending.periodEnd}, reference "${pending.reference.trim()}". ` +
-            `Payable after it: ${eurosFromCents(teacher.payableCents - pending.amountCents)}. A recorded payout cannot be edited.`}
+          t('admin.payouts.confirmText', {
+            amount: eurosFromCents(pending.amountCents),
+            name: teacher.name,
+            periodEnd: pending.periodEnd,
+            reference: pending.reference.trim(),
+            after: eurosFromCents(teacher.payableCents - pending.amountCents),
+          })}
       </ConfirmDialog>
     </>
   );
@@ -99,46 +106,47 @@ export default function AdminPayouts() {
   const balances = useQuery(queries.adminPayouts());
   const zone = useDisplayTimeZone();
   const [paying, setPaying] = useState<TeacherBalance | null>(null);
+  const t = useT();
   return (
     <Stack gap="3">
-      <QueryView query={balances} rows={2} isEmpty={(b) => b.teachers.length === 0} empty="No teachers yet.">
+      <QueryView query={balances} rows={2} isEmpty={(b) => b.teachers.length === 0} empty={t('admin.payouts.empty')}>
         {(b) => (
           <>
             <HStack justify="space-between" wrap="wrap" gap="2">
               <Text>
-                Owed to teachers now: <strong data-testid="payable-total">{eurosFromCents(b.payableCents)}</strong>
+                <Trans id="admin.payouts.owedNow" values={{ amount: eurosFromCents(b.payableCents), strong: (c) => <strong data-testid="payable-total">{c}</strong> }} />
               </Text>
               <Button asChild size="xs" variant="outline">
                 <a href="/api/admin/payouts.csv" download>
-                  Bank run CSV
+                  {t('admin.payouts.csv')}
                 </a>
               </Button>
             </HStack>
             <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
-              <Table.Root size="sm" aria-label="Teacher balances">
+              <Table.Root size="sm" aria-label={t('admin.payouts.table.label')}>
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader>Teacher</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Payable</Table.ColumnHeader>
-                    <Table.ColumnHeader>Last payout</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.payouts.table.teacher')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('admin.payouts.table.earned')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('admin.payouts.table.paid')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('admin.payouts.table.payable')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.payouts.table.lastPayout')}</Table.ColumnHeader>
                     <Table.ColumnHeader />
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
-                  {b.teachers.map((t) => (
-                    <Table.Row key={t.teacherId} data-testid={`balance-${t.teacherId}`}>
-                      <Table.Cell>{t.name}</Table.Cell>
-                      <Table.Cell textAlign="end">{eurosFromCents(t.earnedCents)}</Table.Cell>
-                      <Table.Cell textAlign="end">{eurosFromCents(t.paidCents)}</Table.Cell>
+                  {b.teachers.map((row) => (
+                    <Table.Row key={row.teacherId} data-testid={`balance-${row.teacherId}`}>
+                      <Table.Cell>{row.name}</Table.Cell>
+                      <Table.Cell textAlign="end">{eurosFromCents(row.earnedCents)}</Table.Cell>
+                      <Table.Cell textAlign="end">{eurosFromCents(row.paidCents)}</Table.Cell>
                       <Table.Cell textAlign="end" fontWeight="semibold">
-                        {eurosFromCents(t.payableCents)}
+                        {eurosFromCents(row.payableCents)}
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{t.lastPayoutAt ? instantLabel(t.lastPayoutAt, zone) : '-'}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{row.lastPayoutAt ? instantLabel(row.lastPayoutAt, zone) : '-'}</Table.Cell>
                       <Table.Cell textAlign="end">
-                        <Button size="xs" variant="outline" disabled={t.payableCents <= 0} onClick={() => setPaying(t)} aria-label={`Record payout to ${t.name}`}>
-                          Record payout
+                        <Button size="xs" variant="outline" disabled={row.payableCents <= 0} onClick={() => setPaying(row)} aria-label={t('admin.payouts.recordTo', { name: row.name })}>
+                          {t('admin.payouts.record')}
                         </Button>
                       </Table.Cell>
                     </Table.Row>

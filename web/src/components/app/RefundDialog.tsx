@@ -12,14 +12,16 @@ import { invalidate } from '../../lib/queries.ts';
 import { fieldError } from '../form-errors.ts';
 import { toaster } from '../toaster.tsx';
 import { AppDialog } from './AppDialog.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { t, translateMessage } from '../../lib/i18n-store.ts';
 
 /** What the refund of `hours` pays back, in words: the amount and whether the fee is in it. */
 function quoteText(p: AdminPayment, hours: number): string {
   const q = refundQuote({ hours, hourPriceCents: p.hourPriceCents, feeCents: p.feeCents, purchasedHours: p.hours, hoursRefundedBefore: p.hoursRefundedBefore });
-  const what = `${hoursCount(hours)} x ${eurosFromCents(p.hourPriceCents)}`;
+  const values = { amount: eurosFromCents(q.amountCents), hours: hoursCount(hours), price: eurosFromCents(p.hourPriceCents) };
   return q.feeIncluded
-    ? `${eurosFromCents(q.amountCents)} will be refunded: ${what} plus the ${eurosFromCents(q.feeCents)} fee (every hour of this purchase goes back).`
-    : `${eurosFromCents(q.amountCents)} will be refunded: ${what}. The ${eurosFromCents(p.feeCents)} fee is not refunded (it is refunded only with the last hour of the purchase).`;
+    ? t('admin.refund.quoteWithFee', { ...values, fee: eurosFromCents(q.feeCents) })
+    : t('admin.refund.quoteWithoutFee', { ...values, fee: eurosFromCents(p.feeCents) });
 }
 
 /**
@@ -29,6 +31,7 @@ function quoteText(p: AdminPayment, hours: number): string {
  */
 export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
   const qc = useQueryClient();
+  const t = useT();
   const key = useMemo(() => crypto.randomUUID(), []);
   const [error, setError] = useState<string | null>(null);
   const max = payment.refundableHours;
@@ -40,22 +43,22 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const { errors, isValid, touchedFields } = form.formState;
   const typed = Number(form.watch('hours'));
   const overMax = Number.isInteger(typed) && typed > max;
-  const hoursError = overMax ? refundableHoursMessage(max) : fieldError(errors.hours).error;
+  const hoursError = overMax ? translateMessage(refundableHoursMessage(max)) : fieldError(errors.hours).error;
   const reasonError = fieldError(touchedFields.reason ? errors.reason : undefined).error;
   const refund = useMutation({
     mutationFn: async (body: RefundBody) => (await apiRequest('POST', `/api/admin/payments/${encodeURIComponent(payment.paymentId)}/refund`, body, { 'Idempotency-Key': key })).json() as Promise<RefundAnswer>,
     onSuccess: async (r) => {
       toaster.create({
         type: 'success',
-        title: r.status === 'completed' ? 'Refunded' : 'Refund requested',
+        title: t(r.status === 'completed' ? 'admin.refund.done.title' : 'admin.refund.requested.title'),
         description: r.status === 'completed'
-          ? `${eurosFromCents(r.amountCents)} refunded; ${hoursCount(r.hours)} left the package.`
-          : `${eurosFromCents(r.amountCents)} asked of Stripe; the hours leave the package when Stripe confirms.`,
+          ? t('admin.refund.done.description', { amount: eurosFromCents(r.amountCents), hours: hoursCount(r.hours) })
+          : t('admin.refund.requested.description', { amount: eurosFromCents(r.amountCents) }),
       });
       await invalidate(qc, 'paymentRefunded');
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, 'The refund could not be made.')),
+    onError: (e) => setError(errorMessage(e, t('admin.refund.failed'))),
   });
   const submit = form.handleSubmit((body) => {
     setError(null);
@@ -66,36 +69,41 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     <AppDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Refund hours"
+      title={t('admin.refund.title')}
       footer={
         <Dialog.Footer flexWrap="wrap" gap="3">
           <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
-            Cancel
+            {t('admin.refund.cancel')}
           </Button>
-          <Button type="submit" form="refund-form" colorPalette="red" disabled={!valid} loading={refund.isPending} loadingText="Refunding...">
-            Confirm refund
+          <Button type="submit" form="refund-form" colorPalette="red" disabled={!valid} loading={refund.isPending} loadingText={t('admin.refund.refunding')}>
+            {t('admin.refund.confirm')}
           </Button>
         </Dialog.Footer>
       }
     >
-      <form id="refund-form" aria-label="Refund hours" onSubmit={submit}>
+      <form id="refund-form" aria-label={t('admin.refund.title')} onSubmit={submit}>
         <Stack gap="4">
           <Text>
-            {payment.studentName ?? 'The student'} bought {hoursCount(payment.hours)} from {payment.teacherName ?? 'the teacher'};{' '}
-            {hoursCount(max)} unused can be refunded.
+            {t('admin.refund.intro', {
+              student: payment.studentName ?? t('admin.refund.theStudent'),
+              bought: hoursCount(payment.hours),
+              teacher: payment.teacherName ?? t('admin.refund.theTeacher'),
+              refundable: hoursCount(max),
+              count: max,
+            })}
           </Text>
           <Field.Root required invalid={Boolean(hoursError)}>
-            <Field.Label>Hours to refund</Field.Label>
+            <Field.Label>{t('admin.refund.hours')}</Field.Label>
             <Input type="number" inputMode="numeric" min={1} max={max} step={1} {...form.register('hours')} />
-            {hoursError ? <Field.ErrorText>{hoursError}</Field.ErrorText> : <Field.HelperText>From 1 to {max}</Field.HelperText>}
+            {hoursError ? <Field.ErrorText>{hoursError}</Field.ErrorText> : <Field.HelperText>{t('admin.refund.hoursHint', { max })}</Field.HelperText>}
           </Field.Root>
           <Field.Root required invalid={Boolean(reasonError)}>
-            <Field.Label>Reason</Field.Label>
+            <Field.Label>{t('admin.refund.reason')}</Field.Label>
             <Input maxLength={500} {...form.register('reason')} />
             {reasonError && <Field.ErrorText>{reasonError}</Field.ErrorText>}
           </Field.Root>
           <Text fontWeight="medium" aria-live="polite" data-testid="refund-amount">
-            {valid ? quoteText(payment, typed) : 'Enter the hours and a reason to see the amount.'}
+            {valid ? quoteText(payment, typed) : t('admin.refund.quoteMissing')}
           </Text>
           {error && (
             <Text role="alert" color="red.700">

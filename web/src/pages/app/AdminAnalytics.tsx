@@ -9,9 +9,15 @@ import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents, monthLabel } from '../../lib/format.ts';
 import { queries } from '../../lib/queries.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { currentLocale, intlLocale } from '../../lib/i18n-store.ts';
 
-const count = (v: number) => v.toLocaleString('en-GB');
-const euro = (v: number) => `€${v.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`;
+const count = (v: number) => v.toLocaleString(intlLocale());
+// Whole euros on the charts: "€1,234" in English, "1.234 €" in Italian.
+const euro = (v: number) =>
+  currentLocale() === 'en'
+    ? `€${v.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`
+    : v.toLocaleString(intlLocale(), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
 function Legend({ items }: { items: [string, string][] }) {
   return (
@@ -26,51 +32,70 @@ function Legend({ items }: { items: [string, string][] }) {
 }
 
 function Figures({ a }: { a: Analytics }) {
-  const t = a.totals;
+  const totals = a.totals;
+  const t = useT();
+  const school = t('admin.analytics.schoolShare', { percent: SCHOOL_COMMISSION_PERCENT });
   const bars = (pick: (m: Analytics['months'][number]) => number, second: (m: Analytics['months'][number]) => number = () => 0) =>
     a.months.map((m) => ({ label: monthLabel(m.month), teacher: pick(m), school: second(m) }));
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
-        <StatCard label="Hours sold" value={count(t.hoursSold)} />
-        <StatCard label="Lessons given" value={count(t.lessonsGiven)} help={`worth ${eurosFromCents(t.lessonValueCents)}`} />
-        <StatCard label="Revenue" value={eurosFromCents(t.revenueCents)} help={`refunds ${eurosFromCents(t.refundedCents)}`} />
+        <StatCard label={t('admin.analytics.hoursSold')} value={count(totals.hoursSold)} />
+        <StatCard label={t('admin.analytics.lessonsGiven')} value={count(totals.lessonsGiven)} help={t('admin.analytics.worth', { amount: eurosFromCents(totals.lessonValueCents) })} />
+        <StatCard label={t('admin.analytics.revenue')} value={eurosFromCents(totals.revenueCents)} help={t('admin.analytics.refundsHelp', { amount: eurosFromCents(totals.refundedCents) })} />
         <StatCard
-          label={`School's ${SCHOOL_COMMISSION_PERCENT} %`}
-          value={eurosFromCents(t.schoolCommissionCents)}
-          help={`plus ${eurosFromCents(t.feeCents)} in fees`}
+          label={t('admin.analytics.schoolsShare', { percent: SCHOOL_COMMISSION_PERCENT })}
+          value={eurosFromCents(totals.schoolCommissionCents)}
+          help={t('admin.analytics.plusFees', { amount: eurosFromCents(totals.feeCents) })}
         />
-        <StatCard label="Active students" value={count(t.activeStudents)} help="with a lesson given" />
-        <StatCard label="Active teachers" value={count(t.activeTeachers)} help="who gave a lesson" />
-        <StatCard label="Cancellations" value={count(t.cancellations)} help={`${t.cancellationsByStudents} by students`} />
-        <StatCard label="Hours expired" value={count(t.hoursExpired)} help={`in ${t.packagesExpired} ${t.packagesExpired === 1 ? 'package' : 'packages'}`} />
+        <StatCard label={t('admin.analytics.activeStudents')} value={count(totals.activeStudents)} help={t('admin.analytics.activeStudentsHelp')} />
+        <StatCard label={t('admin.analytics.activeTeachers')} value={count(totals.activeTeachers)} help={t('admin.analytics.activeTeachersHelp')} />
+        <StatCard label={t('admin.analytics.cancellations')} value={count(totals.cancellations)} help={t('admin.analytics.byStudents', { count: totals.cancellationsByStudents })} />
+        <StatCard label={t('admin.analytics.hoursExpired')} value={count(totals.hoursExpired)} help={t('admin.analytics.inPackages', { count: totals.packagesExpired })} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Panel title="Hours sold">
-          <MonthBars title="Hours sold per month" months={bars((m) => m.hoursSold)} names={['Hours sold', '']} format={count} />
+        <Panel title={t('admin.analytics.hoursSold')}>
+          <MonthBars title={t('admin.analytics.hoursSoldPerMonth')} months={bars((m) => m.hoursSold)} names={[t('admin.analytics.hoursSold'), '']} format={count} />
         </Panel>
-        <Panel title="Lessons given">
-          <MonthBars title="Lessons given per month" months={bars((m) => m.lessonsGiven)} names={['Lessons given', '']} format={count} />
+        <Panel title={t('admin.analytics.lessonsGiven')}>
+          <MonthBars title={t('admin.analytics.lessonsGivenPerMonth')} months={bars((m) => m.lessonsGiven)} names={[t('admin.analytics.lessonsGiven'), '']} format={count} />
         </Panel>
-        <Panel title="Revenue">
-          <MonthBars title="Revenue per month" months={bars((m) => m.revenueCents / 100)} names={['Revenue', '']} format={euro} />
+        <Panel title={t('admin.analytics.revenue')}>
+          <MonthBars title={t('admin.analytics.revenuePerMonth')} months={bars((m) => m.revenueCents / 100)} names={[t('admin.analytics.revenue'), '']} format={euro} />
         </Panel>
-        <Panel title="Lesson value and its split">
+        <Panel title={t('admin.analytics.split')}>
           <MonthBars
-            title="Value of the lessons given per month"
+            title={t('admin.analytics.splitPerMonth')}
             months={bars((m) => m.teacherEarningsCents / 100, (m) => m.schoolCommissionCents / 100)}
-            names={[`Teachers ${TEACHER_SHARE_PERCENT} %`, `School ${SCHOOL_COMMISSION_PERCENT} %`]}
+            names={[t('admin.analytics.teachersShare', { percent: TEACHER_SHARE_PERCENT }), school]}
             format={euro}
           />
-          <Legend items={[['#15803d', `Teachers (${TEACHER_SHARE_PERCENT} %)`], ['#86efac', `School (${SCHOOL_COMMISSION_PERCENT} %)`]]} />
+          <Legend
+            items={[
+              ['#15803d', t('admin.analytics.teachersLegend', { percent: TEACHER_SHARE_PERCENT })],
+              ['#86efac', t('admin.analytics.schoolLegend', { percent: SCHOOL_COMMISSION_PERCENT })],
+            ]}
+          />
         </Panel>
       </SimpleGrid>
-      <Panel title="Month by month">
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Figures per month table">
-          <Table.Root size="sm" aria-label="Figures per month">
+      <Panel title={t('admin.analytics.monthByMonth')}>
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('admin.analytics.table.region')}>
+          <Table.Root size="sm" aria-label={t('admin.analytics.table.label')}>
             <Table.Header>
               <Table.Row>
-                {['Month', 'Hours sold', 'Lessons given', 'Revenue', 'Refunds', `School ${SCHOOL_COMMISSION_PERCENT} %`, 'Fees', 'Active students', 'Active teachers', 'Cancellations', 'Hours expired'].map(
+                {[
+                  t('admin.analytics.table.month'),
+                  t('admin.analytics.hoursSold'),
+                  t('admin.analytics.lessonsGiven'),
+                  t('admin.analytics.revenue'),
+                  t('admin.analytics.table.refunds'),
+                  school,
+                  t('admin.analytics.table.fees'),
+                  t('admin.analytics.activeStudents'),
+                  t('admin.analytics.activeTeachers'),
+                  t('admin.analytics.cancellations'),
+                  t('admin.analytics.hoursExpired'),
+                ].map(
                   (h, i) => (
                     <Table.ColumnHeader key={h} textAlign={i ? 'end' : undefined} whiteSpace="nowrap">
                       {h}
@@ -111,25 +136,26 @@ export default function AdminAnalytics() {
   const analytics = useQuery({ ...queries.adminAnalytics(range), placeholderData: keepPreviousData });
   const set = (k: 'from' | 'to', v: string) => change({ [k]: v });
   const shown = analytics.data;
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="Analytics" subtitle="The school month by month (calendar months in Rome time)." />
-      <HStack as="form" role="search" aria-label="Months shown" gap="3" align="end" wrap="wrap" onSubmit={(e) => e.preventDefault()}>
+      <AppPageHeader title={t('admin.analytics.title')} subtitle={t('admin.analytics.subtitle')} />
+      <HStack as="form" role="search" aria-label={t('admin.analytics.range.label')} gap="3" align="end" wrap="wrap" onSubmit={(e) => e.preventDefault()}>
         <Field.Root width="auto">
-          <Field.Label>From month</Field.Label>
+          <Field.Label>{t('admin.analytics.range.from')}</Field.Label>
           <Input type="month" value={range.from ?? shown?.from ?? ''} max={range.to} onChange={(e) => set('from', e.target.value)} />
         </Field.Root>
         <Field.Root width="auto">
-          <Field.Label>To month</Field.Label>
+          <Field.Label>{t('admin.analytics.range.to')}</Field.Label>
           <Input type="month" value={range.to ?? shown?.to ?? ''} min={range.from} onChange={(e) => set('to', e.target.value)} />
         </Field.Root>
         {(range.from || range.to) && (
           <Button variant="ghost" onClick={() => change(null)}>
-            Last 12 months
+            {t('admin.analytics.range.last12')}
           </Button>
         )}
       </HStack>
-      <QueryView query={analytics} rows={4} isEmpty={nothing} empty="Nothing happened in these months: no hours sold, lessons, cancellations or expiries.">
+      <QueryView query={analytics} rows={4} isEmpty={nothing} empty={t('admin.analytics.empty')}>
         {(a) => <Figures a={a} />}
       </QueryView>
     </Stack>

@@ -17,6 +17,7 @@ import { instantLabel } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { MONO } from '../../theme.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** One ledger event as the admin ledger browser lists it; `position` ("commit:prepare") is the cursor for older pages. */
 import type { LedgerEntry as LedgerEvent } from '@parliamo/domain/contracts';
@@ -27,6 +28,7 @@ export type { LedgerEvent };
 function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: string) => void }) {
   const packageId = typeof e.data.packageId === 'string' ? e.data.packageId : null;
   const zone = useDisplayTimeZone();
+  const t = useT();
   return (
     <Box as="li" borderBottomWidth="1px" py="2" px="3">
       <HStack justify="space-between" gap="2" wrap="wrap">
@@ -36,15 +38,15 @@ function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: stri
         </Text>
       </HStack>
       <Text fontSize="xs" color="fg.muted" fontFamily={MONO} overflowWrap="anywhere">
-        {e.stream} #{e.revision} · position {e.position}
+        {t('admin.ledger.event.where', { stream: e.stream, revision: e.revision, position: e.position })}
       </Text>
       {packageId && (
         <Button size="xs" variant="ghost" px="1" onClick={() => onAdjust(packageId)}>
-          Adjust this package
+          {t('admin.ledger.event.adjust')}
         </Button>
       )}
       <details>
-        <summary style={{ cursor: 'pointer', fontSize: '0.875rem' }}>Data</summary>
+        <summary style={{ cursor: 'pointer', fontSize: '0.875rem' }}>{t('admin.ledger.event.data')}</summary>
         <Code fontFamily={MONO} variant="outline" colorPalette="gray" fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere" display="block" mt="1" p="2">
           {JSON.stringify(e.data, null, 1)}
         </Code>
@@ -57,6 +59,7 @@ function EventItem({ e, onAdjust }: { e: LedgerEvent; onAdjust: (packageId: stri
 function AdjustmentForm({ pick, inputRef }: { pick: { packageId: string }; inputRef: RefObject<HTMLInputElement | null> }) {
   const { packageId } = pick;
   const qc = useQueryClient();
+  const t = useT();
   const form = useForm<AdjustmentFields, unknown, AdjustmentBody>({
     resolver: contractResolver(adjustmentFormSchema),
     mode: 'onChange',
@@ -69,20 +72,20 @@ function AdjustmentForm({ pick, inputRef }: { pick: { packageId: string }; input
   const adjust = useMutation({
     mutationFn: async (body: AdjustmentBody) => apiRequest('POST', '/api/admin/adjustments', body),
     onSuccess: async (_res, { delta: n }) => {
-      toaster.create({ type: 'success', title: 'Hours adjusted', description: `${hoursCount(n, { signed: true })} recorded in the ledger.` });
+      toaster.create({ type: 'success', title: t('admin.ledger.adjusted.title'), description: t('admin.ledger.adjusted.description', { hours: hoursCount(n, { signed: true }) }) });
       form.reset({ packageId: form.getValues('packageId'), delta: '', reason: '' });
       await invalidate(qc, 'hoursAdjusted');
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The adjustment could not be recorded.') }),
+    onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('admin.ledger.adjustFailed')) }),
   });
   const packageField = form.register('packageId');
   const errorText = (f: ReturnType<typeof shown>) => f.error && <Field.ErrorText>{f.error}</Field.ErrorText>;
   return (
-    <form aria-label="Adjust hours" onSubmit={form.handleSubmit((body) => adjust.mutate(body))}>
+    <form aria-label={t('admin.ledger.adjust.title')} onSubmit={form.handleSubmit((body) => adjust.mutate(body))}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           <Field.Root required invalid={shown('packageId').invalid}>
-            <Field.Label>Package id</Field.Label>
+            <Field.Label>{t('admin.ledger.adjust.packageId')}</Field.Label>
             <Input
               {...packageField}
               ref={(el) => {
@@ -94,18 +97,18 @@ function AdjustmentForm({ pick, inputRef }: { pick: { packageId: string }; input
             {errorText(shown('packageId'))}
           </Field.Root>
           <Field.Root required invalid={shown('delta').invalid}>
-            <Field.Label>Hours (+ or -)</Field.Label>
+            <Field.Label>{t('admin.ledger.adjust.delta')}</Field.Label>
             <Input type="number" step={1} {...form.register('delta')} />
             {errorText(shown('delta'))}
           </Field.Root>
           <Field.Root required invalid={shown('reason').invalid}>
-            <Field.Label>Reason</Field.Label>
+            <Field.Label>{t('admin.ledger.adjust.reason')}</Field.Label>
             <Input maxLength={500} {...form.register('reason')} />
             {errorText(shown('reason'))}
           </Field.Root>
         </SimpleGrid>
-        <Button type="submit" colorPalette="green" alignSelf="flex-start" disabled={!isValid} loading={adjust.isPending} loadingText="Saving...">
-          Record Adjustment
+        <Button type="submit" colorPalette="green" alignSelf="flex-start" disabled={!isValid} loading={adjust.isPending} loadingText={t('admin.ledger.adjust.saving')}>
+          {t('admin.ledger.adjust.submit')}
         </Button>
       </Stack>
     </form>
@@ -129,16 +132,17 @@ export default function AdminLedger() {
   };
   const events = useInfiniteQuery(queries.adminLedger(applied));
   const list = events.data?.pages.flat();
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="Ledger" subtitle="Every hour bought, booked, refunded, given, expired or adjusted, as recorded." />
-      <Panel title="Adjust hours">
+      <AppPageHeader title={t('admin.ledger.title')} subtitle={t('admin.ledger.subtitle')} />
+      <Panel title={t('admin.ledger.adjust.title')}>
         <Text color="fg.muted" fontSize="sm" mb="3">
-          A correction adds or removes hours of one package. The reason is kept in the ledger and shown in the student's history.
+          {t('admin.ledger.adjust.intro')}
         </Text>
         <AdjustmentForm pick={pick} inputRef={packageInput} />
       </Panel>
-      <Panel title="Events">
+      <Panel title={t('admin.ledger.events')}>
         <Stack gap="4">
           <SimpleGrid
             columns={{ base: 1, md: 3 }}
@@ -146,35 +150,36 @@ export default function AdminLedger() {
             alignItems="end"
             as="form"
             role="search"
-            aria-label="Filter events"
+            aria-label={t('admin.ledger.filter.form')}
             onSubmit={(e: FormEvent) => {
               e.preventDefault();
               setApplied({ stream: stream.trim(), userId: userId.trim() });
             }}
           >
             <Field.Root>
-              <Field.Label>Stream</Field.Label>
+              <Field.Label>{t('admin.ledger.filter.stream')}</Field.Label>
+              {/* i18n-ignore: the placeholder is the start of a stream name, not words */}
               <Input value={stream} onChange={(e) => setStream(e.target.value)} placeholder="package-..." fontFamily={MONO} />
             </Field.Root>
             <Field.Root>
-              <Field.Label>User id</Field.Label>
+              <Field.Label>{t('admin.ledger.filter.userId')}</Field.Label>
               <Input value={userId} onChange={(e) => setUserId(e.target.value)} fontFamily={MONO} />
             </Field.Root>
             <Button type="submit" variant="outline">
-              Filter
+              {t('admin.ledger.filter.submit')}
             </Button>
           </SimpleGrid>
-          <QueryView query={{ data: list, isLoading: events.isLoading, error: events.error }} isEmpty={(l) => l.length === 0} empty="No events match.">
+          <QueryView query={{ data: list, isLoading: events.isLoading, error: events.error }} isEmpty={(l) => l.length === 0} empty={t('admin.ledger.empty')}>
             {(l) => (
               <Stack gap="3">
-                <Box as="ol" listStyleType="none" borderWidth="1px" borderRadius="md" maxH="70vh" overflowY="auto" tabIndex={0} aria-label="Ledger events, newest first">
+                <Box as="ol" listStyleType="none" borderWidth="1px" borderRadius="md" maxH="70vh" overflowY="auto" tabIndex={0} aria-label={t('admin.ledger.list')}>
                   {l.map((e) => (
                     <EventItem key={e.eventId} e={e} onAdjust={adjust} />
                   ))}
                 </Box>
                 {events.hasNextPage && (
-                  <Button variant="outline" alignSelf="flex-start" loading={events.isFetchingNextPage} loadingText="Loading..." onClick={() => void events.fetchNextPage()}>
-                    Load older events
+                  <Button variant="outline" alignSelf="flex-start" loading={events.isFetchingNextPage} loadingText={t('common.loading')} onClick={() => void events.fetchNextPage()}>
+                    {t('admin.ledger.loadOlder')}
                   </Button>
                 )}
               </Stack>

@@ -9,52 +9,54 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const KIND_LABEL: Record<AdminMail['kind'], string> = {
-  'booking-confirmed': 'Lesson booked',
-  'booking-cancelled': 'Lesson cancelled',
-  'lesson-rescheduled': 'Lesson rescheduled',
-  'lesson-reminder': 'Lesson reminder',
-  'lesson-notes': 'Lesson notes',
-  'expiry-month': 'Hours expire in a month',
-  'expiry-week': 'Hours expire in a week',
-  welcome: 'Welcome',
-  'purchase-confirmed': 'Purchase confirmed',
+  'booking-confirmed': 'admin.mails.kind.bookingConfirmed',
+  'booking-cancelled': 'admin.mails.kind.bookingCancelled',
+  'lesson-rescheduled': 'admin.mails.kind.lessonRescheduled',
+  'lesson-reminder': 'admin.mails.kind.lessonReminder',
+  'lesson-notes': 'admin.mails.kind.lessonNotes',
+  'expiry-month': 'admin.mails.kind.expiryMonth',
+  'expiry-week': 'admin.mails.kind.expiryWeek',
+  welcome: 'admin.mails.kind.welcome',
+  'purchase-confirmed': 'admin.mails.kind.purchaseConfirmed',
 };
 
 function MailRow({ mail }: { mail: AdminMail }) {
   const qc = useQueryClient();
   const zone = useDisplayTimeZone();
+  const t = useT();
   const retry = useMutation({
     mutationFn: async () => apiRequest('POST', `/api/admin/mails/${encodeURIComponent(mail.id)}/retry`),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Mail queued', description: 'It will be sent again in a moment.' });
+      toaster.create({ type: 'success', title: t('admin.mails.queued.title'), description: t('admin.mails.queued.description') });
       await invalidate(qc, 'mailRetried');
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The mail could not be retried.') }),
+    onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('admin.mails.retryFailed')) }),
   });
   return (
     <Flex as="li" data-testid="mail-row" borderWidth="1px" borderRadius="md" p="3" gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }} justify="space-between">
       <Box minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontWeight="semibold" overflowWrap="anywhere">
-            {mail.to ?? `The ${mail.recipientRole} of the lesson`}
+            {mail.to ?? t('admin.mails.recipientOfLesson', { role: mail.recipientRole })}
           </Text>
-          <Badge colorPalette={mail.status === 'failed' ? 'red' : 'orange'}>{mail.status}</Badge>
+          <Badge colorPalette={mail.status === 'failed' ? 'red' : 'orange'}>{t(`admin.mails.status.${mail.status}`)}</Badge>
         </HStack>
-        <Text overflowWrap="anywhere">{mail.subject ?? KIND_LABEL[mail.kind]}</Text>
+        <Text overflowWrap="anywhere">{mail.subject ?? t(KIND_LABEL[mail.kind])}</Text>
         <Text fontSize="sm" color="fg.muted">
-          Attempts: {mail.attempts}
-          {mail.nextAttemptAt ? ` · next attempt ${instantLabel(mail.nextAttemptAt, zone)}` : ''}
+          {t('admin.mails.attempts', { count: mail.attempts })}
+          {mail.nextAttemptAt ? t('admin.mails.nextAttempt', { when: instantLabel(mail.nextAttemptAt, zone) }) : ''}
         </Text>
         {mail.lastError && (
           <Text fontSize="sm" color="red.700" overflowWrap="anywhere">
-            Last error: {mail.lastError}
+            {t('admin.mails.lastError', { error: mail.lastError })}
           </Text>
         )}
       </Box>
-      <Button size="sm" variant="outline" flexShrink={0} alignSelf={{ base: 'flex-start', md: 'center' }} onClick={() => retry.mutate()} loading={retry.isPending} loadingText="Retrying...">
-        Retry
+      <Button size="sm" variant="outline" flexShrink={0} alignSelf={{ base: 'flex-start', md: 'center' }} onClick={() => retry.mutate()} loading={retry.isPending} loadingText={t('admin.mails.retrying')}>
+        {t('admin.mails.retry')}
       </Button>
     </Flex>
   );
@@ -64,19 +66,20 @@ function MailRow({ mail }: { mail: AdminMail }) {
 export default function AdminMails() {
   const [status, setStatus] = useState<'failed' | 'pending'>('failed');
   const mails = useQuery({ ...queries.adminMails(status), refetchInterval: 30_000 });
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="Mail delivery" subtitle="Mails that could not be sent yet. Each is retried automatically; after the last attempt it waits here." />
-      <HStack gap="2" role="group" aria-label="Which mails">
+      <AppPageHeader title={t('admin.mails.title')} subtitle={t('admin.mails.subtitle')} />
+      <HStack gap="2" role="group" aria-label={t('admin.mails.which')}>
         {(['failed', 'pending'] as const).map((s) => (
           <Button key={s} size="sm" variant={status === s ? 'solid' : 'outline'} aria-pressed={status === s} onClick={() => setStatus(s)}>
-            {s === 'failed' ? 'Failed' : 'Pending'}
+            {t(s === 'failed' ? 'admin.mails.filter.failed' : 'admin.mails.filter.pending')}
           </Button>
         ))}
       </HStack>
-      <QueryView query={mails} isEmpty={(m) => m.length === 0} empty={status === 'failed' ? 'No failed mails: every mail was delivered or is still being tried.' : 'No mails waiting to be sent.'}>
+      <QueryView query={mails} isEmpty={(m) => m.length === 0} empty={t(status === 'failed' ? 'admin.mails.emptyFailed' : 'admin.mails.emptyPending')}>
         {(list) => (
-          <Stack as="ul" listStyleType="none" gap="3" aria-label={status === 'failed' ? 'Failed mails' : 'Pending mails'}>
+          <Stack as="ul" listStyleType="none" gap="3" aria-label={t(status === 'failed' ? 'admin.mails.listFailed' : 'admin.mails.listPending')}>
             {list.map((m) => (
               <MailRow key={m.id} mail={m} />
             ))}

@@ -12,6 +12,7 @@ import { MONO } from '../../theme.ts';
 import { queries, search as queryString, type AdminPaymentFilter } from '../../lib/queries.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const FILTERS = ['search', 'status', 'teacherId', 'from', 'to'] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -31,17 +32,20 @@ function useFilters() {
 
 /** The refunds of a payment with who started each, and those Stripe has not confirmed yet. */
 function RefundsCell({ p }: { p: AdminPayment }) {
+  const t = useT();
   if (p.refunds.length === 0 && p.pendingRefunds.length === 0) return <Text>{eurosFromCents(p.refundedCents)}</Text>;
   return (
     <Stack gap="0" fontSize="xs" alignItems="flex-end">
       {p.refunds.map((r, i) => (
         <Text key={i} whiteSpace="nowrap" title={r.reason ?? undefined}>
-          {eurosFromCents(r.amountCents)} by {r.source === 'admin' ? (r.startedBy ?? 'an admin') : 'Stripe'}
+          {r.source === 'admin'
+            ? t('admin.payments.refundBy', { amount: eurosFromCents(r.amountCents), who: r.startedBy ?? t('admin.payments.anAdmin') })
+            : t('admin.payments.refundByStripe', { amount: eurosFromCents(r.amountCents) })}
         </Text>
       ))}
       {p.pendingRefunds.map((r, i) => (
         <Text key={`pending-${i}`} whiteSpace="nowrap" color="orange.700">
-          {eurosFromCents(r.amountCents)} waiting for Stripe
+          {t('admin.payments.refundPending', { amount: eurosFromCents(r.amountCents) })}
         </Text>
       ))}
     </Stack>
@@ -50,29 +54,30 @@ function RefundsCell({ p }: { p: AdminPayment }) {
 
 /** What a flag means, in words (the badge shows it). */
 const FLAG_LABELS: Record<AdminPayment['flags'][number], string> = {
-  paid_not_credited: 'Paid, no hours credited',
-  credited_without_payment: 'Hours without payment',
-  amount_mismatch: 'Amount mismatch',
-  refund_mismatch: 'Refund does not match hours removed',
+  paid_not_credited: 'admin.payments.flags.paidNotCredited',
+  credited_without_payment: 'admin.payments.flags.creditedWithoutPayment',
+  amount_mismatch: 'admin.payments.flags.amountMismatch',
+  refund_mismatch: 'admin.payments.flags.refundMismatch',
 };
 
 function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (p: AdminPayment) => void }) {
+  const t = useT();
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Payments table">
-      <Table.Root size="sm" aria-label="Payments">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('admin.payments.table.region')}>
+      <Table.Root size="sm" aria-label={t('admin.payments.table.label')}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Date (Rome)</Table.ColumnHeader>
-            <Table.ColumnHeader>Payment</Table.ColumnHeader>
-            <Table.ColumnHeader>Student</Table.ColumnHeader>
-            <Table.ColumnHeader>Teacher</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Hours bought</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Hours credited</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Refunded</Table.ColumnHeader>
-            <Table.ColumnHeader>Check</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.payments.table.date')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.payments.table.payment')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.payments.table.student')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.payments.table.teacher')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.payments.table.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.payments.table.amount')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.payments.table.fee')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.payments.table.hoursBought')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.payments.table.hoursCredited')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.payments.table.refunded')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.payments.table.check')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -88,22 +93,22 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
                 </Text>
                 {p.receiptNumber && (
                   <Link href={receiptUrl(p.paymentId)} fontSize="xs" color="green.800" textDecoration="underline" whiteSpace="nowrap" display="block">
-                    Receipt {p.receiptNumber}
+                    {t('admin.payments.receipt', { number: p.receiptNumber })}
                   </Link>
                 )}
                 {p.hasCreditNote && (
                   <Link href={creditNoteUrl(p.paymentId)} fontSize="xs" color="green.800" textDecoration="underline" whiteSpace="nowrap" display="block">
-                    Credit note
+                    {t('admin.payments.creditNote')}
                   </Link>
                 )}
               </Table.Cell>
               <Table.Cell>{p.studentName ?? p.studentId.slice(0, 8)}</Table.Cell>
               <Table.Cell>{p.teacherName ?? p.teacherId.slice(0, 8)}</Table.Cell>
-              <Table.Cell>{p.status}</Table.Cell>
+              <Table.Cell>{t(`admin.payments.status.${p.status}`)}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.amountCents)}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.feeCents)}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {p.trial && <Badge colorPalette="orange" variant="surface" me="1" data-testid="payment-trial">Trial</Badge>}
+                {p.trial && <Badge colorPalette="orange" variant="surface" me="1" data-testid="payment-trial">{t('admin.payments.trial')}</Badge>}
                 {p.hours}
               </Table.Cell>
               <Table.Cell textAlign="end">{p.hoursCredited}</Table.Cell>
@@ -111,20 +116,20 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
                 <Stack gap="1" alignItems="flex-end">
                   <RefundsCell p={p} />
                   {p.refundableHours > 0 && (
-                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRefund(p)} aria-label={`Refund payment ${p.paymentId.slice(0, 8)}`}>
-                      Refund
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRefund(p)} aria-label={t('admin.payments.refundPayment', { id: p.paymentId.slice(0, 8) })}>
+                      {t('admin.payments.refund')}
                     </Button>
                   )}
                 </Stack>
               </Table.Cell>
               <Table.Cell>
                 {p.flags.length === 0 ? (
-                  <Badge colorPalette="green">Reconciled</Badge>
+                  <Badge colorPalette="green">{t('admin.payments.reconciled')}</Badge>
                 ) : (
                   <HStack gap="1" wrap="wrap">
                     {p.flags.map((f) => (
                       <Badge key={f} colorPalette="red" title={f}>
-                        {FLAG_LABELS[f]}
+                        {t(FLAG_LABELS[f])}
                       </Badge>
                     ))}
                   </HStack>
@@ -140,6 +145,7 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
 
 /** Where every cent paid in is now (GET /api/admin/ledger-balance): 0 unaccounted when the books balance. */
 function LedgerBalanceFigure() {
+  const t = useT();
   const balance = useQuery(queries.adminLedgerBalance());
   const b = balance.data;
   if (!b) return null;
@@ -147,20 +153,24 @@ function LedgerBalanceFigure() {
   return (
     <Stack gap="1" borderWidth="1px" borderRadius="md" p="3" data-testid="ledger-balance">
       <Text fontWeight="semibold" color={b.unaccountedCents === 0 ? 'green.700' : 'red.700'}>
-        Ledger balance:{' '}
         {b.unaccountedCents === 0
-          ? `every cent of ${eurosFromCents(b.paidInCents)} paid in is accounted for.`
-          : `${eurosFromCents(b.unaccountedCents)} of ${eurosFromCents(b.paidInCents)} paid in is not accounted for.`}
+          ? t('admin.payments.balance.balanced', { paidIn: eurosFromCents(b.paidInCents) })
+          : t('admin.payments.balance.unbalanced', { unaccounted: eurosFromCents(b.unaccountedCents), paidIn: eurosFromCents(b.paidInCents) })}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        Teachers {eurosFromCents(b.teacherSharesCents)} · School {eurosFromCents(b.schoolSharesCents + b.forfeitedHoursCents)} · Fees kept{' '}
-        {eurosFromCents(b.feesKeptCents)} · Refunded {eurosFromCents(b.refundedCents)} · Unused and expired hours {eurosFromCents(held)}
-        {b.adjustedHoursCents !== 0 && ` · Adjusted by admins ${eurosFromCents(b.adjustedHoursCents)}`}
-        {b.notCreditedCents !== 0 && ` · Paid, not credited ${eurosFromCents(b.notCreditedCents)}`}
+        {t('admin.payments.balance.parts', {
+          teachers: eurosFromCents(b.teacherSharesCents),
+          school: eurosFromCents(b.schoolSharesCents + b.forfeitedHoursCents),
+          fees: eurosFromCents(b.feesKeptCents),
+          refunded: eurosFromCents(b.refundedCents),
+          held: eurosFromCents(held),
+        })}
+        {b.adjustedHoursCents !== 0 && t('admin.payments.balance.adjusted', { amount: eurosFromCents(b.adjustedHoursCents) })}
+        {b.notCreditedCents !== 0 && t('admin.payments.balance.notCredited', { amount: eurosFromCents(b.notCreditedCents) })}
       </Text>
       {b.refundedBeyondHoursCents !== 0 && (
         <Text fontSize="sm" color="red.700">
-          {eurosFromCents(b.refundedBeyondHoursCents)} refunded beyond the hours the refunds removed (see the flagged payments).
+          {t('admin.payments.balance.beyondHours', { amount: eurosFromCents(b.refundedBeyondHoursCents) })}
         </Text>
       )}
     </Stack>
@@ -181,48 +191,49 @@ export default function AdminPayments() {
   const { page: _page, ...exportFilter } = filter;
   const filtered = FILTERS.some((k) => filter[k]);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const t = useT();
   return (
     <Stack gap="6">
       {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
       <AppPageHeader
-        title="Payments"
-        subtitle="Reconciliation: what each payment charged and the hours it credited. Dates are Rome time."
+        title={t('admin.payments.title')}
+        subtitle={t('admin.payments.subtitle')}
         actions={
           <Button asChild variant="outline">
             <a href={`/api/admin/payments.csv${queryString(exportFilter)}`} download>
-              Download CSV
+              {t('admin.payments.downloadCsv')}
             </a>
           </Button>
         }
       />
       <LedgerBalanceFigure />
-      <Stack gap="3" as="form" role="search" aria-label="Filter payments" onSubmit={(e) => e.preventDefault()}>
+      <Stack gap="3" as="form" role="search" aria-label={t('admin.payments.filter.form')} onSubmit={(e) => e.preventDefault()}>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
           <Field.Root>
-            <Field.Label>Search</Field.Label>
-            <Input type="search" value={text} placeholder="Name, email or payment id" onChange={(e) => setText(e.target.value)} />
+            <Field.Label>{t('admin.payments.filter.search')}</Field.Label>
+            <Input type="search" value={text} placeholder={t('admin.payments.filter.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
           </Field.Root>
           <SelectField
-            label="Status"
+            label={t('admin.payments.filter.status')}
             value={filter.status ?? ''}
             onChange={(status) => set({ status })}
-            options={[{ value: '', label: 'All statuses' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]}
+            options={[{ value: '', label: t('admin.payments.filter.allStatuses') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`admin.payments.status.${s}`) }))]}
           />
           <SelectField
-            label="Teacher"
+            label={t('admin.payments.filter.teacher')}
             value={filter.teacherId ?? ''}
             onChange={(teacherId) => set({ teacherId })}
             options={[
-              { value: '', label: 'All teachers' },
-              ...(teachers.data ?? []).map((t) => ({ value: t.id, label: `${t.firstName} ${t.lastName}` })),
+              { value: '', label: t('admin.payments.filter.allTeachers') },
+              ...(teachers.data ?? []).map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName}` })),
             ]}
           />
           <Field.Root>
-            <Field.Label>From</Field.Label>
+            <Field.Label>{t('admin.payments.filter.from')}</Field.Label>
             <Input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set({ from: e.target.value })} />
           </Field.Root>
           <Field.Root>
-            <Field.Label>To</Field.Label>
+            <Field.Label>{t('admin.payments.filter.to')}</Field.Label>
             <Input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set({ to: e.target.value })} />
           </Field.Root>
         </SimpleGrid>
@@ -236,11 +247,11 @@ export default function AdminPayments() {
               clear();
             }}
           >
-            Clear filters
+            {t('admin.payments.filter.clear')}
           </Button>
         )}
       </Stack>
-      <QueryView query={payments} isEmpty={(p) => p.total === 0} empty={filtered ? 'No payments match these filters.' : 'No payments yet.'}>
+      <QueryView query={payments} isEmpty={(p) => p.total === 0} empty={t(filtered ? 'admin.payments.emptyFiltered' : 'admin.payments.empty')}>
         {(page) => {
           const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
           const { flagged } = page.summary;
@@ -248,20 +259,20 @@ export default function AdminPayments() {
             <Stack gap="3" aria-busy={payments.isFetching}>
               <Text aria-live="polite" fontWeight="medium" color={flagged ? 'red.700' : 'green.700'}>
                 {flagged
-                  ? `${flagged} of ${page.total} payments need attention.`
-                  : `All ${page.total} ${filtered ? 'matching ' : ''}payments reconciled.`}
+                  ? t('admin.payments.summary.flagged', { flagged, total: page.total })
+                  : t(filtered ? 'admin.payments.summary.allMatching' : 'admin.payments.summary.all', { total: page.total })}
               </Text>
-              {page.payments.length > 0 ? <PaymentsTable page={page} onRefund={setRefunding} /> : <Text color="fg.muted">No payments on this page.</Text>}
-              <HStack justify="space-between" wrap="wrap" gap="2" as="nav" aria-label="Pages of payments">
+              {page.payments.length > 0 ? <PaymentsTable page={page} onRefund={setRefunding} /> : <Text color="fg.muted">{t('admin.payments.emptyPage')}</Text>}
+              <HStack justify="space-between" wrap="wrap" gap="2" as="nav" aria-label={t('admin.payments.pages.label')}>
                 <Text fontSize="sm" color="fg.muted">
-                  Page {page.page} of {pages} ({page.total} payments)
+                  {t('admin.payments.pages.position', { page: page.page, pages, total: page.total })}
                 </Text>
                 <HStack gap="2">
                   <Button size="sm" variant="outline" disabled={page.page <= 1} onClick={() => set({ page: String(page.page - 1) })}>
-                    Previous
+                    {t('admin.payments.pages.previous')}
                   </Button>
                   <Button size="sm" variant="outline" disabled={page.page >= pages} onClick={() => set({ page: String(page.page + 1) })}>
-                    Next
+                    {t('admin.payments.pages.next')}
                   </Button>
                 </HStack>
               </HStack>

@@ -21,46 +21,52 @@ import { euros, hoursCount, instantLabel } from '../../lib/format.ts';
 import { monthsText } from '../../lib/site.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { t } from '../../lib/i18n-store.ts';
 
 type Form = Required<SchoolSettingsUpdate>;
 
-/** What each setting is called on this screen and in its audit trail. */
+/** What each setting is called on this screen and in its audit trail (keys of admin.json). */
 const LABELS: Record<string, string> = {
-  contactEmail: 'Contact e-mail',
-  launchNoticeEnabled: 'Launch notice',
-  launchNoticeText: 'Launch notice text',
-  fee: 'Fee per purchase',
-  noticeHours: 'Booking and cancellation notice',
-  validityMonths: 'Hours valid for',
-  schoolName: 'School name',
-  schoolAddress: 'School address',
-  vatNumber: 'VAT number (Partita IVA)',
+  contactEmail: 'admin.settings.labels.contactEmail',
+  launchNoticeEnabled: 'admin.settings.labels.launchNoticeEnabled',
+  launchNoticeText: 'admin.settings.labels.launchNoticeText',
+  launchNoticeTextIt: 'admin.settings.labels.launchNoticeTextIt',
+  fee: 'admin.settings.labels.fee',
+  noticeHours: 'admin.settings.labels.noticeHours',
+  validityMonths: 'admin.settings.labels.validityMonths',
+  schoolName: 'admin.settings.labels.schoolName',
+  schoolAddress: 'admin.settings.labels.schoolAddress',
+  vatNumber: 'admin.settings.labels.vatNumber',
 };
+const label = (field: string) => (LABELS[field] ? t(LABELS[field]) : field);
+/** The long texts: shown before and after in full. */
+const LONG_TEXTS = new Set(['launchNoticeText', 'launchNoticeTextIt']);
 
 /** A value of the audit trail as people read it. */
 function valueText(field: string, v: string | number | boolean): string {
   if (field === 'fee') return euros(Number(v));
   if (field === 'noticeHours') return hoursCount(Number(v));
   if (field === 'validityMonths') return monthsText(Number(v));
-  if (typeof v === 'boolean') return v ? 'shown' : 'hidden';
+  if (typeof v === 'boolean') return t(v ? 'admin.settings.audit.shown' : 'admin.settings.audit.hidden');
   return String(v);
 }
 
 /** One field's change: "Fee per purchase: €3 → €4.50"; the notice text, long, before and after in full. */
 function ChangeLine({ field, from, to }: SchoolSettingsChange['changes'][number]) {
-  const label = LABELS[field] ?? field;
-  if (field !== 'launchNoticeText') {
+  const t = useT();
+  if (!LONG_TEXTS.has(field)) {
     return (
       <Text as="li" overflowWrap="anywhere">
-        {label}: {valueText(field, from)} → {valueText(field, to)}
+        {t('admin.settings.audit.change', { label: label(field), from: valueText(field, from), to: valueText(field, to) })}
       </Text>
     );
   }
   return (
     <Box as="li" overflowWrap="anywhere">
-      <Text>{label} changed</Text>
-      <Text color="fg.muted">Before: “{String(from)}”</Text>
-      <Text>After: “{String(to)}”</Text>
+      <Text>{t('admin.settings.audit.changed', { label: label(field) })}</Text>
+      <Text color="fg.muted">{t('admin.settings.audit.before', { text: String(from) })}</Text>
+      <Text>{t('admin.settings.audit.after', { text: String(to) })}</Text>
     </Box>
   );
 }
@@ -81,6 +87,7 @@ function NumberField(props: { label: string; hint: string; error?: string } & Re
 
 function SettingsForm({ settings }: { settings: SchoolSettingsView }) {
   const qc = useQueryClient();
+  const t = useT();
   const form = useForm<Form, unknown, z.output<typeof schoolSettingsUpdateSchema>>({
     resolver: contractResolver(schoolSettingsUpdateSchema),
     defaultValues: settings,
@@ -90,27 +97,29 @@ function SettingsForm({ settings }: { settings: SchoolSettingsView }) {
   const save = useMutation({
     mutationFn: (body: z.output<typeof schoolSettingsUpdateSchema>) => apiRequest('PUT', '/api/admin/settings', body),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Settings saved', description: 'The new values apply from now on.' });
+      toaster.create({ type: 'success', title: t('admin.settings.saved.title'), description: t('admin.settings.saved.description') });
       await invalidate(qc, 'schoolSettingsSaved');
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The settings could not be saved.') }),
+    onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('admin.settings.saveFailed')) }),
   });
   const submit = form.handleSubmit(
     (body) => save.mutate(body),
-    (invalid) => toaster.create({ type: 'error', title: 'Error', description: errorMessages(invalid)[0] ?? 'Check the highlighted fields.' }),
+    (invalid) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessages(invalid)[0] ?? t('admin.settings.checkFields') }),
   );
   const text = form.watch('launchNoticeText') ?? '';
+  const textIt = form.watch('launchNoticeTextIt') ?? '';
+  const max = SETTINGS_LIMITS.launchNoticeText.max;
   const num = { valueAsNumber: true } as const;
   return (
-    <form onSubmit={submit} aria-label="School settings" noValidate>
+    <form onSubmit={submit} aria-label={t('admin.settings.title')} noValidate>
       <Stack gap="5">
         <Field.Root invalid={!!errors.contactEmail}>
-          <Field.Label>{LABELS.contactEmail}</Field.Label>
+          <Field.Label>{label('contactEmail')}</Field.Label>
           <Input type="email" autoComplete="off" {...form.register('contactEmail')} />
           {errors.contactEmail ? (
             <Field.ErrorText>{errors.contactEmail.message}</Field.ErrorText>
           ) : (
-            <Field.HelperText>Shown in the footer, on the contact page and in the launch notice.</Field.HelperText>
+            <Field.HelperText>{t('admin.settings.hints.contactEmail')}</Field.HelperText>
           )}
         </Field.Root>
         <Controller
@@ -120,41 +129,49 @@ function SettingsForm({ settings }: { settings: SchoolSettingsView }) {
             <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="green">
               <Checkbox.HiddenInput onBlur={field.onBlur} />
               <Checkbox.Control />
-              <Checkbox.Label>Show the launch notice on the home page and the student dashboard</Checkbox.Label>
+              <Checkbox.Label>{t('admin.settings.showLaunchNotice')}</Checkbox.Label>
             </Checkbox.Root>
           )}
         />
         <Field.Root invalid={!!errors.launchNoticeText}>
-          <Field.Label>{LABELS.launchNoticeText}</Field.Label>
-          <Textarea rows={4} maxLength={SETTINGS_LIMITS.launchNoticeText.max} {...form.register('launchNoticeText')} />
+          <Field.Label>{label('launchNoticeText')}</Field.Label>
+          <Textarea rows={4} maxLength={max} {...form.register('launchNoticeText')} />
           {errors.launchNoticeText ? (
             <Field.ErrorText>{errors.launchNoticeText.message}</Field.ErrorText>
           ) : (
+            <Field.HelperText>{t('admin.settings.hints.launchNoticeText', { placeholder: EMAIL_PLACEHOLDER, count: text.length, max })}</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root invalid={!!errors.launchNoticeTextIt}>
+          <Field.Label>{label('launchNoticeTextIt')}</Field.Label>
+          <Textarea rows={4} maxLength={SETTINGS_LIMITS.launchNoticeTextIt.max} {...form.register('launchNoticeTextIt')} />
+          {errors.launchNoticeTextIt ? (
+            <Field.ErrorText>{errors.launchNoticeTextIt.message}</Field.ErrorText>
+          ) : (
             <Field.HelperText>
-              {EMAIL_PLACEHOLDER} becomes a link to the contact e-mail. {text.length}/{SETTINGS_LIMITS.launchNoticeText.max} characters.
+              {t('admin.settings.hints.launchNoticeTextIt', { placeholder: EMAIL_PLACEHOLDER, count: textIt.length, max: SETTINGS_LIMITS.launchNoticeTextIt.max })}
             </Field.HelperText>
           )}
         </Field.Root>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <NumberField label={`${LABELS.fee} (€)`} hint="Added once to every purchase, €0 to €50." step="0.01" min={0} max={50} error={errors.fee?.message} {...form.register('fee', num)} />
-          <NumberField label={`${LABELS.noticeHours} (hours)`} hint="Bookings need it; students cancel with it to get the hour back. 0 to 168." step="1" min={0} max={168} error={errors.noticeHours?.message} {...form.register('noticeHours', num)} />
-          <NumberField label={`${LABELS.validityMonths} (months)`} hint="From the purchase, 1 to 24 months." step="1" min={1} max={24} error={errors.validityMonths?.message} {...form.register('validityMonths', num)} />
+          <NumberField label={t('admin.settings.feeLabel', { label: label('fee') })} hint={t('admin.settings.hints.fee', { min: euros(0), max: euros(50) })} step="0.01" min={0} max={50} error={errors.fee?.message} {...form.register('fee', num)} />
+          <NumberField label={t('admin.settings.noticeLabel', { label: label('noticeHours') })} hint={t('admin.settings.hints.noticeHours')} step="1" min={0} max={168} error={errors.noticeHours?.message} {...form.register('noticeHours', num)} />
+          <NumberField label={t('admin.settings.validityLabel', { label: label('validityMonths') })} hint={t('admin.settings.hints.validityMonths')} step="1" min={1} max={24} error={errors.validityMonths?.message} {...form.register('validityMonths', num)} />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <TextField label={LABELS.schoolName!} hint="As receipts and credit notes name the school." maxLength={SETTINGS_LIMITS.schoolName.max} error={errors.schoolName?.message} {...form.register('schoolName')} />
-          <TextField label={LABELS.schoolAddress!} hint="Street, postal code, city, country." maxLength={SETTINGS_LIMITS.schoolAddress.max} error={errors.schoolAddress?.message} {...form.register('schoolAddress')} />
-          <TextField label={LABELS.vatNumber!} hint="Letters and digits, e.g. IT01234567890." maxLength={SETTINGS_LIMITS.vatNumber.max} error={errors.vatNumber?.message} {...form.register('vatNumber')} />
+          <TextField label={label('schoolName')} hint={t('admin.settings.hints.schoolName')} maxLength={SETTINGS_LIMITS.schoolName.max} error={errors.schoolName?.message} {...form.register('schoolName')} />
+          <TextField label={label('schoolAddress')} hint={t('admin.settings.hints.schoolAddress')} maxLength={SETTINGS_LIMITS.schoolAddress.max} error={errors.schoolAddress?.message} {...form.register('schoolAddress')} />
+          <TextField label={label('vatNumber')} hint={t('admin.settings.hints.vatNumber')} maxLength={SETTINGS_LIMITS.vatNumber.max} error={errors.vatNumber?.message} {...form.register('vatNumber')} />
         </SimpleGrid>
         <Text fontSize="sm" color="fg.muted">
-          A change applies from now on. Hours already bought keep their expiry, lessons already booked keep the notice they were booked with, and
-          checkouts already started keep their price. Receipts and credit notes already issued keep the school details they were issued with.
+          {t('admin.settings.fromNowOn')}
         </Text>
         <HStack gap="3" wrap="wrap">
           <Button type="submit" colorPalette="green" loading={save.isPending} disabled={!isDirty}>
-            Save settings
+            {t('admin.settings.save')}
           </Button>
           <Button type="button" variant="outline" disabled={!isDirty || save.isPending} onClick={() => form.reset(settings)}>
-            Discard changes
+            {t('admin.settings.discard')}
           </Button>
         </HStack>
       </Stack>
@@ -164,12 +181,13 @@ function SettingsForm({ settings }: { settings: SchoolSettingsView }) {
 
 function AuditTrail({ changes }: { changes: SchoolSettingsChange[] }) {
   const zone = useDisplayTimeZone();
+  const t = useT();
   return (
-    <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Changes, newest first">
+    <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label={t('admin.settings.changesList')}>
       {changes.map((c) => (
         <Box as="li" key={c.eventId} borderWidth="1px" borderRadius="md" p="3">
           <Text fontWeight="medium">
-            {instantLabel(c.changedAt, zone)} · {c.adminName ?? 'An admin'}
+            {instantLabel(c.changedAt, zone)} · {c.adminName ?? t('admin.settings.anAdmin')}
           </Text>
           <Stack as="ul" gap="1" mt="1" pl="4" fontSize="sm">
             {c.changes.map((f) => (
@@ -185,16 +203,17 @@ function AuditTrail({ changes }: { changes: SchoolSettingsChange[] }) {
 /** /admin/settings: the school's settings in force, editable, with who changed what and when. */
 export default function AdminSettings() {
   const query = useQuery(queries.schoolSettings());
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="School settings" subtitle="The contact address, the launch notice, the fee, the notice for bookings and cancellations, how long hours stay valid, and the school details on receipts." />
-      <Panel title="Values in force">
+      <AppPageHeader title={t('admin.settings.title')} subtitle={t('admin.settings.subtitle')} />
+      <Panel title={t('admin.settings.inForce')}>
         <QueryView query={query} rows={4}>
           {(page) => <SettingsForm settings={page.settings} />}
         </QueryView>
       </Panel>
-      <Panel title="Changes">
-        <QueryView query={query} rows={2} empty="No changes yet: the settings have their original values." isEmpty={(page) => page.changes.length === 0}>
+      <Panel title={t('admin.settings.changes')}>
+        <QueryView query={query} rows={2} empty={t('admin.settings.noChanges')} isEmpty={(page) => page.changes.length === 0}>
           {(page) => <AuditTrail changes={page.changes} />}
         </QueryView>
       </Panel>

@@ -19,6 +19,7 @@ import { TeacherProfileForm, type TeacherProfileData } from './TeacherProfileEdi
 const accountSchema = adminTeacherUpdateSchema.pick({ firstName: true, lastName: true, isActive: true, isApproved: true });
 type AccountFields = z.output<typeof accountSchema>;
 import { invalidate, queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 function useTeacher() {
   const { id = '' } = useParams();
@@ -40,34 +41,35 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /** /admin/teacher/{id}: one teacher as the school sees them. */
 export default function AdminTeacher() {
   const { id, teacher } = useTeacher();
+  const t = useT();
   return (
     <QueryView query={teacher} rows={4}>
-      {(t) => (
+      {(p) => (
         <Stack gap="6">
           <AppPageHeader
-            title={`${t.firstName} ${t.lastName}`}
-            subtitle={t.email}
+            title={`${p.firstName} ${p.lastName}`}
+            subtitle={p.email}
             actions={
               <Button asChild colorPalette="green">
-                <Link to={`/admin/teacher/${id}/edit`}>Edit Teacher</Link>
+                <Link to={`/admin/teacher/${id}/edit`}>{t('admin.teacher.edit')}</Link>
               </Button>
             }
           />
-          <Panel title="Profile">
+          <Panel title={t('admin.teacher.profile')}>
             <Stack gap="4">
               <HStack gap="2">
-                <Badge colorPalette={t.isActive ? 'green' : 'red'}>{t.isActive ? 'active' : 'inactive'}</Badge>
-                <Badge colorPalette={t.isApproved ? 'green' : 'orange'}>{t.isApproved ? 'approved' : 'awaiting approval'}</Badge>
+                <Badge colorPalette={p.isActive ? 'green' : 'red'}>{t(p.isActive ? 'admin.teacher.active' : 'admin.teacher.inactive')}</Badge>
+                <Badge colorPalette={p.isApproved ? 'green' : 'orange'}>{t(p.isApproved ? 'admin.teacher.approved' : 'admin.teacher.awaiting')}</Badge>
               </HStack>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <Fact label="Hourly rate">{rateLabel(t.hourlyRate)}</Fact>
-                <Fact label="Location">{[t.city, t.country].filter(Boolean).join(', ') || 'Italy'}</Fact>
-                <Fact label="Specializations">{t.specializations.join(', ') || 'None'}</Fact>
+                <Fact label={t('admin.teacher.hourlyRate')}>{rateLabel(p.hourlyRate)}</Fact>
+                <Fact label={t('admin.teacher.location')}>{[p.city, p.country].filter(Boolean).join(', ') || t('common.format.italy')}</Fact>
+                <Fact label={t('admin.teacher.specializations')}>{p.specializations.join(', ') || t('admin.teacher.none')}</Fact>
               </SimpleGrid>
-              <Fact label="Bio">{t.bio || 'No bio yet.'}</Fact>
-              <Fact label="Meeting link">{t.googleMeetLink || 'None'}</Fact>
+              <Fact label={t('admin.teacher.bio')}>{p.bio || t('admin.teacher.noBio')}</Fact>
+              <Fact label={t('admin.teacher.meetingLink')}>{p.googleMeetLink || t('admin.teacher.none')}</Fact>
               <Button asChild variant="outline" alignSelf="flex-start">
-                <Link to={`/teacher/${id}`}>Public page</Link>
+                <Link to={`/teacher/${id}`}>{t('admin.teacher.publicPage')}</Link>
               </Button>
             </Stack>
           </Panel>
@@ -90,6 +92,7 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
 function EditForm({ id, path, teacher }: { id: string; path: string; teacher: AdminTeacher }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const t = useT();
   const form = useForm<AccountFields, unknown, AccountFields>({
     resolver: contractResolver(accountSchema),
     defaultValues: { firstName: teacher.firstName, lastName: teacher.lastName, isActive: teacher.isActive, isApproved: teacher.isApproved },
@@ -102,40 +105,40 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
   const saveWith = (profile: TeacherProfileData) =>
     form.handleSubmit(
       (account) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' }),
-      (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }),
+      (invalid) => toastInvalid(invalid, { title: t('admin.teacher.invalidTitle'), description: MESSAGES.requiredFieldsMissing }),
     )();
   const save = useMutation({
     mutationFn: async (body: object) => apiRequest('PUT', path, body),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Teacher saved', description: 'The teacher profile has been updated.' });
+      toaster.create({ type: 'success', title: t('admin.teacher.saved.title'), description: t('admin.teacher.saved.description') });
       await invalidate(qc, 'teacherSavedByAdmin');
       navigate(`/admin/teacher/${id}`);
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The teacher could not be saved.') }),
+    onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('admin.teacher.saveFailed')) }),
   });
   return (
     <Stack gap="6">
-      <Panel title="Account">
+      <Panel title={t('admin.teacher.account')}>
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root required invalid={firstName.invalid}>
-              <Field.Label>First name</Field.Label>
+              <Field.Label>{t('admin.teacher.firstName')}</Field.Label>
               <Input {...form.register('firstName')} />
               {firstName.error && <Field.ErrorText>{firstName.error}</Field.ErrorText>}
             </Field.Root>
             <Field.Root required invalid={lastName.invalid}>
-              <Field.Label>Last name</Field.Label>
+              <Field.Label>{t('admin.teacher.lastName')}</Field.Label>
               <Input {...form.register('lastName')} />
               {lastName.error && <Field.ErrorText>{lastName.error}</Field.ErrorText>}
             </Field.Root>
           </SimpleGrid>
           <HStack gap="6" wrap="wrap">
-            <Check label="Active" checked={isActive} onChange={(v) => form.setValue('isActive', v)} />
-            <Check label="Approved (shown to students)" checked={isApproved} onChange={(v) => form.setValue('isApproved', v)} />
+            <Check label={t('admin.teacher.activeCheck')} checked={isActive} onChange={(v) => form.setValue('isActive', v)} />
+            <Check label={t('admin.teacher.approvedCheck')} checked={isApproved} onChange={(v) => form.setValue('isApproved', v)} />
           </HStack>
         </Stack>
       </Panel>
-      <Panel title="Public profile">
+      <Panel title={t('admin.teacher.publicProfile')}>
         <TeacherProfileForm owner={teacher} initial={teacher} onSave={(profile) => void saveWith(profile)} pending={save.isPending} imageAddress />
       </Panel>
     </Stack>
@@ -145,12 +148,13 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
 /** /admin/teacher/{id}/edit: the school edits a teacher's account, public profile and rate. */
 export function AdminTeacherEdit() {
   const { id, path, teacher } = useTeacher();
+  const t = useT();
   return (
     <QueryView query={teacher} rows={4}>
-      {(t) => (
+      {(p) => (
         <Stack gap="6">
-          <AppPageHeader title={`Edit ${t.firstName} ${t.lastName}`} subtitle={t.email} />
-          <EditForm id={id} path={path} teacher={t} />
+          <AppPageHeader title={t('admin.teacher.editTitle', { name: `${p.firstName} ${p.lastName}` })} subtitle={p.email} />
+          <EditForm id={id} path={path} teacher={p} />
         </Stack>
       )}
     </QueryView>

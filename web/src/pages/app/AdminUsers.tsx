@@ -13,6 +13,8 @@ import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { t } from '../../lib/i18n-store.ts';
 
 const ROLES = ['student', 'teacher', 'admin'] as const;
 
@@ -22,15 +24,15 @@ type Change = Partial<Pick<AdminUser, 'role' | 'isActive' | 'isApproved'>>;
 function question(change: Change, name: string): { title: string; text: string; confirm: string; danger: boolean } {
   if (change.role) {
     return {
-      title: 'Change role?',
-      text: `${name} will become ${change.role === 'admin' ? 'an admin' : `a ${change.role}`}, with what that role can see and do, from their next page.`,
-      confirm: `Make ${change.role}`,
+      title: t('admin.users.confirm.roleTitle'),
+      text: t('admin.users.confirm.roleText', { name, role: change.role }),
+      confirm: t('admin.users.confirm.roleButton', { role: change.role }),
       danger: change.role === 'admin',
     };
   }
   return change.isActive === false
-    ? { title: 'Deactivate account?', text: `${name} will be signed out at once and cannot sign in until the account is activated again.`, confirm: 'Deactivate', danger: true }
-    : { title: 'Activate account?', text: `${name} will be able to sign in again.`, confirm: 'Activate', danger: false };
+    ? { title: t('admin.users.confirm.deactivateTitle'), text: t('admin.users.confirm.deactivateText', { name }), confirm: t('admin.users.deactivate'), danger: true }
+    : { title: t('admin.users.confirm.activateTitle'), text: t('admin.users.confirm.activateText', { name }), confirm: t('admin.users.activate'), danger: false };
 }
 
 // One grid for the header and every row, so the columns line up whatever each row holds.
@@ -38,43 +40,44 @@ const COLUMNS = { md: 'minmax(0, 1fr) 8rem 6rem 7rem 9rem' };
 
 function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const qc = useQueryClient();
+  const t = useT();
   const name = `${user.firstName} ${user.lastName}`;
   const [asking, setAsking] = useState<Change | null>(null);
   const patch = useMutation({
     mutationFn: async (body: Change) => apiRequest('PATCH', `/api/admin/users/${user.id}`, body),
     onSuccess: async () => {
       setAsking(null);
-      toaster.create({ type: 'success', title: 'User updated', description: `${name} has been updated.` });
+      toaster.create({ type: 'success', title: t('admin.users.updated.title'), description: t('admin.users.updated.description', { name }) });
       await invalidate(qc, 'userUpdated');
     },
     onError: (e) => {
       setAsking(null);
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'The user could not be updated.') });
+      toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('admin.users.updateFailed')) });
     },
   });
   const q = asking && question(asking, name);
-  const selfNote = self ? 'This is you: another admin can change your role or account.' : undefined;
+  const selfNote = self ? t('admin.users.selfNote') : undefined;
   return (
     <Grid as="li" templateColumns={COLUMNS} gap="3" alignItems="center" borderWidth="1px" borderRadius="md" p="3" bg={user.isActive ? undefined : 'bg.muted'} data-testid="user-row">
       <Box minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontWeight="semibold">{name}</Text>
-          {self && <Badge colorPalette="blue">you</Badge>}
-          {!user.isActive && <Badge colorPalette="red">inactive</Badge>}
-          {user.role === 'teacher' && (user.isApproved ? <Badge colorPalette="green">approved</Badge> : <Badge colorPalette="orange">awaiting approval</Badge>)}
+          {self && <Badge colorPalette="blue">{t('admin.users.badge.you')}</Badge>}
+          {!user.isActive && <Badge colorPalette="red">{t('admin.users.badge.inactive')}</Badge>}
+          {user.role === 'teacher' && (user.isApproved ? <Badge colorPalette="green">{t('admin.users.badge.approved')}</Badge> : <Badge colorPalette="orange">{t('admin.users.badge.awaiting')}</Badge>)}
         </HStack>
         <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
           {user.email}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          Joined {dateLabel(romeDate(user.createdAt))}
+          {t('admin.users.joined', { date: dateLabel(romeDate(user.createdAt)) })}
         </Text>
       </Box>
       <NativeSelect.Root size="sm" disabled={patch.isPending || self} title={selfNote}>
-        <NativeSelect.Field aria-label={`Role of ${name}`} value={user.role} onChange={(e) => setAsking({ role: e.target.value as AdminUser['role'] })}>
+        <NativeSelect.Field aria-label={t('admin.users.roleOf', { name })} value={user.role} onChange={(e) => setAsking({ role: e.target.value as AdminUser['role'] })}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {t(`admin.users.role.${r}`)}
             </option>
           ))}
         </NativeSelect.Field>
@@ -82,8 +85,8 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
       </NativeSelect.Root>
       <Box>
         {user.role === 'teacher' && !user.isApproved && (
-          <Button size="sm" width="full" colorPalette="green" disabled={patch.isPending} onClick={() => patch.mutate({ isApproved: true })} aria-label={`Approve ${name}`}>
-            Approve
+          <Button size="sm" width="full" colorPalette="green" disabled={patch.isPending} onClick={() => patch.mutate({ isApproved: true })} aria-label={t('admin.users.approveName', { name })}>
+            {t('admin.users.approve')}
           </Button>
         )}
       </Box>
@@ -94,22 +97,22 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
         disabled={patch.isPending || self}
         title={selfNote}
         onClick={() => setAsking({ isActive: !user.isActive })}
-        aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+        aria-label={t(user.isActive ? 'admin.users.deactivateName' : 'admin.users.activateName', { name })}
       >
-        {user.isActive ? 'Deactivate' : 'Activate'}
+        {t(user.isActive ? 'admin.users.deactivate' : 'admin.users.activate')}
       </Button>
       <HStack gap="1" wrap="wrap">
         {user.role !== 'admin' && (
           <Button asChild size="sm" variant="ghost">
             <Link to={`/admin/ledger?userId=${encodeURIComponent(user.id)}`}>
-              Ledger<VisuallyHidden> of {name}</VisuallyHidden>
+              {t('admin.users.ledger')}<VisuallyHidden> {t('admin.users.ledgerOf', { name })}</VisuallyHidden>
             </Link>
           </Button>
         )}
         {user.role === 'teacher' && (
           <Button asChild size="sm" variant="ghost">
             <Link to={`/admin/teacher/${user.id}`}>
-              View<VisuallyHidden> teacher {name}</VisuallyHidden>
+              {t('admin.users.view')}<VisuallyHidden> {t('admin.users.viewTeacher', { name })}</VisuallyHidden>
             </Link>
           </Button>
         )}
@@ -141,32 +144,33 @@ export default function AdminUsers() {
   const q = useDebounced(search.trim(), 250);
   const users = useQuery({ ...queries.adminUsers({ search: q, role }), placeholderData: (prev) => prev });
   const { user: me } = useAuth();
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="Manage Users" subtitle="Find people, change roles, approve teachers." />
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" as="form" role="search" aria-label="Search users" onSubmit={(e) => e.preventDefault()}>
+      <AppPageHeader title={t('admin.users.title')} subtitle={t('admin.users.subtitle')} />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" as="form" role="search" aria-label={t('admin.users.searchForm')} onSubmit={(e) => e.preventDefault()}>
         <Field.Root>
-          <Field.Label>Search</Field.Label>
-          <Input type="search" value={search} placeholder="Name or email" onChange={(e) => setSearch(e.target.value)} />
+          <Field.Label>{t('admin.users.search')}</Field.Label>
+          <Input type="search" value={search} placeholder={t('admin.users.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
         </Field.Root>
         <SelectField
-          label="Role"
+          label={t('admin.users.roleLabel')}
           value={role}
           onChange={setRole}
-          options={[{ value: '', label: 'All roles' }, ...ROLES.map((r) => ({ value: r, label: r }))]}
+          options={[{ value: '', label: t('admin.users.allRoles') }, ...ROLES.map((r) => ({ value: r, label: t(`admin.users.role.${r}`) }))]}
         />
       </SimpleGrid>
-      <QueryView query={users} isEmpty={(u) => u.length === 0} empty="No users match.">
+      <QueryView query={users} isEmpty={(u) => u.length === 0} empty={t('admin.users.empty')}>
         {(list) => (
           <Stack gap="2">
             <Grid templateColumns={COLUMNS} gap="3" px="3" display={{ base: 'none', md: 'grid' }} fontSize="xs" fontWeight="semibold" color="fg.muted" aria-hidden="true">
-              <Text>Person</Text>
-              <Text>Role</Text>
-              <Text>Approval</Text>
-              <Text>Account</Text>
-              <Text>Records</Text>
+              <Text>{t('admin.users.columns.person')}</Text>
+              <Text>{t('admin.users.columns.role')}</Text>
+              <Text>{t('admin.users.columns.approval')}</Text>
+              <Text>{t('admin.users.columns.account')}</Text>
+              <Text>{t('admin.users.columns.records')}</Text>
             </Grid>
-            <Stack as="ul" listStyleType="none" gap="2" aria-label="Users">
+            <Stack as="ul" listStyleType="none" gap="2" aria-label={t('admin.users.list')}>
               {list.map((u) => (
                 <UserRow key={u.id} user={u} self={u.id === me?.id} />
               ))}
