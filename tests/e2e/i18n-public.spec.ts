@@ -120,3 +120,38 @@ test('a student goes from the home page to a teacher, buys hours and reads the F
   await noEnglish(page, ['What you will learn', 'Who it is for', 'Find a teacher', 'All courses']);
   await screenshots(page, 'i18n-public-course');
 });
+
+test('the school pages in Italian: about us, contact, privacy, terms and a missing page', async ({ page }) => {
+  await dismissCookies(page);
+  await page.goto('/about-us?lang=it');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Insegniamo italiano a Roma dal 1985');
+  await expect(page.getByRole('heading', { name: 'La nostra storia' })).toBeVisible();
+  await expect(page.getByText('paghi una commissione fissa di 3 € per acquisto', { exact: false })).toBeVisible();
+  await noEnglish(page, ['Our story', 'One teacher, one student', 'Meet our teachers', 'Visit the school']);
+  await screenshots(page, 'i18n-public-about');
+
+  await page.goto('/school-rome');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La nostra scuola a Roma');
+  await expect(page.locator('main address')).toContainText('00184 Roma, Italia');
+  await expect(page.getByText('Dal lunedì al venerdì')).toBeVisible();
+  await expect(page.getByText('Chiuso')).toBeVisible();
+  await noEnglish(page, ['Get in touch', 'Office hours', 'Monday to Friday', 'Closed', 'Write to us about']);
+  await screenshots(page, 'i18n-public-contact');
+
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Informativa sulla privacy e sui cookie');
+  await expect(page.getByText('Ultimo aggiornamento: 1 settembre 2025')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '4. Informativa sui cookie' })).toBeVisible();
+  await noEnglish(page, ['Last updated', 'Who we are', 'Your rights', 'Cookie policy']);
+  await screenshots(page, 'i18n-public-privacy');
+
+  await page.goto('/terms-conditions');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termini e condizioni');
+  await expect(meta(page, 'description')).toHaveAttribute('content', /validità di 6 mesi, preavviso di 48 ore/);
+  await expect(page.getByText('Le ore vanno usate entro 6 mesi dall\'acquisto.', { exact: false })).toBeVisible();
+  await noEnglish(page, ['Terms and Conditions', 'Right of withdrawal', 'Hours must be used']);
+
+  await page.goto('/una-pagina-che-non-esiste');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina non trovata');
+  await expect(page.getByRole('link', { name: 'Torna alla home page' })).toBeVisible();
+});
