@@ -4,24 +4,26 @@ import { useAuth } from '../lib/auth.ts';
 import type { Teacher } from '../lib/teachers.ts';
 import { PurchaseButton } from './app/PurchaseButton.tsx';
 import { loginPath } from '../lib/next-path.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /**
  * The teacher profile's way to buy hours: visitors are sent to /login and come back to the profile; students open the Purchase Hour
  * Package dialog with this teacher chosen; teachers and admins do not buy hours.
  */
 export function BuyHours({ teacher }: { teacher: Teacher }) {
+  const t = useT();
   const { user } = useAuth();
   if (!user) {
     return (
       <Button asChild colorPalette="green" size="lg">
-        <Link to={loginPath(`/teacher/${teacher.id}`)}>Log in to buy hours</Link>
+        <Link to={loginPath(`/teacher/${teacher.id}`)}>{t('public.buyHours.login')}</Link>
       </Button>
     );
   }
   if (user.role !== 'student') return null;
   return (
     <PurchaseButton teacherId={teacher.id} size="lg">
-      Buy Hours
+      {t('public.buyHours.buy')}
     </PurchaseButton>
   );
 }

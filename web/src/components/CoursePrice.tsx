@@ -3,6 +3,7 @@ import { euros } from '../lib/format.ts';
 import { coursePriceFrom } from '../lib/courses.ts';
 import type { Teacher } from '../lib/teachers.ts';
 import type { Course } from '../pages/public/content/courses.ts';
+import { useT } from '../lib/i18n.tsx';
 
 /** The teacher list as a course page reads it (useTeachers). */
 export interface TeacherList {
@@ -16,12 +17,13 @@ export interface TeacherList {
  * teacher teaches the course, or the list could not be read, it says so instead.
  */
 export function CoursePrice({ course, teachers, format, ...text }: { course: Course; teachers: TeacherList; format: (price: string) => string } & TextProps) {
-  if (teachers.isLoading) return <Skeleton height="6" width="40" aria-label="Loading the price" />;
+  const t = useT();
+  if (teachers.isLoading) return <Skeleton height="6" width="40" aria-label={t('public.coursePrice.loading')} />;
   const from = teachers.data ? coursePriceFrom(course, teachers.data) : null;
   if (from !== null) return <Text {...text}>{format(euros(from))}</Text>;
   return (
     <Text color="fg.muted" fontSize="sm" data-testid="course-no-price">
-      {teachers.isError ? 'Prices are set by each teacher: see the teachers page.' : 'No teacher offers this course at the moment.'}
+      {teachers.isError ? t('public.coursePrice.unavailable') : t('public.coursePrice.nobody')}
     </Text>
   );
 }

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { ratingLabel, type Teacher } from '../lib/teachers.ts';
+import { ratingLabel, ratingNumber, type Teacher } from '../lib/teachers.ts';
+import { t } from '../lib/i18n-store.ts';
 
 /** Hidden from the eye, read by screen readers. */
 const srOnly = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -28,7 +29,7 @@ export function StarRating({ teacher, size = 'sm' }: { teacher: Pick<Teacher, 'r
           {'☆'.repeat(5 - full)}
         </Text>{' '}
         <Text as="span" fontWeight="semibold">
-          {teacher.rating.toFixed(1)}
+          {ratingNumber(teacher.rating)}
         </Text>{' '}
         <Text as="span" color="fg.muted">
           ({teacher.reviewCount})
@@ -42,7 +43,7 @@ export function StarRating({ teacher, size = 'sm' }: { teacher: Pick<Teacher, 'r
 /** One review's rating: filled and empty stars, read as "4 out of 5". */
 export function Stars({ rating }: { rating: number }) {
   return (
-    <Text as="span" role="img" aria-label={`${rating} out of 5`} color="orange.600">
+    <Text as="span" role="img" aria-label={t('public.rating.stars', { rating })} color="orange.600">
       {'★'.repeat(rating)}
       <Text as="span" color="gray.400">
         {'☆'.repeat(5 - rating)}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { type Teacher } from '../lib/teachers.ts';
 import { rateLabel, teacherLocation, trialLabel, truncate } from '../lib/format.ts';
 import { StarRating } from './StarRating.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /** Whose portrait: a teacher, or the signed-in person in the header. */
 export type Portrait = Pick<Teacher, 'firstName' | 'lastName' | 'profileImageUrl'>;
@@ -60,6 +61,7 @@ export function TeacherAvatar({ teacher, size = 64, testId = 'teacher-avatar' }:
  * name is a heading one level below the section around the grid (h3 under the home page's h2).
  */
 export function TeacherCard({ teacher, headingLevel = 'h3' }: { teacher: Teacher; headingLevel?: 'h2' | 'h3' }) {
+  const t = useT();
   const name = `${teacher.firstName} ${teacher.lastName}`;
   return (
     <Stack
@@ -110,8 +112,8 @@ export function TeacherCard({ teacher, headingLevel = 'h3' }: { teacher: Teacher
           )}
         </HStack>
         <Button asChild size="sm" variant="outline" colorPalette="green">
-          <Link to={`/teacher/${teacher.id}`} aria-label={`View profile of ${name}`}>
-            View profile
+          <Link to={`/teacher/${teacher.id}`} aria-label={t('public.teacherCard.viewProfileOf', { name })}>
+            {t('public.teacherCard.viewProfile')}
           </Link>
         </Button>
       </Flex>

@@ -8,23 +8,25 @@ import { useAuth } from '../lib/auth.ts';
 import { dateLabel, romeDate } from '../lib/format.ts';
 import { invalidate, queries } from '../lib/queries.ts';
 import { toaster } from './toaster.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /** An admin hides a review: the reason is required and kept in the ledger, never shown publicly. */
 function HideReview({ review }: { review: PublicReview }) {
+  const t = useT();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const hide = useMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/reviews/${review.id}/hide`, { reason })).json(),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Review hidden', description: 'It no longer shows here nor counts in the rating.' });
+      toaster.create({ type: 'success', title: t('public.reviews.hidden.title'), description: t('public.reviews.hidden.description') });
       await invalidate(qc, 'reviewChanged');
     },
   });
   if (!open) {
     return (
       <Button size="xs" variant="outline" colorPalette="red" alignSelf="flex-start" onClick={() => setOpen(true)}>
-        Hide review
+        {t('public.reviews.hide')}
       </Button>
     );
   }
@@ -39,21 +41,21 @@ function HideReview({ review }: { review: PublicReview }) {
     >
       <Stack gap="2" borderWidth="1px" borderColor="red.200" borderRadius="md" p="3">
         <Field.Root required>
-          <Field.Label htmlFor={id}>Why hide it? (kept in the ledger, not shown publicly)</Field.Label>
+          <Field.Label htmlFor={id}>{t('public.reviews.hideReason')}</Field.Label>
           <Textarea id={id} rows={2} autoFocus value={reason} maxLength={MAX_HIDE_REASON} onChange={(e) => setReason(e.target.value)} />
         </Field.Root>
         {hide.error && (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Description>{errorMessage(hide.error, 'The review could not be hidden.')}</Alert.Description>
+            <Alert.Description>{errorMessage(hide.error, t('public.reviews.hideFailed'))}</Alert.Description>
           </Alert.Root>
         )}
         <HStack>
-          <Button type="submit" size="sm" colorPalette="red" loading={hide.isPending} loadingText="Hiding...">
-            Hide review
+          <Button type="submit" size="sm" colorPalette="red" loading={hide.isPending} loadingText={t('public.reviews.hiding')}>
+            {t('public.reviews.hide')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setOpen(false)} disabled={hide.isPending}>
-            Keep it
+            {t('public.reviews.keep')}
           </Button>
         </HStack>
       </Stack>
@@ -62,6 +64,7 @@ function HideReview({ review }: { review: PublicReview }) {
 }
 
 function ReviewItem({ review, admin }: { review: PublicReview; admin: boolean }) {
+  const t = useT();
   return (
     <Stack as="li" gap="1" py="4" borderBottomWidth="1px" data-testid="teacher-review">
       <HStack gap="2" wrap="wrap">
@@ -69,7 +72,7 @@ function ReviewItem({ review, admin }: { review: PublicReview; admin: boolean })
         <Text fontWeight="semibold">{review.reviewerName}</Text>
         <Text fontSize="sm" color="fg.muted">
           {dateLabel(romeDate(new Date(review.reviewedAt)), { day: 'numeric', month: 'long', year: 'numeric' })}
-          {review.edited && ' · edited'}
+          {review.edited && ` · ${t('public.reviews.edited')}`}
         </Text>
       </HStack>
       {review.comment && (
@@ -80,7 +83,7 @@ function ReviewItem({ review, admin }: { review: PublicReview; admin: boolean })
       {review.reply && (
         <Box borderStartWidth="3px" borderColor="green.300" ps="3" mt="1">
           <Text fontSize="sm" color="fg.muted">
-            The teacher's reply
+            {t('public.reviews.reply')}
           </Text>
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
             {review.reply.text}
@@ -94,12 +97,13 @@ function ReviewItem({ review, admin }: { review: PublicReview; admin: boolean })
 
 /** A teacher's reviews on their public profile, newest first, a page at a time; admins can hide one. */
 export default function TeacherReviews({ teacherId }: { teacherId: string }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const { user } = useAuth();
   const { data, isLoading, isError } = useQuery(queries.teacherReviews(teacherId, page));
   if (isLoading) return <Skeleton height="80px" borderRadius="md" />;
-  if (isError || !data) return <Text color="red.700">The reviews could not be loaded.</Text>;
-  if (data.total === 0) return <Text color="fg.muted">No reviews yet.</Text>;
+  if (isError || !data) return <Text color="red.700">{t('public.reviews.loadFailed')}</Text>;
+  if (data.total === 0) return <Text color="fg.muted">{t('public.reviews.none')}</Text>;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <Stack gap="2">
@@ -109,15 +113,15 @@ export default function TeacherReviews({ teacherId }: { teacherId: string }) {
         ))}
       </Stack>
       {pages > 1 && (
-        <HStack as="nav" aria-label="Review pages" gap="3">
+        <HStack as="nav" aria-label={t('public.reviews.pages')} gap="3">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
+            {t('public.reviews.newer')}
           </Button>
           <Text fontSize="sm" aria-live="polite">
-            Page {page} of {pages}
+            {t('public.reviews.page', { page, pages })}
           </Text>
           <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
+            {t('public.reviews.older')}
           </Button>
         </HStack>
       )}

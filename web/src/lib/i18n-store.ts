@@ -19,7 +19,8 @@ import {
 } from '@parliamo/domain/i18n';
 
 /** Every web catalog file, by path: `../locales/it/common.json`. Each is its own lazy chunk. */
-const webCatalogs = import.meta.glob<{ default: Catalog }>('../locales/*/*.json');
+// Outside Vite (the Playwright specs import format.ts for its date helpers) there is no glob and no catalog.
+const webCatalogs = import.meta.env ? import.meta.glob<{ default: Catalog }>('../locales/*/*.json') : {};
 
 /** Messages of every area of one language, keyed `<area>.<key>` (`common.header.login`); errors under `errors.`. */
 export type Messages = Record<string, Message>;

@@ -14,6 +14,9 @@ import {
 } from './teachers.ts';
 import { coursePriceFrom, courseTeachersPath } from './courses.ts';
 import { courses } from '../pages/public/content/courses.ts';
+import { loadLocale } from './i18n-store.ts';
+
+await loadLocale('en');
 
 const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
 const people = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}` }));

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { euros, num, romeDate } from './format.ts';
 import { queries } from './queries.ts';
+import { intlLocale, t as tr } from './i18n-store.ts';
 
 /** A teacher as GET /api/teachers lists it, and a free slot: the HTTP contracts (domain/src/contracts, docs/api.md). */
 import type { Slot, Teacher } from '@parliamo/domain/contracts';
@@ -103,11 +104,11 @@ export function priceBandOrAny(value: string): string {
 /** How a band reads: "Up to €26/hour", "€27 to €30/hour", "€31/hour and over", "€28/hour". */
 export function priceBandLabel(value: string): string {
   const band = parseBand(value);
-  if (!band) return 'Any price';
+  if (!band) return tr('public.priceBand.any');
   const { min, max } = band;
-  if (min === -Infinity) return `Up to ${euros(max)}/hour`;
-  if (max === Infinity) return `${euros(min)}/hour and over`;
-  return min === max ? `${euros(min)}/hour` : `${euros(min)} to ${euros(max)}/hour`;
+  if (min === -Infinity) return tr('public.priceBand.upTo', { max: euros(max) });
+  if (max === Infinity) return tr('public.priceBand.andOver', { min: euros(min) });
+  return min === max ? tr('public.priceBand.exactly', { price: euros(min) }) : tr('public.priceBand.between', { min: euros(min), max: euros(max) });
 }
 
 /**
@@ -163,21 +164,26 @@ const byName = (a: Teacher, b: Teacher) => a.lastName.localeCompare(b.lastName) 
 /** Best rated first; among equal ratings the more reviewed; teachers without reviews last. */
 const byRating = (a: Teacher, b: Teacher) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviewCount - a.reviewCount || byName(a, b);
 
+/** A rating with one decimal in the active language: "4.5" / "4,5". */
+export function ratingNumber(rating: number): string {
+  return new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}
+
 /** How a rating reads, for the stars' text alternative: "4.5 out of 5, 12 reviews" or "No reviews yet". */
 export function ratingLabel(t: Pick<Teacher, 'rating' | 'reviewCount'>): string {
-  if (t.rating === null || t.reviewCount === 0) return 'No reviews yet';
-  return `${t.rating.toFixed(1)} out of 5, ${t.reviewCount} ${t.reviewCount === 1 ? 'review' : 'reviews'}`;
+  if (t.rating === null || t.reviewCount === 0) return tr('public.rating.none');
+  return tr('public.rating.label', { rating: ratingNumber(t.rating), count: t.reviewCount });
 }
 
 /**
- * The orders of /teachers (`?sort=`), the first the default. Each breaks ties by name, so the order is
+ * The orders of /teachers (`?sort=`), the first the default; `label` is a catalog key. Each breaks ties by name, so the order is
  * stable.
  */
 export const TEACHER_SORTS = [
-  { value: '', label: 'Name (A to Z)', compare: byName },
-  { value: 'price-asc', label: 'Price: lowest first', compare: (a: Teacher, b: Teacher) => rateOf(a) - rateOf(b) || byName(a, b) },
-  { value: 'price-desc', label: 'Price: highest first', compare: (a: Teacher, b: Teacher) => rateOf(b) - rateOf(a) || byName(a, b) },
-  { value: 'rating', label: 'Rating: best first', compare: byRating },
+  { value: '', label: 'public.teachers.sort.name', compare: byName },
+  { value: 'price-asc', label: 'public.teachers.sort.priceAsc', compare: (a: Teacher, b: Teacher) => rateOf(a) - rateOf(b) || byName(a, b) },
+  { value: 'price-desc', label: 'public.teachers.sort.priceDesc', compare: (a: Teacher, b: Teacher) => rateOf(b) - rateOf(a) || byName(a, b) },
+  { value: 'rating', label: 'public.teachers.sort.rating', compare: byRating },
 ] as const satisfies readonly { value: string; label: string; compare: (a: Teacher, b: Teacher) => number }[];
 
 /** `value` when it names one of the orders, else the default (""). */

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { queries } from '../lib/queries.ts';
-import { monthsText, useSiteConfig } from '../lib/site.ts';
-import { hoursCount } from '../lib/format.ts';
+import { useRuleValues } from '../lib/rule-values.ts';
+import { useT } from '../lib/i18n.tsx';
 
 import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
@@ -15,13 +15,14 @@ type PaymentStatus = PaymentView['status'];
 const settled: PaymentStatus[] = ['credited', 'failed', 'expired', 'refunded'];
 
 function Links() {
+  const t = useT();
   return (
     <HStack gap="3" wrap="wrap">
       <Button asChild colorPalette="green">
-        <Link to="/my-hours">My Hours</Link>
+        <Link to="/my-hours">{t('common.nav.myHours')}</Link>
       </Button>
       <Button asChild variant="outline">
-        <Link to="/">Go to the dashboard</Link>
+        <Link to="/">{t('public.paymentSuccess.dashboard')}</Link>
       </Button>
     </HStack>
   );
@@ -34,7 +35,8 @@ function Links() {
 export default function PaymentSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
-  const site = useSiteConfig();
+  const t = useT();
+  const rules = useRuleValues();
   // Card payments confirm within seconds; a bank payment may take days, so after a while we poll
   // slowly and tell the student they can leave.
   const [slow, setSlow] = useState(false);
@@ -54,7 +56,7 @@ export default function PaymentSuccess() {
     body = (
       <Alert.Root status="warning">
         <Alert.Indicator />
-        <Alert.Title>No payment to show: this page is reached from the checkout.</Alert.Title>
+        <Alert.Title>{t('public.paymentSuccess.noPayment')}</Alert.Title>
       </Alert.Root>
     );
   } else if (payment.error) {
@@ -62,8 +64,8 @@ export default function PaymentSuccess() {
       <Alert.Root status="error">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{isUnauthorizedError(payment.error) ? 'Please log in to see your payment.' : 'We could not load this payment.'}</Alert.Title>
-          {!isUnauthorizedError(payment.error) && <Alert.Description>{errorMessage(payment.error, 'Please try again.')}</Alert.Description>}
+          <Alert.Title>{isUnauthorizedError(payment.error) ? t('public.paymentSuccess.signIn') : t('public.paymentSuccess.loadFailed')}</Alert.Title>
+          {!isUnauthorizedError(payment.error) && <Alert.Description>{errorMessage(payment.error, t('public.paymentSuccess.tryAgain'))}</Alert.Description>}
         </Alert.Content>
       </Alert.Root>
     );
@@ -73,8 +75,8 @@ export default function PaymentSuccess() {
       <Alert.Root status="warning" role="status">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>This trial lesson was not added to your account</Alert.Title>
-          <Alert.Description>{payment.data.notCredited}. The payment is flagged for the school to refund it.</Alert.Description>
+          <Alert.Title>{t('public.paymentSuccess.trialNotAdded.title')}</Alert.Title>
+          <Alert.Description>{t('public.paymentSuccess.trialNotAdded.text', { reason: payment.data.notCredited })}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );
@@ -83,12 +85,10 @@ export default function PaymentSuccess() {
       <Stack gap="3" role="status" aria-live="polite" align="flex-start">
         <HStack gap="3">
           <Spinner color="green.700" />
-          <Text fontWeight="medium">Confirming your payment...</Text>
+          <Text fontWeight="medium">{t('public.paymentSuccess.confirming')}</Text>
         </HStack>
         <Text color="fg.muted">
-          {slow
-            ? 'Your payment is still being confirmed by the bank. You can leave this page: the hours will appear in My Hours as soon as it arrives.'
-            : 'Your hours appear here as soon as the payment is confirmed. This usually takes a few seconds.'}
+          {slow ? t('public.paymentSuccess.slow') : t('public.paymentSuccess.soon')}
         </Text>
       </Stack>
     );
@@ -98,10 +98,9 @@ export default function PaymentSuccess() {
       <Alert.Root status="success" role="status">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Payment successful</Alert.Title>
+          <Alert.Title>{t('public.paymentSuccess.success.title')}</Alert.Title>
           <Alert.Description>
-            {h} lesson {h === 1 ? 'hour has' : 'hours have'} been added to your account. Use them within {monthsText(site.validityMonths)}; book lessons at least{' '}
-            {hoursCount(site.noticeHours)} ahead.
+            {t('public.paymentSuccess.success.text', { ...rules, hours: h })}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -110,7 +109,7 @@ export default function PaymentSuccess() {
     body = (
       <Alert.Root status="info">
         <Alert.Indicator />
-        <Alert.Title>This payment has been refunded; its unused hours were removed.</Alert.Title>
+        <Alert.Title>{t('public.paymentSuccess.refunded')}</Alert.Title>
       </Alert.Root>
     );
   } else {
@@ -118,8 +117,8 @@ export default function PaymentSuccess() {
       <Alert.Root status="error">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{payment.data.status === 'failed' ? 'The payment failed' : 'The checkout expired or was cancelled'}</Alert.Title>
-          <Alert.Description>No hours were added and no money was taken. You can start a new purchase from the teacher list.</Alert.Description>
+          <Alert.Title>{payment.data.status === 'failed' ? t('public.paymentSuccess.failed') : t('public.paymentSuccess.expired')}</Alert.Title>
+          <Alert.Description>{t('public.paymentSuccess.nothingTaken')}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );
@@ -127,10 +126,10 @@ export default function PaymentSuccess() {
 
   return (
     <Container maxW="2xl" py={{ base: '8', md: '16' }}>
-      <title>Your payment | Parliamo</title>
+      <title>{t('public.paymentSuccess.title')}</title>
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          Your payment
+          {t('public.paymentSuccess.heading')}
         </Heading>
         {body}
         <Links />

@@ -4,17 +4,23 @@ import { Link, useParams } from 'react-router-dom';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../lib/api.ts';
 import { Loading } from '../components/Loading.tsx';
 import { queries } from '../lib/queries.ts';
+import { euros as localEuros } from '../lib/format.ts';
+import { currentLocale } from '../lib/i18n-store.ts';
+import { useT } from '../lib/i18n.tsx';
 
 /** `amount`: the total in euros, fee included. */
 import type { TestCheckout as TestCheckoutData } from '@parliamo/domain/contracts';
 
-const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+const enEuros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+/** English keeps the page's "€48.00"; other languages their own form (format.ts). */
+const money = (amount: number) => (currentLocale() === 'en' ? enEuros.format(amount) : localEuros(amount));
 
 /**
  * The local test checkout (used when the server has no Stripe key): shows what is being bought and
  * lets the student pay or cancel. Paying runs the same confirmation as a real payment; no card is charged.
  */
 export default function TestCheckout() {
+  const t = useT();
   const { paymentId = '' } = useParams();
   const url = `/api/test-checkout/${encodeURIComponent(paymentId)}`;
   const checkout = useQuery(queries.testCheckout(paymentId));
@@ -24,7 +30,7 @@ export default function TestCheckout() {
   });
 
   // The title of every state of the page (it has no PageMeta: it is not indexed).
-  const title = <title>Checkout | Parliamo</title>;
+  const title = <title>{t('public.checkout.title')}</title>;
   if (checkout.isLoading) return <>{title}<Loading /></>;
   if (checkout.error || !checkout.data) {
     const signedOut = isUnauthorizedError(checkout.error);
@@ -34,16 +40,16 @@ export default function TestCheckout() {
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{signedOut ? 'Please log in' : 'Checkout not available'}</Alert.Title>
+            <Alert.Title>{signedOut ? t('public.checkout.signIn.title') : t('public.checkout.unavailable.title')}</Alert.Title>
             <Alert.Description>
               {signedOut
-                ? 'Log in with the account that started this purchase to complete it.'
-                : errorMessage(checkout.error, 'This checkout could not be loaded.')}
+                ? t('public.checkout.signIn.text')
+                : errorMessage(checkout.error, t('public.checkout.unavailable.text'))}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
         <Button asChild mt="6" colorPalette="green">
-          <Link to={signedOut ? '/login' : '/teachers'}>{signedOut ? 'Log in' : 'Back to the teachers'}</Link>
+          <Link to={signedOut ? '/login' : '/teachers'}>{signedOut ? t('public.checkout.logIn') : t('public.checkout.backToTeachers')}</Link>
         </Button>
       </Container>
     );
@@ -56,14 +62,14 @@ export default function TestCheckout() {
       {title}
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          Checkout
+          {t('public.checkout.heading')}
         </Heading>
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Test payment: no card is charged</Alert.Title>
+            <Alert.Title>{t('public.checkout.test.title')}</Alert.Title>
             <Alert.Description>
-              This site runs without a card payment provider. Paying here adds the hours to your account as a real purchase would.
+              {t('public.checkout.test.text')}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -71,18 +77,18 @@ export default function TestCheckout() {
           <Card.Body>
             <Stack gap="3">
               <HStack justify="space-between">
-                <Text color="fg.muted">Teacher</Text>
+                <Text color="fg.muted">{t('public.checkout.teacher')}</Text>
                 <Text fontWeight="medium">{c.teacherName}</Text>
               </HStack>
               <HStack justify="space-between">
-                <Text color="fg.muted">Lesson hours</Text>
+                <Text color="fg.muted">{t('public.checkout.hours')}</Text>
                 <Text fontWeight="medium">{c.hours}</Text>
               </HStack>
               <Separator />
               <HStack justify="space-between">
-                <Text fontWeight="semibold">Total (incl. {euros.format(3)} fee)</Text>
+                <Text fontWeight="semibold">{t('public.checkout.total', { fee: money(3) })}</Text>
                 <Text fontWeight="bold" fontSize="xl" data-testid="checkout-amount">
-                  {euros.format(c.amount)}
+                  {money(c.amount)}
                 </Text>
               </HStack>
             </Stack>
@@ -91,23 +97,23 @@ export default function TestCheckout() {
         {act.error && (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Title>{errorMessage(act.error, 'The payment could not be completed. Please try again.')}</Alert.Title>
+            <Alert.Title>{errorMessage(act.error, t('public.checkout.failed'))}</Alert.Title>
           </Alert.Root>
         )}
         {open ? (
           <HStack gap="3" justify="flex-end">
             <Button variant="outline" onClick={() => act.mutate('cancel')} disabled={act.isPending}>
-              Cancel
+              {t('public.checkout.cancel')}
             </Button>
-            <Button colorPalette="green" onClick={() => act.mutate('pay')} loading={act.isPending} loadingText="Processing...">
-              Pay {euros.format(c.amount)}
+            <Button colorPalette="green" onClick={() => act.mutate('pay')} loading={act.isPending} loadingText={t('public.checkout.processing')}>
+              {t('public.checkout.pay', { amount: money(c.amount) })}
             </Button>
           </HStack>
         ) : (
           <Stack gap="3">
-            <Text>This checkout is no longer open ({c.status}).</Text>
+            <Text>{t('public.checkout.closed', { status: c.status })}</Text>
             <Button asChild colorPalette="green" alignSelf="flex-start">
-              <Link to={`/payment-success?session_id=${encodeURIComponent(c.paymentId)}`}>See the payment</Link>
+              <Link to={`/payment-success?session_id=${encodeURIComponent(c.paymentId)}`}>{t('public.checkout.seePayment')}</Link>
             </Button>
           </Stack>
         )}

@@ -4,7 +4,8 @@ import { shortName } from '../../lib/format.ts';
 import type { Teacher } from '../../lib/teachers.ts';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import type { Slot } from './types.ts';
-import { useRulesText } from '../../lib/site.ts';
+import { useRuleValues } from '../../lib/rule-values.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export interface BookSlotDialogProps {
   open: boolean;
@@ -18,11 +19,12 @@ export interface BookSlotDialogProps {
 /** The booking confirmation of a free lesson chosen on a teacher's public profile, in a dialog. */
 export function BookSlotDialog({ open, onOpenChange, teacher, slot, hoursLeft }: BookSlotDialogProps) {
   const name = shortName(teacher.firstName, teacher.lastName);
-  const rules = useRulesText();
+  const t = useT();
+  const rules = useRuleValues();
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="Book a lesson">
+    <AppDialog open={open} onOpenChange={onOpenChange} title={t('public.bookSlot.title')}>
       <Text fontSize="sm" color="fg.muted" mb="4">
-        Hours left with {name}: {hoursLeft}. {rules('Lessons last 60 minutes; you can cancel up to 48 hours before for your hour back.')}
+        {t('public.bookSlot.hoursLeft', { name, hours: hoursLeft })} {t('public.bookSlot.rules', rules)}
       </Text>
       <BookingConfirmation key={`${slot.date}/${slot.hour}`} teacherId={teacher.id} teacherName={name} chosen={slot} onBooked={() => onOpenChange(false)} />
     </AppDialog>

@@ -7,7 +7,10 @@ import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/con
 import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
 import { DEFAULT_HOURS, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
 import { hoursError, packagePrice, parseHours, trialPrice } from './purchase.ts';
-import { monthsText, useSiteConfig, useSiteConfigLoaded } from '../../lib/site.ts';
+import { useSiteConfig, useSiteConfigLoaded } from '../../lib/site.ts';
+import { ruleValues } from '../../lib/rule-values.ts';
+import { translateMessage } from '../../lib/i18n-store.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
@@ -25,6 +28,7 @@ export interface PurchaseDialogProps {
 
 /** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec "Screens and routes", "Validation rules", "Error catalogue" and "Business constants and limits"). */
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const form = useForm<PurchaseFormInput, unknown, Omit<CheckoutBody, 'amount'>>({
     resolver: contractResolver(purchaseFormSchema),
@@ -38,9 +42,9 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     const q = search.trim().toLowerCase();
     const list = teachers.data ?? [];
     if (!q) return list;
-    return list.filter((t) => t.firstName.toLowerCase().includes(q) || t.lastName.toLowerCase().includes(q));
+    return list.filter((x) => x.firstName.toLowerCase().includes(q) || x.lastName.toLowerCase().includes(q));
   }, [teachers.data, search]);
-  const teacher = teachers.data?.find((t) => t.id === teacherId);
+  const teacher = teachers.data?.find((x) => x.id === teacherId);
   const site = useSiteConfig();
   const siteLoaded = useSiteConfigLoaded();
   // The teacher's trial lesson (issue 17): offered when the server says this student may still have it.
@@ -54,7 +58,8 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
       ? trialPrice(trialOffer.data!.trialRate!, site.fee)
       : packagePrice(hours, num(teacher.hourlyRate), site.fee)
     : null;
-  const hoursProblem = trial ? null : hoursError(hours);
+  const hoursRule = trial ? null : hoursError(hours);
+  const hoursProblem = hoursRule && translateMessage(hoursRule);
   const hoursOk = hoursProblem === null;
 
   const checkout = useMutation({
@@ -67,21 +72,21 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
       if (isUnauthorizedError(error)) {
         toaster.create({
           type: 'error',
-          title: 'Login Required',
-          description: 'You must be logged in to purchase hour packages. Please login to continue.',
+          title: t('public.purchase.loginRequired.title'),
+          description: t('public.purchase.loginRequired.description'),
         });
         setTimeout(() => {
           window.location.href = loginPath(currentPath());
         }, 1500);
         return;
       }
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Failed to initiate payment. Please try again.') });
+      toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(error, t('public.purchase.failed')) });
     },
   });
 
   const pickHours = (h: number) => form.setValue('hours', String(h));
   const invalidSelection = () =>
-    toaster.create({ type: 'error', title: 'Invalid Selection', description: 'Please select a valid teacher and hour amount (1-30 hours).' });
+    toaster.create({ type: 'error', title: t('public.purchase.invalid.title'), description: t('public.purchase.invalid.description') });
   const submit = form.handleSubmit((selection) => {
     if (!teacher || !price) return invalidSelection();
     checkout.mutate(trial ? { teacherId: teacher.id, totalHours: 1, trial: true, amount: price.total } : { ...selection, amount: price.total });
@@ -92,21 +97,21 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     <AppDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Purchase Hour Package"
+      title={t('public.purchase.title')}
       size="lg"
       // Outside the scrolling body, so the total and the payment button stay in view on small screens.
       footer={
         <Dialog.Footer borderTopWidth="1px" flexWrap="wrap" justifyContent="space-between" gap="3">
           <HStack fontWeight="bold" gap="3">
-            <Text>Total</Text>
+            <Text>{t('public.purchase.total')}</Text>
             <Text data-testid="purchase-total">{price ? euros(price.total) : '-'}</Text>
           </HStack>
           <HStack gap="3">
             <Dialog.ActionTrigger asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('public.purchase.cancel')}</Button>
             </Dialog.ActionTrigger>
             <Button colorPalette="green" disabled={!teacher || !hoursOk || !siteLoaded || checkout.isPending} onClick={submit}>
-              {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
+              {checkout.isPending ? t('public.purchase.processing') : t('public.purchase.proceed')}
             </Button>
           </HStack>
         </Dialog.Footer>
@@ -114,29 +119,29 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
     >
       <Stack gap="5">
         <Field.Root>
-          <Field.Label>Search teachers</Field.Label>
-          <Input type="search" value={search} placeholder="First or last name" onChange={(e) => setSearch(e.target.value)} />
+          <Field.Label>{t('public.purchase.search')}</Field.Label>
+          <Input type="search" value={search} placeholder={t('public.purchase.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
         </Field.Root>
-        <Box role="group" aria-label="Teachers">
+        <Box role="group" aria-label={t('public.purchase.teachers')}>
           {teachers.isLoading ? (
-            <LoadingRows rows={3} height="10" label="Loading teachers" />
+            <LoadingRows rows={3} height="10" label={t('public.purchase.loadingTeachers')} />
           ) : teachers.error ? (
             <ErrorNotice error={teachers.error} />
           ) : matches.length === 0 ? (
-            <Text color="fg.muted">{search.trim() ? `No teachers found matching "${search}"` : 'No teachers available at the moment.'}</Text>
+            <Text color="fg.muted">{search.trim() ? t('public.purchase.noMatch', { query: search }) : t('public.purchase.none')}</Text>
           ) : (
             <Stack gap="2" maxH="56" overflowY="auto">
-              {matches.map((t) => (
+              {matches.map((x) => (
                 <Button
-                  key={t.id}
-                  variant={t.id === teacherId ? 'solid' : 'outline'}
+                  key={x.id}
+                  variant={x.id === teacherId ? 'solid' : 'outline'}
                   colorPalette="green"
                   justifyContent="space-between"
-                  aria-pressed={t.id === teacherId}
-                  onClick={() => form.setValue('teacherId', t.id)}
+                  aria-pressed={x.id === teacherId}
+                  onClick={() => form.setValue('teacherId', x.id)}
                 >
-                  <span>{shortName(t.firstName, t.lastName)}</span>
-                  <span>{rateLabel(t.hourlyRate)}</span>
+                  <span>{shortName(x.firstName, x.lastName)}</span>
+                  <span>{rateLabel(x.hourlyRate)}</span>
                 </Button>
               ))}
             </Stack>
@@ -153,19 +158,19 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>
-                  Trial lesson: 1 hour at {euros(trialOffer.data.trialRate!)} (once per teacher)
+                  {t('public.purchase.trialOffer', { price: euros(trialOffer.data.trialRate!) })}
                 </Checkbox.Label>
               </Checkbox.Root>
             ) : (
               <Text fontSize="sm" color="fg.muted">
-                Trial lesson {euros(teacher!.trialRate!)}: {trialOffer.data.reason}
+                {t('public.purchase.trialUnavailable', { price: euros(teacher!.trialRate!), reason: translateMessage(trialOffer.data.reason ?? '') })}
               </Text>
             )}
           </Box>
         )}
         <Box>
           <Text fontWeight="medium" mb="2" id="hours-label">
-            Hours
+            {t('public.purchase.hours')}
           </Text>
           <Flex gap="2" wrap="wrap" role="group" aria-labelledby="hours-label">
             {QUICK_PICKS.map((h) => (
@@ -176,7 +181,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
           </Flex>
         </Box>
         <Field.Root invalid={!hoursOk}>
-          <Field.Label>Custom hours</Field.Label>
+          <Field.Label>{t('public.purchase.customHours')}</Field.Label>
           <Input
             type="number"
             inputMode="numeric"
@@ -192,20 +197,20 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
             <Stack gap="1">
               <HStack justify="space-between">
                 <Text>
-                  {trial ? 'Trial lesson, 1 hour' : `${hours} ${hours === 1 ? 'hour' : 'hours'} x ${euros(num(teacher.hourlyRate))}`}
+                  {trial ? t('public.purchase.trialLine') : t('public.purchase.hoursLine', { hours, rate: euros(num(teacher.hourlyRate)) })}
                 </Text>
                 <Text>{euros(price.lessons)}</Text>
               </HStack>
               <HStack justify="space-between">
-                <Text>Fiscal charge</Text>
+                <Text>{t('public.purchase.fee')}</Text>
                 <Text>{euros(site.fee)}</Text>
               </HStack>
               <Text fontSize="sm" color="fg.muted">
-                Hours must be used within {monthsText(site.validityMonths)} of purchase.
+                {t('public.rules.validity', ruleValues(site))}
               </Text>
             </Stack>
           ) : (
-            <Text color="fg.muted">{teacher ? hoursProblem : 'Select a teacher to see the price.'}</Text>
+            <Text color="fg.muted">{teacher ? hoursProblem : t('public.purchase.selectTeacher')}</Text>
           )}
         </Box>
       </Stack>

@@ -6,8 +6,9 @@ import { CoursePrice } from '../../components/CoursePrice.tsx';
 import { courseTeachers, courseTeachersPath } from '../../lib/courses.ts';
 import { queries } from '../../lib/queries.ts';
 import { useTeachers } from '../../lib/teachers.ts';
-import { findCourse } from './content/courses.ts';
-import { useSchoolRules } from '../../lib/site.ts';
+import { findCourse, courseText } from './content/courses.ts';
+import { useRuleSentences } from '../../lib/rule-values.ts';
+import { useT } from '../../lib/i18n.tsx';
 import NotFound from './NotFound.tsx';
 
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
@@ -19,65 +20,70 @@ export const firstReads = () => [queries.teachers()];
  */
 export default function CourseDetail() {
   const { id } = useParams();
-  const rules = useSchoolRules();
+  const t = useT();
+  const rules = useRuleSentences();
   const course = findCourse(id);
   const teachers = useTeachers();
   if (!course) return <NotFound />;
+  const text = (what: string) => courseText(t, course, what);
+  const level = text('level');
   const nobody = !!teachers.data && courseTeachers(course, teachers.data).length === 0;
   return (
     <>
       <PageMeta
-        title={`${course.title} course | Parliamo`}
-        description={`${course.tagline} One-to-one online lessons with the teachers of our school in Rome, prices in euro.`}
-        keywords={course.keywords}
+        title={t('public.courseDetail.metaTitle', { course: text('title') })}
+        description={t('public.courseDetail.metaDescription', { tagline: text('tagline') })}
+        keywords={text('keywords')}
         path={`/courses/${course.id}`}
       />
-      <InfoPageHeader eyebrow={`Course · Level ${course.level}`} title={course.title}>
-        {course.tagline}
+      <InfoPageHeader eyebrow={t('public.courseDetail.eyebrow', { level })} title={text('title')}>
+        {text('tagline')}
       </InfoPageHeader>
       <Container maxW="5xl" py={{ base: '8', md: '12' }}>
         <Flex gap="10" direction={{ base: 'column', md: 'row' }}>
           <Stack flex="2" gap="4">
-            {course.description.map((p) => (
-              <Text key={p.slice(0, 24)}>{p}</Text>
+            {Array.from({ length: course.paragraphs }, (_, i) => (
+              <Text key={i}>{text(`description.${i}`)}</Text>
             ))}
             <Heading as="h2" size="xl" mt="4">
-              What you will learn
+              {t('public.courseDetail.learn')}
             </Heading>
             <Stack as="ul" gap="1" pl="5" listStyleType="disc">
-              {course.outcomes.map((o) => (
-                <li key={o}>{o}</li>
+              {Array.from({ length: course.outcomes }, (_, i) => (
+                <li key={i}>{text(`outcome.${i}`)}</li>
               ))}
             </Stack>
             <Heading as="h2" size="xl" mt="4">
-              Who it is for
+              {t('public.courseDetail.forWhom')}
             </Heading>
-            <Text>{course.forWhom}</Text>
+            <Text>{text('forWhom')}</Text>
           </Stack>
-          <Box as="aside" flex="1" aria-label="Course facts" alignSelf="flex-start" borderWidth="1px" borderRadius="xl" p="6" bg="green.50" w="100%">
+          <Box as="aside" flex="1" aria-label={t('public.courseDetail.facts')} alignSelf="flex-start" borderWidth="1px" borderRadius="xl" p="6" bg="green.50" w="100%">
             <Stack gap="3">
               <HStack>
-                <Badge colorPalette="green">Level {course.level}</Badge>
+                <Badge colorPalette="green">{t('public.courses.level', { level })}</Badge>
               </HStack>
-              <CoursePrice course={course} teachers={teachers} format={(price) => `From ${price}/hour`} fontSize="2xl" fontWeight="bold" color="green.800" />
-              <Text fontSize="sm">{course.suggestedHours}</Text>
+              <CoursePrice course={course} teachers={teachers} format={(price) => t('public.courseDetail.priceFrom', { price })} fontSize="2xl" fontWeight="bold" color="green.800" />
+              <Text fontSize="sm">{text('suggestedHours')}</Text>
               <Stack as="ul" gap="1" pl="5" listStyleType="disc" fontSize="sm">
-                <li>Packages of 1 to 30 hours. {rules.fee}</li>
+                <li>
+                  {t('public.courseDetail.packages')} {rules.fee}
+                </li>
                 <li>{rules.validity}</li>
                 <li>{rules.booking}</li>
                 <li>{rules.cancellation}</li>
               </Stack>
               {nobody ? (
                 <Button asChild colorPalette="green" mt="2">
-                  <Link to="/school-rome">Ask us for a teacher</Link>
+                  <Link to="/school-rome">{t('public.courseDetail.askTeacher')}</Link>
                 </Button>
               ) : (
                 <Button asChild colorPalette="green" mt="2">
-                  <Link to={courseTeachersPath(course)}>Find a teacher</Link>
+                  <Link to={courseTeachersPath(course)}>{t('public.courseDetail.findTeacher')}</Link>
                 </Button>
               )}
               <Button asChild variant="outline" bg="bg">
-                <Link to="/courses">All courses</Link>
+                <Link to="/courses">{t('public.courseDetail.allCourses')}</Link>
               </Button>
             </Stack>
           </Box>

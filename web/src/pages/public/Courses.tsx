@@ -5,8 +5,9 @@ import { PageMeta } from '../../components/PageMeta.tsx';
 import { CoursePrice } from '../../components/CoursePrice.tsx';
 import { queries } from '../../lib/queries.ts';
 import { useTeachers } from '../../lib/teachers.ts';
-import { courses } from './content/courses.ts';
-import { useSchoolRules } from '../../lib/site.ts';
+import { courses, courseText } from './content/courses.ts';
+import { useRuleSentences } from '../../lib/rule-values.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
 export const firstReads = () => [queries.teachers()];
@@ -14,36 +15,36 @@ export const firstReads = () => [queries.teachers()];
 /** /courses: the school's three courses, each from the lowest rate of the teachers who teach it. */
 export default function Courses() {
   const teachers = useTeachers();
-  const rules = useSchoolRules();
+  const t = useT();
+  const rules = useRuleSentences();
   return (
     <>
       <PageMeta
-        title="Italian courses online | Parliamo"
-        description="General Italian, B2 Certification and Business Italian: one-to-one online courses from our school in Rome, since 1985. Prices in euro."
-        keywords="Italian courses online, General Italian, B2 Italian certification, Business Italian, Italian school Rome"
+        title={t('public.courses.meta.title')}
+        description={t('public.courses.meta.description')}
+        keywords={t('public.courses.meta.keywords')}
         path="/courses"
       />
-      <InfoPageHeader eyebrow="Courses" title="Italian courses for every goal">
-        One-to-one online lessons with the teachers of our school in Rome. Choose a course, then buy hours from the teacher
-        who suits you: every course uses the same simple hour packages.
+      <InfoPageHeader eyebrow={t('public.courses.eyebrow')} title={t('public.courses.title')}>
+        {t('public.courses.intro')}
       </InfoPageHeader>
       <Container maxW="7xl" py={{ base: '8', md: '12' }}>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           {courses.map((c) => (
             <Stack key={c.id} as="article" borderWidth="1px" borderRadius="xl" p="6" gap="3" bg="bg" data-testid="course-card">
               <Badge alignSelf="flex-start" colorPalette="green" variant="subtle">
-                Level {c.level}
+                {t('public.courses.level', { level: courseText(t, c, 'level') })}
               </Badge>
               <Heading as="h2" size="xl">
-                {c.title}
+                {courseText(t, c, 'title')}
               </Heading>
               <Text color="fg.muted" flex="1">
-                {c.summary}
+                {courseText(t, c, 'summary')}
               </Text>
-              <CoursePrice course={c} teachers={teachers} format={(price) => `From ${price} per hour`} fontWeight="semibold" color="green.800" />
+              <CoursePrice course={c} teachers={teachers} format={(price) => t('public.courses.priceFrom', { price })} fontWeight="semibold" color="green.800" />
               <Button asChild colorPalette="green" variant="outline">
-                <Link to={`/courses/${c.id}`} aria-label={`${c.title}: course details`}>
-                  Course details
+                <Link to={`/courses/${c.id}`} aria-label={t('public.courses.detailsLabel', { course: courseText(t, c, 'title') })}>
+                  {t('public.courses.details')}
                 </Link>
               </Button>
             </Stack>
@@ -51,10 +52,12 @@ export default function Courses() {
         </SimpleGrid>
         <Box mt="10" borderWidth="1px" borderRadius="xl" bg="gray.50" p={{ base: '5', md: '8' }}>
           <Heading as="h2" size="lg" mb="3">
-            How hours work in every course
+            {t('public.courses.howHours')}
           </Heading>
           <Stack as="ul" gap="1" pl="5" listStyleType="disc">
-            <li>Buy 1 to 30 hours at a time at your teacher’s hourly rate. {rules.fee}</li>
+            <li>
+              {t('public.courses.buyHours')} {rules.fee}
+            </li>
             <li>{rules.validity}</li>
             <li>{rules.booking}</li>
             <li>{rules.cancellation}</li>

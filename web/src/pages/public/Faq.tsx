@@ -3,41 +3,48 @@ import { Link } from 'react-router-dom';
 import { InfoPageHeader } from '../../components/InfoPageHeader.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
 import { faq } from './content/faq.ts';
-import { useRulesText } from '../../lib/site.ts';
+import { useRuleValues } from '../../lib/rule-values.ts';
+import { Trans, useT } from '../../lib/i18n.tsx';
 
 /** /faq: answers grouped by topic, each a native disclosure (keyboard and screen-reader friendly). */
 export default function Faq() {
-  const rules = useRulesText();
+  const t = useT();
+  const rules = useRuleValues();
   return (
     <>
       <PageMeta
-        title="Frequently asked questions | Parliamo"
-        description={rules('How hour packages, the €3 fee, the 6-month validity and the 48-hour booking and cancellation rules work at Parliamo.')}
-        keywords="Parliamo FAQ, Italian lessons questions, hour packages, cancellation policy, lesson booking"
+        title={t('public.faq.meta.title')}
+        description={t('public.faq.meta.description', rules)}
+        keywords={t('public.faq.meta.keywords')}
         path="/faq"
       />
-      <InfoPageHeader eyebrow="FAQ" title="Frequently asked questions">
-        Everything about hours, payments, booking and our teachers. Can’t find your answer?{' '}
-        <Box as="span" color="green.800" fontWeight="semibold" textDecoration="underline">
-          <Link to="/school-rome">Contact us</Link>
-        </Box>
-        .
+      <InfoPageHeader eyebrow={t('public.faq.eyebrow')} title={t('public.faq.title')}>
+        <Trans
+          id="public.faq.intro"
+          values={{
+            link: (text) => (
+              <Box as="span" color="green.800" fontWeight="semibold" textDecoration="underline">
+                <Link to="/school-rome">{text}</Link>
+              </Box>
+            ),
+          }}
+        />
       </InfoPageHeader>
       <Container maxW="4xl" py={{ base: '8', md: '12' }}>
         <Stack gap="10">
           {faq.map((group) => (
-            <Box as="section" key={group.title}>
+            <Box as="section" key={group.key}>
               <Heading as="h2" size="xl" mb="4">
-                {group.title}
+                {t(`public.faq.${group.key}.title`)}
               </Heading>
               <Stack gap="3">
-                {group.entries.map((e) => (
-                  <Box as="details" key={e.question} className="faq-item" borderWidth="1px" borderRadius="lg" bg="bg">
+                {Array.from({ length: group.entries }, (_, i) => `public.faq.${group.key}.${i}`).map((e) => (
+                  <Box as="details" key={e} className="faq-item" borderWidth="1px" borderRadius="lg" bg="bg">
                     <Box as="summary" px="5" py="4" fontWeight="semibold" cursor="pointer">
-                      {rules(e.question)}
+                      {t(`${e}.question`, rules)}
                     </Box>
                     <Text px="5" pb="4" color="fg.muted">
-                      {rules(e.answer)}
+                      {t(`${e}.answer`, rules)}
                     </Text>
                   </Box>
                 ))}

@@ -9,7 +9,8 @@ import { Testimonials } from '../../components/Testimonials.tsx';
 import { CertificationLogos } from '../../components/CertificationLogos.tsx';
 import { queries } from '../../lib/queries.ts';
 import { certifications, howItWorks, testimonials, valueCards } from './content/landing.ts';
-import { useRulesText } from '../../lib/site.ts';
+import { useRuleValues } from '../../lib/rule-values.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 function Section({ id, title, intro, children, bg }: { id: string; title: string; intro?: string; children: ReactNode; bg?: string }) {
   return (
@@ -45,34 +46,34 @@ function InfoCard({ title, text, testId, as, children }: { title: string; text: 
 }
 
 function Hero() {
+  const t = useT();
   return (
     <Box bg="green.50" overflow="hidden">
       <Container maxW="7xl" py={{ base: '10', md: '16' }}>
         <Flex gap={{ base: '8', lg: '12' }} align="center" direction={{ base: 'column', lg: 'row' }}>
           <Box flex="1.1">
             <Text fontSize="sm" fontWeight="semibold" color="green.800" textTransform="uppercase" letterSpacing="wider">
-              Scuola di lingua italiana · Roma · since 1985
+              {t('public.home.hero.eyebrow')}
             </Text>
             <Heading as="h1" mt="3" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
-              Learn Italian with teachers from Rome
+              {t('public.home.hero.title')}
             </Heading>
             <Text mt="5" fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="2xl">
-              Our school has taught Italian in Rome since 1985. Choose your teacher, buy a package of lesson hours and book
-              one-hour lessons online, whenever suits you.
+              {t('public.home.hero.text')}
             </Text>
             <HStack mt="8" gap="3" wrap="wrap">
               <Button asChild size="lg" colorPalette="green">
-                <Link to="/teachers">Find Your Italian Teacher</Link>
+                <Link to="/teachers">{t('public.home.hero.findTeacher')}</Link>
               </Button>
               <Button asChild size="lg" variant="outline" colorPalette="green" bg="bg">
-                <Link to="/about-us">About Us</Link>
+                <Link to="/about-us">{t('public.home.hero.about')}</Link>
               </Button>
             </HStack>
           </Box>
           <Box flex="1" w="100%" maxW={{ base: '520px', lg: 'none' }}>
             <img
               src="/images/hero-rome.svg"
-              alt="Illustration of the Colosseum and the rooftops of Rome at sunset"
+              alt={t('public.home.hero.imageAlt')}
               width={640}
               height={440}
               fetchPriority="high"
@@ -89,15 +90,16 @@ function Hero() {
 export const firstReads = () => [queries.teachers()];
 
 export default function Landing() {
-  const rules = useRulesText();
+  const t = useT();
+  const rules = useRuleValues();
   // The hero image is asked for first, and only here (a preload in index.html went unused on every other page).
   preload('/images/hero-rome.svg', { as: 'image', type: 'image/svg+xml', fetchPriority: 'high' });
   return (
     <>
       <PageMeta
-        title="Parliamo | Italian lessons online with teachers from Rome"
-        description="Learn Italian online one-to-one with qualified teachers from our school in Rome, teaching since 1985. Buy hour packages and book one-hour lessons."
-        keywords="learn Italian online, Italian teacher, Italian lessons Rome, Italian school since 1985, Italian course"
+        title={t('public.home.meta.title')}
+        description={t('public.home.meta.description')}
+        keywords={t('public.home.meta.keywords')}
         path="/"
       />
       <Hero />
@@ -105,53 +107,53 @@ export default function Landing() {
         <LaunchNotice />
       </Container>
 
-      <Section id="values" title="Why learn with Parliamo">
+      <Section id="values" title={t('public.home.values.title')}>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
           {valueCards.map((c) => (
-            <InfoCard key={c.title} title={c.title} text={rules(c.text)} testId="value-card" />
+            <InfoCard key={c} title={t(`public.home.value.${c}.title`)} text={t(`public.home.value.${c}.text`, rules)} testId="value-card" />
           ))}
         </SimpleGrid>
       </Section>
 
-      <Section id="how" title="How It Works" bg="gray.50">
+      <Section id="how" title={t('public.home.how.title')} bg="gray.50">
         <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 3 }} gap="5">
-          {howItWorks.map((c) => (
-            <InfoCard key={c.step} as="li" title={c.title} text={rules(c.text)} testId="how-card">
+          {howItWorks.map((step) => (
+            <InfoCard key={step} as="li" title={t(`public.home.how.${step}.title`)} text={t(`public.home.how.${step}.text`, rules)} testId="how-card">
               <Flex w="10" h="10" borderRadius="full" bg="green.700" color="white" align="center" justify="center" fontWeight="bold" mb="4" aria-hidden="true">
-                {c.step}
+                {step}
               </Flex>
             </InfoCard>
           ))}
         </SimpleGrid>
       </Section>
 
-      <Section id="teachers" title="Meet our teachers" intro="A different selection every day from the teachers of our school.">
+      <Section id="teachers" title={t('public.home.teachers.title')} intro={t('public.home.teachers.intro')}>
         <HomeTeacherGrid />
         <Flex justify="center" mt="8">
           <Button asChild size="lg" colorPalette="green">
-            <Link to="/register">Find Your Teacher</Link>
+            <Link to="/register">{t('public.home.teachers.find')}</Link>
           </Button>
         </Flex>
       </Section>
 
-      <Section id="certifications" title="Certifications and accreditations" bg="gray.50" intro="We prepare students for the official exams of Italian as a foreign language.">
-        <CertificationLogos items={certifications} />
+      <Section id="certifications" title={t('public.home.certifications.title')} bg="gray.50" intro={t('public.home.certifications.intro')}>
+        <CertificationLogos items={certifications.map((c) => ({ ...c, name: t(c.name) }))} />
       </Section>
 
-      <Section id="testimonials" title="What our students say">
+      <Section id="testimonials" title={t('public.home.testimonials.title')}>
         <Testimonials items={testimonials} />
       </Section>
 
       <Box as="section" aria-labelledby="cta-title" bg="green.800" color="white" py={{ base: '12', md: '16' }}>
         <Container maxW="3xl" textAlign="center">
           <Heading as="h2" id="cta-title" size={{ base: '2xl', md: '3xl' }} color="white">
-            Ready to start speaking Italian?
+            {t('public.home.cta.title')}
           </Heading>
           <Text mt="3" color="green.100">
-            Create your free account, choose a teacher and book your first lesson.
+            {t('public.home.cta.text')}
           </Text>
           <Button asChild size="lg" mt="7" bg="white" color="green.900" _hover={{ bg: 'green.50' }}>
-            <Link to="/register">Get Started Today</Link>
+            <Link to="/register">{t('public.home.cta.button')}</Link>
           </Button>
         </Container>
       </Box>

@@ -1,17 +1,19 @@
 import { LegalPage } from '../../components/LegalPage.tsx';
 import { privacyPolicy } from './content/legal.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** /privacy-policy, with the cookie policy the cookie banner links to. */
 export default function PrivacyPolicy() {
+  const t = useT();
   return (
     <LegalPage
-      title="Privacy and Cookie Policy"
-      intro="How Parliamo collects, uses and protects your personal data, and how we use cookies, under the EU General Data Protection Regulation."
+      title={t('public.privacy.title')}
+      intro={t('public.privacy.intro')}
       sections={privacyPolicy}
       meta={{
-        title: 'Privacy and Cookie Policy | Parliamo',
-        description: 'How Parliamo processes personal data and uses cookies, and your rights under the GDPR.',
-        keywords: 'privacy policy, cookie policy, GDPR, Parliamo',
+        title: t('public.privacy.meta.title'),
+        description: t('public.privacy.meta.description'),
+        keywords: t('public.privacy.meta.keywords'),
         path: '/privacy-policy',
         noindex: true,
       }}

@@ -11,13 +11,13 @@ import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { TextField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
-
-const sentFallback = 'If an account exists for this address, we have sent an e-mail with a link to reset the password.';
+import { useT } from '../../lib/i18n.tsx';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.requestPasswordReset));
 
 /** /request-password-reset: asks for a reset link by e-mail; the answer is the same whether the account exists. */
 export default function RequestPasswordReset() {
+  const t = useT();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<z.input<typeof requestPasswordResetSchema>, unknown, z.output<typeof requestPasswordResetSchema>>({
     resolver,
@@ -30,20 +30,20 @@ export default function RequestPasswordReset() {
       try {
         const res = await apiRequest('POST', '/api/auth/request-password-reset', body);
         const answer = (await res.json().catch(() => null)) as { message?: string } | null;
-        setSent(answer?.message || sentFallback);
+        setSent(answer?.message || t('public.requestReset.sent'));
       } catch (err) {
-        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'Could not send the reset e-mail. Please try again.') });
+        toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(err, t('public.requestReset.failed')) });
       }
     },
-    (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please enter your email address.' }),
+    (invalid) => toastInvalid(invalid, { title: t('common.error'), description: t('public.requestReset.invalid') }),
   );
 
   return (
-    <AuthLayout title="Reset your password" intro="Enter the e-mail address of your account and we will send you a link to choose a new password.">
+    <AuthLayout title={t('public.requestReset.title')} intro={t('public.requestReset.intro')}>
       <PageMeta
-        title="Reset your password | Parliamo"
-        description="Request a link to reset the password of your Parliamo account."
-        keywords="reset password, forgot password, Parliamo account"
+        title={t('public.requestReset.meta.title')}
+        description={t('public.requestReset.meta.description')}
+        keywords={t('public.requestReset.meta.keywords')}
         path="/request-password-reset"
       />
       {sent ? (
@@ -51,18 +51,18 @@ export default function RequestPasswordReset() {
           <Text>{sent}</Text>
         </Box>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Reset your password">
+        <form onSubmit={submit} noValidate aria-label={t('public.requestReset.title')}>
           <Stack gap="5">
             <TextField label="Email" type="email" autoComplete="email" {...form.register('email')} {...fieldError(errors.email)} required />
-            <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Sending...">
-              Send reset link
+            <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText={t('public.requestReset.sending')}>
+              {t('public.requestReset.submit')}
             </Button>
           </Stack>
         </form>
       )}
       <Text fontSize="sm" textAlign="center" mt="6">
         <ChakraLink asChild color="green.800" fontWeight="semibold">
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login">{t('public.requestReset.back')}</Link>
         </ChakraLink>
       </Text>
     </AuthLayout>

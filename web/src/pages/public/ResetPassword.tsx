@@ -10,11 +10,13 @@ import { toaster } from '../../components/toaster.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PasswordField } from '../../components/FormFields.tsx';
 import { PageMeta } from '../../components/PageMeta.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 const resolver = lazyResolver(() => import('../../lib/auth-resolvers.ts').then((m) => m.resetPassword));
 
 /** /reset-password?token=...: choose a new password with the token from the e-mail. */
 export default function ResetPassword() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -28,48 +30,48 @@ export default function ResetPassword() {
     async (body) => {
       try {
         await apiRequest('POST', '/api/auth/reset-password', body);
-        toaster.create({ type: 'success', title: 'Password updated', description: 'You can now log in with your new password.' });
+        toaster.create({ type: 'success', title: t('public.reset.success.title'), description: t('public.reset.success.description') });
         navigate('/login');
       } catch (err) {
-        toaster.create({ type: 'error', title: 'Error', description: errorMessage(err, 'This reset link is invalid or has expired.') });
+        toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(err, t('public.reset.failed')) });
       }
     },
-    (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please enter and confirm your new password.' }),
+    (invalid) => toastInvalid(invalid, { title: t('common.error'), description: t('public.reset.invalid') }),
   );
 
   const meta = (
     <PageMeta
-      title="Choose a new password | Parliamo"
-      description="Choose a new password for your Parliamo account."
-      keywords="new password, reset password, Parliamo account"
+      title={t('public.reset.meta.title')}
+      description={t('public.reset.meta.description')}
+      keywords={t('public.reset.meta.keywords')}
       path="/reset-password"
     />
   );
 
   if (!token) {
     return (
-      <AuthLayout title="Choose a new password">
+      <AuthLayout title={t('public.reset.title')}>
         {meta}
-        <Text mb="4">This reset link is incomplete. Please open the link from the e-mail again, or ask for a new one.</Text>
+        <Text mb="4">{t('public.reset.incomplete')}</Text>
         <Button asChild colorPalette="green">
-          <Link to="/request-password-reset">Ask for a new link</Link>
+          <Link to="/request-password-reset">{t('public.reset.askNew')}</Link>
         </Button>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Choose a new password" intro="Enter your new password twice.">
+    <AuthLayout title={t('public.reset.title')} intro={t('public.reset.intro')}>
       {meta}
-      <form onSubmit={submit} noValidate aria-label="Choose a new password">
+      <form onSubmit={submit} noValidate aria-label={t('public.reset.title')}>
         <Stack gap="5">
-          <PasswordField label="New password" autoComplete="new-password" {...form.register('password')} {...fieldError(errors.password)} required />
-          <PasswordField label="Confirm new password" autoComplete="new-password" {...form.register('confirmPassword')} {...fieldError(errors.confirmPassword)} required />
-          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText="Saving...">
-            Save new password
+          <PasswordField label={t('public.reset.password')} autoComplete="new-password" {...form.register('password')} {...fieldError(errors.password)} required />
+          <PasswordField label={t('public.reset.confirm')} autoComplete="new-password" {...form.register('confirmPassword')} {...fieldError(errors.confirmPassword)} required />
+          <Button type="submit" colorPalette="green" size="lg" loading={isSubmitting} loadingText={t('public.reset.saving')}>
+            {t('public.reset.submit')}
           </Button>
           <Text fontSize="sm" textAlign="center">
             <ChakraLink asChild color="green.800" fontWeight="semibold">
-              <Link to="/login">Back to sign in</Link>
+              <Link to="/login">{t('public.reset.back')}</Link>
             </ChakraLink>
           </Text>
         </Stack>

@@ -11,7 +11,8 @@ import { useAuth } from '../../lib/auth.ts';
 import { hoursLeftWith } from '../../lib/lessons.ts';
 import { loginPath } from '../../lib/next-path.tsx';
 import { addDays, dateLabel, hourLabel, rateLabel, romeDate, teacherLocation, trialLabel } from '../../lib/format.ts';
-import { useSchoolRules } from '../../lib/site.ts';
+import { useRuleSentences } from '../../lib/rule-values.ts';
+import { useT } from '../../lib/i18n.tsx';
 import NotFound from './NotFound.tsx';
 import { queries } from '../../lib/queries.ts';
 
@@ -52,16 +53,20 @@ function useSlotAction(teacherId: string): { action: SlotAction | 'loading'; hou
  * Hour Package dialog with this teacher chosen.
  */
 function NextSlots({ teacher }: { teacher: Teacher }) {
+  const t = useT();
   const from = romeDate(new Date());
   const { data, isLoading, isError } = useQuery(queries.availability(teacher.id, from, addDays(from, DAYS_AHEAD)));
   const { action, hoursLeft } = useSlotAction(teacher.id);
   const [picked, setPicked] = useState<{ slot: Slot; open: boolean } | null>(null);
   const days = useMemo(() => groupSlots(data ?? []), [data]);
   if (isLoading) return <Skeleton height="120px" borderRadius="lg" />;
-  if (isError) return <Text color="fg.muted">The calendar could not be loaded. Please try again later.</Text>;
-  if (days.length === 0) return <Text color="fg.muted">No free lesson times in the next four weeks.</Text>;
+  if (isError) return <Text color="fg.muted">{t('public.profile.calendarError')}</Text>;
+  if (days.length === 0) return <Text color="fg.muted">{t('public.profile.noSlots')}</Text>;
   const slotLabel = (date: string, h: number) =>
-    `${dateLabel(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${hourLabel(h)}${action === 'sign-in' ? ': sign in to book' : action === 'buy' ? ': book after buying hours' : ''}`;
+    t(action === 'sign-in' ? 'public.profile.slotSignIn' : action === 'buy' ? 'public.profile.slotBuy' : 'public.profile.slot', {
+      date: dateLabel(date, { weekday: 'long', day: 'numeric', month: 'long' }),
+      time: hourLabel(h),
+    });
   const signIn = loginPath(`/teacher/${teacher.id}`);
   const close = (open: boolean) => setPicked((p) => (p && !open ? { ...p, open } : p));
   return (
@@ -120,7 +125,8 @@ function NextSlots({ teacher }: { teacher: Teacher }) {
 /** /teacher/{id}: the public profile, the next free slots in Rome time (each one books or leads to booking) and a way to buy hours. */
 export default function TeacherPublicProfile() {
   const { id = '' } = useParams();
-  const rules = useSchoolRules();
+  const t = useT();
+  const rules = useRuleSentences();
   const { data: teacher, isLoading, isError } = useQuery(queries.teacher(id));
 
   if (isLoading) {
@@ -136,9 +142,13 @@ export default function TeacherPublicProfile() {
   return (
     <>
       <PageMeta
-        title={`${name}, Italian teacher | Parliamo`}
-        description={`Book online Italian lessons with ${name}${teacher.specializations.length ? `: ${teacher.specializations.join(', ')}` : ''}. ${rateLabel(teacher.hourlyRate)}.`}
-        keywords={`${name}, Italian teacher, ${teacher.specializations.join(', ')}, Italian lessons online`}
+        title={t('public.profile.metaTitle', { name })}
+        description={t(teacher.specializations.length ? 'public.profile.metaDescriptionWith' : 'public.profile.metaDescription', {
+          name,
+          specializations: teacher.specializations.join(', '),
+          rate: rateLabel(teacher.hourlyRate),
+        })}
+        keywords={t('public.profile.metaKeywords', { name, specializations: teacher.specializations.join(', ') })}
         path={`/teacher/${teacher.id}`}
       />
       <Box bg="green.50" borderBottomWidth="1px" borderColor="green.100">
@@ -181,22 +191,24 @@ export default function TeacherPublicProfile() {
         <Flex gap="10" direction={{ base: 'column', md: 'row' }}>
           <Box flex="1.3">
             <Heading as="h2" size="xl" mb="3">
-              About {teacher.firstName}
+              {t('public.profile.about', { name: teacher.firstName })}
             </Heading>
-            <Text whiteSpace="pre-line">{teacher.bio || `${teacher.firstName} teaches Italian at our school in Rome.`}</Text>
+            <Text whiteSpace="pre-line">{teacher.bio || t('public.profile.noBio', { name: teacher.firstName })}</Text>
             <Heading as="h2" size="lg" mt="8" mb="3">
-              How lessons work
+              {t('public.profile.howLessons')}
             </Heading>
             <Stack as="ul" gap="1" pl="5" listStyleType="disc">
-              <li>Lessons last 60 minutes, online, with the meeting link in your dashboard.</li>
+              <li>{t('public.profile.lessonLength')}</li>
               <li>{rules.booking}</li>
               <li>{rules.cancellation}</li>
               <li>{rules.validity}</li>
-              <li>Packages of 1 to 30 hours. {rules.fee}</li>
+              <li>
+                {t('public.profile.packages')} {rules.fee}
+              </li>
             </Stack>
             <Box as="section" aria-labelledby="reviews-title" mt="8">
               <Heading as="h2" id="reviews-title" size="lg" mb="1">
-                Reviews
+                {t('public.profile.reviews')}
               </Heading>
               <Suspense fallback={<Skeleton height="80px" borderRadius="md" />}>
                 <TeacherReviews teacherId={teacher.id} />
@@ -205,14 +217,14 @@ export default function TeacherPublicProfile() {
           </Box>
           <Box flex="1" as="section" aria-labelledby="slots-title">
             <Heading as="h2" id="slots-title" size="xl" mb="1">
-              Next free lessons
+              {t('public.profile.nextSlots')}
             </Heading>
             <Text fontSize="sm" color="fg.muted" mb="4">
-              Times are in Rome time (Europe/Rome).
+              {t('public.profile.romeTime')}
             </Text>
             <NextSlots teacher={teacher} />
             <Button asChild variant="outline" mt="6" size="sm">
-              <Link to="/teachers">Back to all teachers</Link>
+              <Link to="/teachers">{t('public.profile.back')}</Link>
             </Button>
           </Box>
         </Flex>

@@ -19,6 +19,7 @@ import {
   useTeachers,
   visibleTeachers,
 } from '../../lib/teachers.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Read on the first render (loaded with the page's code, lib/lazy-page.tsx). */
 export const firstReads = () => [queries.teachers()];
@@ -34,6 +35,7 @@ function withCurrent(options: { value: string; label: string }[], value: string,
  * can be shared, and Back undoes a filter.
  */
 export default function Teachers() {
+  const t = useT();
   const { data, isLoading } = useTeachers();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
@@ -60,52 +62,51 @@ export default function Teachers() {
 
   let empty: string | null = null;
   if (!isLoading && shown.length === 0) {
-    if (teachers.length === 0) empty = 'No teachers available at the moment. Check back soon!';
-    else if (query.trim()) empty = `No teachers found matching "${query}"`;
-    else empty = 'No teachers match these filters. Try another specialization or price range.';
+    if (teachers.length === 0) empty = t('public.teachers.none');
+    else if (query.trim()) empty = t('public.teachers.noMatch', { query });
+    else empty = t('public.teachers.noFilterMatch');
   }
 
   return (
     <>
       <PageMeta
-        title="Find an Italian teacher | Parliamo"
-        description="Browse the Italian teachers of our school in Rome: specializations, hourly rates in euro and free lesson times."
-        keywords="Italian teacher online, find Italian tutor, Italian teachers Rome, Italian lessons price"
+        title={t('public.teachers.meta.title')}
+        description={t('public.teachers.meta.description')}
+        keywords={t('public.teachers.meta.keywords')}
         path="/teachers"
       />
-      <InfoPageHeader eyebrow="Our teachers" title="Find your Italian teacher">
-        Every teacher is a native speaker trained by our school in Rome. Compare specializations and hourly rates, then open
-        a profile to see free lesson times.
+      <InfoPageHeader eyebrow={t('public.teachers.eyebrow')} title={t('public.teachers.title')}>
+        {t('public.teachers.intro')}
       </InfoPageHeader>
       <Container maxW="7xl" py={{ base: '8', md: '10' }}>
-        <Box role="search" aria-label="Teachers" mb="8">
+        <Box role="search" aria-label={t('public.teachers.search')} mb="8">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" alignItems="end">
             <Field.Root>
-              <Field.Label>Search by name</Field.Label>
-              <Input type="search" placeholder="First or last name" value={query} onChange={(e) => set('q', e.target.value, true)} />
+              <Field.Label>{t('public.teachers.searchByName')}</Field.Label>
+              <Input type="search" placeholder={t('public.teachers.namePlaceholder')} value={query} onChange={(e) => set('q', e.target.value, true)} />
             </Field.Root>
             <SelectField
-              label="Specialization"
+              label={t('public.teachers.specialization')}
               value={specialization}
               onChange={(v) => set('specialization', v)}
-              options={withCurrent([{ value: '', label: 'All specializations' }, ...specializations.map((s) => ({ value: s, label: s }))], specialization, specialization)}
+              options={withCurrent([{ value: '', label: t('public.teachers.allSpecializations') }, ...specializations.map((s) => ({ value: s, label: s }))], specialization, specialization)}
             />
             <SelectField
-              label="Price per hour"
+              label={t('public.teachers.price')}
               value={price}
               onChange={(v) => set('price', v)}
-              options={withCurrent([{ value: '', label: 'Any price' }, ...bands], price, priceBandLabel(price))}
+              options={withCurrent([{ value: '', label: t('public.priceBand.any') }, ...bands], price, priceBandLabel(price))}
             />
             <SelectField
-              label="Sort by"
+              label={t('public.teachers.sortBy')}
               value={sort}
               onChange={(v) => set('sort', v)}
-              options={TEACHER_SORTS.map(({ value, label }) => ({ value, label }))}
+              options={TEACHER_SORTS.map(({ value, label }) => ({ value, label: t(label) }))}
             />
           </SimpleGrid>
         </Box>
         <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted" mb="4">
-          {isLoading ? 'Loading teachers...' : empty ? '' : `${shown.length} ${shown.length === 1 ? 'teacher' : 'teachers'}`}
+          {isLoading ? t('public.teachers.loading') : empty ? '' : t('public.teachers.count', { count: shown.length })}
         </Text>
         {isLoading ? (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5">
@@ -119,8 +120,8 @@ export default function Teachers() {
           </Box>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" data-testid="teacher-list">
-            {shown.map((t) => (
-              <TeacherCard key={t.id} teacher={t} headingLevel="h2" />
+            {shown.map((teacher) => (
+              <TeacherCard key={teacher.id} teacher={teacher} headingLevel="h2" />
             ))}
           </SimpleGrid>
         )}

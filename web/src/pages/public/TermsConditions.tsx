@@ -1,17 +1,21 @@
 import { LegalPage } from '../../components/LegalPage.tsx';
 import { termsAndConditions } from './content/legal.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useRuleValues } from '../../lib/rule-values.ts';
 
 /** /terms-conditions: the terms of sale and use. */
 export default function TermsConditions() {
+  const t = useT();
+  const rules = useRuleValues();
   return (
     <LegalPage
-      title="Terms and Conditions"
-      intro="The terms that apply when you buy lesson hours and book lessons on Parliamo."
+      title={t('public.terms.title')}
+      intro={t('public.terms.intro')}
       sections={termsAndConditions}
       meta={{
-        title: 'Terms and Conditions | Parliamo',
-        description: 'Terms of Parliamo: hour packages, the €3 fee, 6-month validity, 48-hour booking and cancellation rules.',
-        keywords: 'terms and conditions, cancellation policy, Parliamo, Italian lessons',
+        title: t('public.terms.meta.title'),
+        description: t('public.terms.meta.description', rules),
+        keywords: t('public.terms.meta.keywords'),
         path: '/terms-conditions',
         noindex: true,
       }}

@@ -1,16 +1,18 @@
-/** Facts about the school shown on several pages; the contact e-mail comes from /api/site-config. */
+/**
+ * Facts about the school shown on several pages; the contact e-mail comes from /api/site-config. The
+ * country, the opening days and the directions are in the public catalog (`public.contact.*`).
+ */
 export const school = {
   name: 'Parliamo, Scuola di Lingua Italiana',
   founded: 1985,
   street: 'Via dei Serpenti 45',
   postalCity: '00184 Roma',
-  country: 'Italy',
   phone: '+39 06 4890 2215',
   phoneHref: 'tel:+390648902215',
+  /** Opening hours: the days' key (`public.contact.days.<key>`) and the time, or null when closed. */
   hours: [
-    { days: 'Monday to Friday', time: '09:00–19:00' },
-    { days: 'Saturday', time: '09:30–13:00' },
-    { days: 'Sunday and public holidays', time: 'Closed' },
+    { days: 'weekdays', time: '09:00–19:00' },
+    { days: 'saturday', time: '09:30–13:00' },
+    { days: 'holidays', time: null },
   ],
-  metro: 'Metro B, Cavour station (4 minutes on foot); buses 75 and 117 stop on Via Cavour.',
 } as const;
