@@ -47,7 +47,7 @@ export function LessonList({ bookings, viewer, openId }: { bookings: Booking[]; 
                     <VisuallyHidden>{t('common.lesson.with')} </VisuallyHidden>
                     {who}
                   </Text>
-                  <Text fontSize="sm" color="fg.muted">
+                  <Text fontSize="sm" color="fg.muted" whiteSpace="normal">
                     {t('common.lesson.when', { date: dateLabel(b.date), time: hourLabel(b.hour) })}
                     {localIn(b, zone)}
                   </Text>
