@@ -16,7 +16,7 @@ export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'common.nav.dashboard' }];
   if (role === 'student') {
     items.push(
-      { to: '/teachers', label: 'common.nav.teachers' },
+      { to: '/teachers', label: 'common.appNav.teachers' },
       { to: '/my-hours', label: 'common.nav.myHours' },
       { to: '/lesson-registry', label: 'common.appNav.lessonRegistry' },
     );
