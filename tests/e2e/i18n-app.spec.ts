@@ -110,3 +110,21 @@ test('a teacher in Italian: dashboard, payouts panel and students', async ({ pag
   await expectNoEnglish(page, ['My Students', 'Hours left', 'Lessons done', 'Next lesson']);
   await screenshots(page, 'i18n-it-my-students');
 });
+
+test('the other signed-in screens in Italian: Lesson Registry, Profile, Settings and the teacher profile editor', async ({ page }) => {
+  await signIn(page, demo.teacher);
+  const screens = [
+    { path: '/lesson-registry?lang=it', title: 'Registro lezioni', english: ['Lesson Registry', 'All statuses', 'Filter', 'Everyone'] },
+    { path: '/profile', title: 'Profilo', english: ['Your details', 'Change password', 'Current password', 'Calendar feed', 'First name'] },
+    { path: '/settings', title: 'Impostazioni', english: ['Time zone', 'Send me notification', 'Rome time'] },
+    { path: '/teacher/profile', title: 'Profilo insegnante', english: ['Public profile', 'Weekly hours', 'Days off', 'Save Profile', 'Monday', 'Hourly rate'] },
+  ];
+  for (const s of screens) {
+    await page.goto(s.path);
+    await expect(page.getByRole('heading', { level: 1, name: s.title, exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(`${s.title} | Parliamo`);
+    await page.waitForLoadState('networkidle');
+    await expectNoEnglish(page, s.english);
+    await screenshots(page, `i18n-it${s.path.split('?')[0]!.replaceAll('/', '-')}`);
+  }
+});
