@@ -13,7 +13,8 @@ export async function dismissCookies(page: Page) {
 
 /** The single toast on screen (spec: at most one visible). */
 export function toast(page: Page) {
-  return page.getByRole('region', { name: /Notifications/ }).locator('[data-scope="toast"][data-part="root"]');
+  // The region's name follows the language ("Notifications (F8)", "Notifiche (F8)").
+  return page.getByRole('region', { name: /Notifications|Notifiche/ }).locator('[data-scope="toast"][data-part="root"]');
 }
 
 /** Asserts the visible toast shows this title and description. */

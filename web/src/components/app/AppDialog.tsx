@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useT } from '../../lib/i18n.tsx';
 
 /**
  * The frame of the app's dialogs: centred, scrolling inside, a title, a close button. `children` go in
@@ -20,6 +21,7 @@ export function AppDialog({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside" size={size}>
       <Portal>
@@ -32,7 +34,7 @@ export function AppDialog({
             <Dialog.Body pb={footer ? undefined : '6'}>{children}</Dialog.Body>
             {footer}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.app.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

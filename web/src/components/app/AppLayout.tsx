@@ -4,38 +4,48 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth, type Role } from '../../lib/auth.ts';
 import { Loading } from '../Loading.tsx';
 import { useRedirectVisitor } from './auth-guard.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 interface NavItem {
   to: string;
   label: string;
 }
 
-/** The side navigation per role (spec "Screens and routes"), plus the screens each role's work needs. */
+/** The side navigation per role (labels are keys of common.json) (spec "Screens and routes"), plus the screens each role's work needs. */
 export function navItems(role: Role): NavItem[] {
-  const items: NavItem[] = [{ to: '/', label: 'Dashboard' }];
+  const items: NavItem[] = [{ to: '/', label: 'common.nav.dashboard' }];
   if (role === 'student') {
-    items.push({ to: '/teachers', label: 'Teachers' }, { to: '/my-hours', label: 'My Hours' }, { to: '/lesson-registry', label: 'Lesson Registry' });
+    items.push(
+      { to: '/teachers', label: 'common.appNav.teachers' },
+      { to: '/my-hours', label: 'common.nav.myHours' },
+      { to: '/lesson-registry', label: 'common.appNav.lessonRegistry' },
+    );
   }
   if (role === 'teacher') {
-    items.push({ to: '/my-students', label: 'My Students' }, { to: '/lesson-registry', label: 'Lesson Registry' }, { to: '/teacher/profile', label: 'Teacher Profile' });
+    items.push(
+      { to: '/my-students', label: 'common.appNav.myStudents' },
+      { to: '/lesson-registry', label: 'common.appNav.lessonRegistry' },
+      { to: '/teacher/profile', label: 'common.appNav.teacherProfile' },
+    );
   }
   if (role === 'admin') {
     items.push(
-      { to: '/admin/users', label: 'Manage Users' },
-      { to: '/admin/students', label: 'Students' },
-      { to: '/admin/payments', label: 'Payments' },
-      { to: '/admin/ledger', label: 'Ledger' },
-      { to: '/admin/mails', label: 'Mail delivery' },
-      { to: '/admin/analytics', label: 'Analytics' },
-      { to: '/admin/settings', label: 'Settings' },
+      { to: '/admin/users', label: 'common.appNav.manageUsers' },
+      { to: '/admin/students', label: 'common.appNav.students' },
+      { to: '/admin/payments', label: 'common.appNav.payments' },
+      { to: '/admin/ledger', label: 'common.appNav.ledger' },
+      { to: '/admin/mails', label: 'common.appNav.mails' },
+      { to: '/admin/analytics', label: 'common.appNav.analytics' },
+      { to: '/admin/settings', label: 'common.nav.settings' },
     );
   }
-  items.push({ to: '/profile', label: 'Profile' });
+  items.push({ to: '/profile', label: 'common.nav.profile' });
   return items;
 }
 
 /** The role's links as a list, the current page marked; `onNavigate` runs when one is followed. */
 function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  const t = useT();
   return (
     <Stack as="ul" listStyleType="none" gap="1">
       {navItems(role).map((item) => (
@@ -49,7 +59,7 @@ function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
             css={{ '&[aria-current=page]': { bg: 'green.100', color: 'green.900', fontWeight: 'semibold' } }}
           >
             <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </Button>
         </li>
@@ -57,8 +67,6 @@ function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
     </Stack>
   );
 }
-
-const NAV_LABEL = 'Dashboard navigation';
 
 /**
  * The side navigation: a column beside the page from the md breakpoint; on narrower screens a
@@ -69,11 +77,13 @@ function SideNav({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const contentRef = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const navLabel = t('common.appNav.label');
   // Closes on any change of page, also one made outside the drawer (browser back).
   useEffect(() => setOpen(false), [pathname]);
   return (
     <>
-      <Box as="nav" aria-label={NAV_LABEL} flexShrink={0} width="56" display={{ base: 'none', md: 'block' }}>
+      <Box as="nav" aria-label={navLabel} flexShrink={0} width="56" display={{ base: 'none', md: 'block' }}>
         <NavList role={role} />
       </Box>
       <Box display={{ base: 'block', md: 'none' }}>
@@ -91,7 +101,7 @@ function SideNav({ role }: { role: Role }) {
               <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
-              Dashboard menu
+              {t('common.appNav.menu')}
             </Button>
           </Drawer.Trigger>
           <Portal>
@@ -99,15 +109,15 @@ function SideNav({ role }: { role: Role }) {
             <Drawer.Positioner>
               <Drawer.Content ref={contentRef}>
                 <Drawer.Header>
-                  <Drawer.Title>Dashboard menu</Drawer.Title>
+                  <Drawer.Title>{t('common.appNav.menu')}</Drawer.Title>
                 </Drawer.Header>
                 <Drawer.Body>
-                  <nav aria-label={NAV_LABEL}>
+                  <nav aria-label={navLabel}>
                     <NavList role={role} onNavigate={() => setOpen(false)} />
                   </nav>
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close the dashboard menu" />
+                  <CloseButton size="sm" aria-label={t('common.appNav.closeMenu')} />
                 </Drawer.CloseTrigger>
               </Drawer.Content>
             </Drawer.Positioner>
@@ -124,6 +134,7 @@ function SideNav({ role }: { role: Role }) {
  */
 export function AppLayout({ roles, children }: { roles?: Role[]; children?: ReactNode }) {
   const { user, isLoading } = useAuth();
+  const t = useT();
   useRedirectVisitor(!isLoading && !user);
   if (isLoading || !user) return <Loading />;
   const allowed = !roles || roles.includes(user.role);
@@ -137,9 +148,9 @@ export function AppLayout({ roles, children }: { roles?: Role[]; children?: Reac
           ) : (
             <Stack gap="2">
               <Heading as="h1" size="xl">
-                Not available
+                {t('common.appNav.notAvailable.title')}
               </Heading>
-              <Text color="fg.muted">This page is not available for your account.</Text>
+              <Text color="fg.muted">{t('common.appNav.notAvailable.text')}</Text>
             </Stack>
           )}
         </Box>

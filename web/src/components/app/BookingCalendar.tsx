@@ -9,6 +9,7 @@ import { ErrorNotice, LoadingRows } from './states.tsx';
 import { BookingConfirmation, longDate } from './BookingConfirmation.tsx';
 import type { Booking, Slot } from './types.ts';
 import { queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const WEEKS = 4;
 
@@ -35,6 +36,7 @@ export function BookingCalendar({
   const [now] = useState(() => new Date());
   const { noticeHours } = useSiteConfig();
   const zone = useDisplayTimeZone();
+  const t = useT();
   const [week, setWeek] = useState(0);
   const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
@@ -53,7 +55,7 @@ export function BookingCalendar({
   }, [slots.data, now, noticeHours, ownSlots]);
   const days = Array.from({ length: 7 }, (_, i) => romeDate(now, week * 7 + i));
 
-  if (slots.isLoading) return <LoadingRows rows={3} label="Loading free slots" />;
+  if (slots.isLoading) return <LoadingRows rows={3} label={t('student.booking.loading')} />;
   if (slots.error) return <ErrorNotice error={slots.error} />;
   const hours = day ? (byDay.get(day) ?? []) : [];
 
@@ -61,22 +63,21 @@ export function BookingCalendar({
     <Stack gap="5">
       {intro ?? (
         <Text color="fg.muted" fontSize="sm">
-          Times are Rome time (Europe/Rome){zone !== 'Europe/Rome' ? `; in brackets, the time in ${zoneName(zone)} (your settings)` : ''}. Lessons last 60 minutes and
-          must be booked at least {hoursCount(noticeHours)} ahead; you can cancel up to {hoursCount(noticeHours)} before for your hour back.
+          {t('student.booking.intro', { local: zone !== 'Europe/Rome' ? 'yes' : 'no', zone: zoneName(zone), notice: hoursCount(noticeHours) })}
         </Text>
       )}
       <HStack justify="space-between">
-        <Button size="sm" variant="outline" disabled={week === 0} onClick={() => setWeek((w) => w - 1)} aria-label="Previous week">
-          ← <Text as="span" display={{ base: 'none', sm: 'inline' }}>Previous week</Text>
+        <Button size="sm" variant="outline" disabled={week === 0} onClick={() => setWeek((w) => w - 1)} aria-label={t('student.booking.previousWeek')}>
+          ← <Text as="span" display={{ base: 'none', sm: 'inline' }}>{t('student.booking.previousWeek')}</Text>
         </Button>
         <Text fontWeight="medium" aria-live="polite">
           {dateLabel(days[0]!, { day: 'numeric', month: 'short' })} - {dateLabel(days[6]!, { day: 'numeric', month: 'short' })}
         </Text>
-        <Button size="sm" variant="outline" disabled={week === WEEKS - 1} onClick={() => setWeek((w) => w + 1)} aria-label="Next week">
-          <Text as="span" display={{ base: 'none', sm: 'inline' }}>Next week</Text> →
+        <Button size="sm" variant="outline" disabled={week === WEEKS - 1} onClick={() => setWeek((w) => w + 1)} aria-label={t('student.booking.nextWeek')}>
+          <Text as="span" display={{ base: 'none', sm: 'inline' }}>{t('student.booking.nextWeek')}</Text> →
         </Button>
       </HStack>
-      <SimpleGrid columns={7} gap={{ base: '1', sm: '2' }} role="group" aria-label="Days">
+      <SimpleGrid columns={7} gap={{ base: '1', sm: '2' }} role="group" aria-label={t('student.booking.days')}>
         {days.map((d) => {
           const n = byDay.get(d)?.length ?? 0;
           return (
@@ -97,7 +98,7 @@ export function BookingCalendar({
                 setSlot(null);
               }}
             >
-              <VisuallyHidden>{`${longDate(d)}, ${n === 0 ? 'no free slots' : `${n} free ${n === 1 ? 'slot' : 'slots'}`}`}</VisuallyHidden>
+              <VisuallyHidden>{t('student.booking.dayLabel', { date: longDate(d), count: n })}</VisuallyHidden>
               <Text as="span" fontSize="xs" aria-hidden="true">
                 {dateLabel(d, { weekday: 'short' })}
               </Text>
@@ -105,19 +106,19 @@ export function BookingCalendar({
                 {dateLabel(d, { day: 'numeric' })}
               </Text>
               <Text as="span" fontSize="2xs" display={{ base: 'none', sm: 'inline' }} aria-hidden="true">
-                {n === 0 ? 'none' : `${n} free`}
+                {t('student.booking.dayCount', { count: n })}
               </Text>
             </Button>
           );
         })}
       </SimpleGrid>
-      {byDay.size === 0 && <Text color="fg.muted">No free slots in the next {WEEKS} weeks.</Text>}
+      {byDay.size === 0 && <Text color="fg.muted">{t('student.booking.noSlots', { weeks: WEEKS })}</Text>}
       {day && (
         <Box>
           <Text fontWeight="medium" mb="2">
-            Free slots on {longDate(day)}
+            {t('student.booking.slotsOn', { date: longDate(day) })}
           </Text>
-          <Flex gap="2" wrap="wrap" role="group" aria-label={`Free slots on ${longDate(day)}`}>
+          <Flex gap="2" wrap="wrap" role="group" aria-label={t('student.booking.slotsOn', { date: longDate(day) })}>
             {hours.map((h) => {
               const local = localTimeIfDifferent(day, h, zone);
               const picked = slot?.date === day && slot.hour === h;
@@ -130,7 +131,7 @@ export function BookingCalendar({
                   onClick={() => setSlot({ date: day, hour: h })}
                 >
                   {hourLabel(h)}
-                  <VisuallyHidden> Rome time</VisuallyHidden>
+                  <VisuallyHidden> {t('student.booking.romeTime')}</VisuallyHidden>
                   {local && (
                     <Text as="span" fontSize="xs" ml="1">
                       ({local.startsWith(dateLabel(day, { weekday: 'short' })) ? local.split(' ').pop() : local} {zoneName(zone)})

@@ -11,6 +11,7 @@ import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel, sentence } from '../../lib/format.ts';
 import { invalidate } from '../../lib/queries.ts';
 import type { Booking, Slot } from './types.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 type BookingInput = z.input<typeof bookingSchema>;
 
@@ -33,10 +34,15 @@ export function BookingConfirmation({
     defaultValues: { teacherId, date: slot.date, hour: slot.hour, notes: '' },
   });
   const qc = useQueryClient();
+  const t = useT();
   const book = useMutation({
     mutationFn: async (body: BookingBody) => (await (await apiRequest('POST', '/api/bookings', body)).json()) as Booking,
     onSuccess: async (b) => {
-      toaster.create({ type: 'success', title: 'Lesson booked', description: sentence(`${dateLabel(b.date)} at ${hourLabel(b.hour)} with ${teacherName}`) });
+      toaster.create({
+        type: 'success',
+        title: t('student.booking.booked.title'),
+        description: sentence(t('student.booking.booked.text', { date: dateLabel(b.date), time: hourLabel(b.hour), teacher: teacherName })),
+      });
       await invalidate(qc, 'lessonBooked');
       onBooked?.(b);
     },
@@ -49,29 +55,29 @@ export function BookingConfirmation({
   return (
     <Stack gap="3" {...frame}>
       <Text fontWeight="semibold">
-        {longDate(slot.date)} at {hourLabel(slot.hour)} Rome time with {teacherName}
+        {t('student.booking.chosen', { date: longDate(slot.date), time: hourLabel(slot.hour), teacher: teacherName })}
       </Text>
       <Field.Root>
-        <Field.Label>Notes for your teacher (optional)</Field.Label>
-        <Textarea maxLength={MAX_NOTES} {...form.register('notes')} placeholder="What would you like to work on?" />
+        <Field.Label>{t('student.booking.notes.label')}</Field.Label>
+        <Textarea maxLength={MAX_NOTES} {...form.register('notes')} placeholder={t('student.booking.notes.placeholder')} />
       </Field.Root>
       {book.error && !isUnauthorizedError(book.error) && (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Description>{errorMessage(book.error, 'The lesson could not be booked.')}</Alert.Description>
+          <Alert.Description>{errorMessage(book.error, t('student.booking.failed'))}</Alert.Description>
         </Alert.Root>
       )}
       <Button
         colorPalette="green"
         alignSelf="flex-start"
         loading={book.isPending}
-        loadingText="Booking..."
+        loadingText={t('student.booking.booking')}
         onClick={form.handleSubmit(
           ({ notes, ...lesson }) => book.mutate({ ...lesson, ...(notes?.trim() ? { notes: notes.trim() } : {}) }),
-          (invalid) => toastInvalid(invalid, { title: 'Error', description: 'Please choose a free slot.' }),
+          (invalid) => toastInvalid(invalid, { title: t('common.error'), description: t('student.booking.chooseSlot') }),
         )}
       >
-        Confirm Booking
+        {t('student.booking.confirm')}
       </Button>
     </Stack>
   );

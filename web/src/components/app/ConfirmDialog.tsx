@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useT } from '../../lib/i18n.tsx';
 
 /**
  * A yes-or-no question before a change that is hard to undo (an alert dialog: focus starts on the
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const keep = useRef<HTMLButtonElement>(null);
+  const t = useT();
   return (
     <Dialog.Root open={open} role="alertdialog" onOpenChange={(e) => !e.open && onCancel()} initialFocusEl={() => keep.current} placement="center">
       <Portal>
@@ -40,7 +42,7 @@ export function ConfirmDialog({
             <Dialog.Footer flexWrap="wrap" gap="3">
               <Dialog.ActionTrigger asChild>
                 <Button ref={keep} variant="outline" disabled={pending}>
-                  Keep as it is
+                  {t('common.app.keep')}
                 </Button>
               </Dialog.ActionTrigger>
               <Button colorPalette={danger ? 'red' : 'green'} loading={pending} onClick={onConfirm}>

@@ -7,7 +7,9 @@ import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
-import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
+import { canCancel } from '../../lib/lessons.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { translateMessage } from '../../lib/i18n-store.ts';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
@@ -25,19 +27,25 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What the cancel button, its confirmation and the success toast say to each viewer (spec "States and transitions"). */
+/** What the cancel button, its confirmation and the success toast say to each viewer (spec "States and transitions"): catalog keys. */
 const cancelTexts = {
   student: {
-    button: 'Cancel Lesson',
-    question: 'Cancel this lesson? Your hour goes back to your package.',
-    toast: 'Your lesson has been cancelled successfully and your hour has been refunded.',
+    button: 'student.lessonDetails.cancel.button',
+    question: 'student.lessonDetails.cancel.question',
+    toast: 'student.lessonDetails.cancel.toast',
   },
   teacher: {
-    button: 'Cancel lesson (the student gets the hour back)',
-    question: 'Cancel this lesson? The student gets the hour back and the slot is free again.',
-    toast: 'The lesson has been cancelled and the student has their hour back.',
+    button: 'teacher.lessonDetails.cancel.button',
+    question: 'teacher.lessonDetails.cancel.question',
+    toast: 'teacher.lessonDetails.cancel.toast',
   },
 } as const;
+
+/** Who cancelled a lesson, as `viewer` reads it: "Cancelled by you", "Cancelled by the teacher", "Cancelled by the school". */
+function cancelledByKey(by: Booking['cancelledBy'], viewer: 'student' | 'teacher'): string | null {
+  if (!by) return null;
+  return by === 'admin' ? 'school' : by === viewer ? 'you' : by;
+}
 
 /**
  * Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, the teacher's notes and
@@ -57,18 +65,19 @@ export default function LessonDetailsDialog({
   const qc = useQueryClient();
   const zone = useDisplayTimeZone();
   const texts = cancelTexts[viewer];
+  const t = useT();
   // The confirmation step belongs to one lesson: opening another starts without it.
   const [confirming, setConfirming] = useState<string | null>(null);
   const cancel = useMutation({
     mutationFn: async (id: string) => (await apiRequest('DELETE', `/api/bookings/${id}`)).json(),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Lesson Cancelled', description: texts.toast });
+      toaster.create({ type: 'success', title: t('student.lessonDetails.cancel.toastTitle'), description: t(texts.toast) });
       await invalidate(qc, 'lessonCancelled');
       onClose();
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return sendToLogin(500);
-      toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Failed to cancel lesson.') });
+      toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(error, t('student.lessonDetails.cancel.failed')) });
     },
   });
 
@@ -84,7 +93,8 @@ export default function LessonDetailsDialog({
     else if (wasAsking.current && booking) cancelRef.current?.focus();
     wasAsking.current = asking;
   }, [asking, booking]);
-  const cancelledBy = booking?.status === 'cancelled' ? cancelledByLabel(booking.cancelledBy, viewer) : null;
+  const cancelledByWho = booking?.status === 'cancelled' ? cancelledByKey(booking.cancelledBy, viewer) : null;
+  const cancelledBy = cancelledByWho ? t('student.lessonDetails.cancelledBy', { by: cancelledByWho }) : null;
   return (
     <Dialog.Root
       open={!!booking}
@@ -102,20 +112,25 @@ export default function LessonDetailsDialog({
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>Lesson Details</Dialog.Title>
+              <Dialog.Title>{t('student.lessonDetails.title')}</Dialog.Title>
             </Dialog.Header>
             {booking && (
               <Dialog.Body>
                 <Stack gap="3">
-                  {viewer === 'student' ? <Row label="Teacher">{booking.teacherName}</Row> : <Row label="Student">{booking.studentName}</Row>}
-                  <Row label="Date">{dateLabel(booking.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Row>
-                  <Row label="Time">
-                    {hourLabel(booking.hour)} (Rome time, 60 minutes)
-                    {localTimeIfDifferent(booking.date, booking.hour, zone) && ` · ${localTimeIfDifferent(booking.date, booking.hour, zone)} in ${zoneName(zone)}`}
+                  {viewer === 'student' ? (
+                    <Row label={t('student.lessonDetails.teacher')}>{booking.teacherName}</Row>
+                  ) : (
+                    <Row label={t('student.lessonDetails.student')}>{booking.studentName}</Row>
+                  )}
+                  <Row label={t('student.lessonDetails.date')}>{dateLabel(booking.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Row>
+                  <Row label={t('student.lessonDetails.time')}>
+                    {t('student.lessonDetails.timeValue', { time: hourLabel(booking.hour) })}
+                    {localTimeIfDifferent(booking.date, booking.hour, zone) &&
+                      ` · ${t('student.lessonDetails.localTime', { time: localTimeIfDifferent(booking.date, booking.hour, zone) ?? '', zone: zoneName(zone) })}`}
                   </Row>
-                  <Row label="Status">
+                  <Row label={t('student.lessonDetails.status')}>
                     <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'completed' ? 'blue' : 'gray'}>
-                      {booking.status}
+                      {t(`common.lesson.status.${booking.status}`)}
                     </Badge>
                     {cancelledBy && (
                       <Text as="span" ms="2" color="fg.muted">
@@ -123,15 +138,15 @@ export default function LessonDetailsDialog({
                       </Text>
                     )}
                   </Row>
-                  <Row label="Notes">{booking.notes || 'No notes'}</Row>
+                  <Row label={t('student.lessonDetails.notes')}>{booking.notes || t('student.lessonDetails.noNotes')}</Row>
                   {booking.status !== 'cancelled' && (
-                    <Row label="Meeting link">
+                    <Row label={t('student.lessonDetails.meetingLink')}>
                       {booking.googleMeetLink ? (
                         <Link href={booking.googleMeetLink} target="_blank" rel="noreferrer" color="green.700" wordBreak="break-all">
                           {booking.googleMeetLink}
                         </Link>
                       ) : (
-                        'The meeting link will appear here.'
+                        t('student.lessonDetails.meetingLinkLater')
                       )}
                     </Row>
                   )}
@@ -140,12 +155,12 @@ export default function LessonDetailsDialog({
                   <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
-                      {booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours)}
+                      {translateMessage(booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours))}
                     </Text>
                   )}
                   {asking && (
                     <Text role="alert" fontWeight="semibold" color="red.700">
-                      {texts.question}
+                      {t(texts.question)}
                     </Text>
                   )}
                 </Stack>
@@ -156,27 +171,27 @@ export default function LessonDetailsDialog({
               {asking ? (
                 <>
                   <Button ref={keepRef} variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
-                    Keep the lesson
+                    {t('student.lessonDetails.cancel.keep')}
                   </Button>
-                  <Button colorPalette="red" loading={cancel.isPending} loadingText="Cancelling..." onClick={() => cancel.mutate(booking.id)}>
-                    Yes, cancel the lesson
+                  <Button colorPalette="red" loading={cancel.isPending} loadingText={t('student.lessonDetails.cancel.cancelling')} onClick={() => cancel.mutate(booking.id)}>
+                    {t('student.lessonDetails.cancel.yes')}
                   </Button>
                 </>
               ) : (
                 <>
                   <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Close</Button>
+                    <Button variant="outline">{t('common.app.close')}</Button>
                   </Dialog.ActionTrigger>
                   {booking && cancellable && (
                     <Button ref={cancelRef} colorPalette="red" whiteSpace="normal" height="auto" minH="10" py="2" maxW="full" onClick={() => setConfirming(booking.id)}>
-                      {texts.button}
+                      {t(texts.button)}
                     </Button>
                   )}
                 </>
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.app.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Flex, Stack, Text, VisuallyHidden } from '@chakra-u
 import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import type { Booking } from './types.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const LessonDetailsDialog = lazy(() => import('./LessonDetailsDialog.tsx'));
 
@@ -20,6 +21,7 @@ export function LessonList({ bookings, viewer, openId }: { bookings: Booking[]; 
   const [selectedId, setSelectedId] = useState<string | null>(() => (bookings.some((b) => b.id === openId) ? openId! : null));
   const selected = bookings.find((b) => b.id === selectedId) ?? null;
   const zone = useDisplayTimeZone();
+  const t = useT();
   return (
     <>
       <Stack as="ul" listStyleType="none" gap="2">
@@ -42,16 +44,16 @@ export function LessonList({ bookings, viewer, openId }: { bookings: Booking[]; 
               >
                 <Box minW="0">
                   <Text fontWeight="semibold" color="green.800" truncate>
-                    <VisuallyHidden>Lesson with </VisuallyHidden>
+                    <VisuallyHidden>{t('common.lesson.with')} </VisuallyHidden>
                     {who}
                   </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {dateLabel(b.date)} · {hourLabel(b.hour)} Rome
+                  <Text fontSize="sm" color="fg.muted" whiteSpace="normal">
+                    {t('common.lesson.when', { date: dateLabel(b.date), time: hourLabel(b.hour) })}
                     {localIn(b, zone)}
                   </Text>
                 </Box>
                 <Flex>
-                  <Badge colorPalette={statusPalette[b.status] ?? 'gray'}>{b.status}</Badge>
+                  <Badge colorPalette={statusPalette[b.status] ?? 'gray'}>{t(`common.lesson.status.${b.status}`)}</Badge>
                 </Flex>
               </Button>
             </li>

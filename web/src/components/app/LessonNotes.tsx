@@ -10,13 +10,13 @@ import { invalidate } from '../../lib/queries.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import type { Booking } from './types.ts';
-
-const LABEL = 'Notes and homework';
+import { useT } from '../../lib/i18n.tsx';
 
 function Updated({ at }: { at: string }) {
+  const t = useT();
   return (
     <Text fontSize="xs" color="fg.muted">
-      Updated {instantLabel(at)} (Rome time)
+      {t('teacher.notes.updated', { when: instantLabel(at) })}
     </Text>
   );
 }
@@ -24,6 +24,7 @@ function Updated({ at }: { at: string }) {
 /** The teacher's form: the lesson's notes and homework, saved with PUT /api/bookings/:id/teacher-notes. */
 function NotesForm({ booking }: { booking: Booking }) {
   const qc = useQueryClient();
+  const t = useT();
   const form = useForm<z.input<typeof lessonNotesSchema>, unknown, LessonNotesBody>({
     resolver: contractResolver(lessonNotesSchema),
     defaultValues: { text: booking.teacherNotes?.text ?? '' },
@@ -33,7 +34,7 @@ function NotesForm({ booking }: { booking: Booking }) {
       (await (await apiRequest('PUT', `/api/bookings/${booking.id}/teacher-notes`, body)).json()) as Booking,
     onSuccess: async (b) => {
       form.reset({ text: b.teacherNotes?.text ?? '' });
-      toaster.create({ type: 'success', title: 'Notes saved', description: `${booking.studentName} can read them and gets them by email.` });
+      toaster.create({ type: 'success', title: t('teacher.notes.saved.title'), description: t('teacher.notes.saved.text', { student: booking.studentName }) });
       await invalidate(qc, 'lessonNotesWritten');
     },
     onError: (error) => {
@@ -47,17 +48,17 @@ function NotesForm({ booking }: { booking: Booking }) {
     <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
       <Stack gap="2">
       <Field.Root invalid={!!error}>
-        <Field.Label htmlFor={id}>{LABEL}</Field.Label>
+        <Field.Label htmlFor={id}>{t('teacher.notes.label')}</Field.Label>
         <Textarea
           id={id}
           rows={5}
           autoresize
           maxH="16rem"
-          placeholder="What you worked on, and the homework for next time"
+          placeholder={t('teacher.notes.placeholder')}
           {...form.register('text')}
         />
         <Field.HelperText aria-live="polite" color={length > MAX_TEACHER_NOTES ? 'red.700' : undefined}>
-          {length} / {MAX_TEACHER_NOTES} characters. Your student can read them and gets them by email.
+          {t('teacher.notes.help', { length: String(length), max: String(MAX_TEACHER_NOTES) })}
         </Field.HelperText>
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
@@ -65,11 +66,11 @@ function NotesForm({ booking }: { booking: Booking }) {
       {save.error && !isUnauthorizedError(save.error) && (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Description>{errorMessage(save.error, 'The notes could not be saved.')}</Alert.Description>
+          <Alert.Description>{errorMessage(save.error, t('teacher.notes.failed'))}</Alert.Description>
         </Alert.Root>
       )}
-      <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText="Saving..." disabled={!form.formState.isDirty}>
-        Save notes
+      <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText={t('teacher.notes.saving')} disabled={!form.formState.isDirty}>
+        {t('teacher.notes.save')}
       </Button>
       </Stack>
     </form>
@@ -81,6 +82,7 @@ function NotesForm({ booking }: { booking: Booking }) {
  * on (not on a cancelled lesson); the student reads them, or "No notes yet" once the lesson has begun.
  */
 export function LessonNotes({ booking, viewer, now }: { booking: Booking; viewer: 'student' | 'teacher'; now: Date }) {
+  const t = useT();
   if (booking.status === 'cancelled') return null;
   const started = now.getTime() >= new Date(booking.startsAt).getTime();
   if (viewer === 'teacher') {
@@ -88,9 +90,9 @@ export function LessonNotes({ booking, viewer, now }: { booking: Booking; viewer
     return (
       <Stack gap="0">
         <Text fontSize="sm" color="fg.muted">
-          {LABEL}
+          {t('teacher.notes.label')}
         </Text>
-        <Text>You can write notes and homework once the lesson has started.</Text>
+        <Text>{t('teacher.notes.notYet')}</Text>
       </Stack>
     );
   }
@@ -98,7 +100,7 @@ export function LessonNotes({ booking, viewer, now }: { booking: Booking; viewer
   return (
     <Stack gap="0">
       <Text fontSize="sm" color="fg.muted">
-        {LABEL}
+        {t('teacher.notes.label')}
       </Text>
       {booking.teacherNotes ? (
         <>
@@ -108,7 +110,7 @@ export function LessonNotes({ booking, viewer, now }: { booking: Booking; viewer
           <Updated at={booking.teacherNotes.updatedAt} />
         </>
       ) : (
-        <Text>No notes yet</Text>
+        <Text>{t('student.lessonDetails.noTeacherNotes')}</Text>
       )}
     </Stack>
   );

@@ -10,18 +10,19 @@ import { invalidate, queries } from '../../lib/queries.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import type { Booking } from './types.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 type Review = NonNullable<LessonReviewAnswer['review']>;
 
-const LABEL = 'Your review';
 const srOnly = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Five stars to choose from: a radio group (Tab in, arrow keys to move, each read as "4 stars"). */
 export function StarChoice({ value, onChange, name }: { value: number; onChange: (v: number) => void; name: string }) {
+  const t = useT();
   return (
     <Box as="fieldset" borderWidth="0" p="0" m="0">
       <Text as="legend" fontSize="sm" color="fg.muted" mb="1">
-        Your rating
+        {t('student.review.rating')}
       </Text>
       <HStack gap="1">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -36,7 +37,7 @@ export function StarChoice({ value, onChange, name }: { value: number; onChange:
             color={n <= value ? 'orange.600' : 'gray.400'}
             _focusWithin={{ outline: '2px solid', outlineColor: 'green.600', outlineOffset: '1px' }}
           >
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} style={srOnly} aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`} />
+            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} style={srOnly} aria-label={t('student.review.stars', { count: n })} />
             <span aria-hidden="true">{n <= value ? '★' : '☆'}</span>
           </Box>
         ))}
@@ -51,10 +52,15 @@ function ReviewForm({ booking, review, onDone }: { booking: Booking; review: Rev
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [comment, setComment] = useState(review?.comment ?? '');
   const [missing, setMissing] = useState(false);
+  const t = useT();
   const save = useMutation({
     mutationFn: async () => (await apiRequest(review ? 'PUT' : 'POST', `/api/bookings/${booking.id}/review`, { rating, comment })).json(),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: review ? 'Review updated' : 'Thank you for your review', description: `${booking.teacherName} can read it on their profile.` });
+      toaster.create({
+        type: 'success',
+        title: review ? t('student.review.updated') : t('student.review.thanks'),
+        description: t('student.review.savedText', { teacher: booking.teacherName }),
+      });
       await invalidate(qc, 'reviewChanged');
       onDone();
     },
@@ -67,7 +73,7 @@ function ReviewForm({ booking, review, onDone }: { booking: Booking; review: Rev
   return (
     <form
       noValidate
-      aria-label={review ? 'Edit your review' : 'Review this lesson'}
+      aria-label={review ? t('student.review.editForm') : t('student.review.newForm')}
       onSubmit={(e) => {
         e.preventDefault();
         if (!rating) return setMissing(true);
@@ -85,29 +91,37 @@ function ReviewForm({ booking, review, onDone }: { booking: Booking; review: Rev
         />
         {missing && (
           <Text role="alert" fontSize="sm" color="red.700">
-            Choose a rating from 1 to 5
+            {t('student.review.missing')}
           </Text>
         )}
         <Field.Root invalid={length > MAX_REVIEW_COMMENT}>
-          <Field.Label htmlFor={id}>Comment (optional)</Field.Label>
-          <Textarea id={id} rows={3} autoresize maxH="12rem" value={comment} onChange={(e) => setComment(e.target.value)} placeholder="What went well? What could be better?" />
+          <Field.Label htmlFor={id}>{t('student.review.comment')}</Field.Label>
+          <Textarea
+            id={id}
+            rows={3}
+            autoresize
+            maxH="12rem"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder={t('student.review.placeholder')}
+          />
           <Field.HelperText aria-live="polite" color={length > MAX_REVIEW_COMMENT ? 'red.700' : undefined}>
-            {length} / {MAX_REVIEW_COMMENT} characters. Your first name and last initial are shown with it.
+            {t('student.review.help', { length: String(length), max: String(MAX_REVIEW_COMMENT) })}
           </Field.HelperText>
         </Field.Root>
         {save.error && !isUnauthorizedError(save.error) && (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Description>{errorMessage(save.error, 'The review could not be saved.')}</Alert.Description>
+            <Alert.Description>{errorMessage(save.error, t('student.review.failed'))}</Alert.Description>
           </Alert.Root>
         )}
         <HStack>
-          <Button type="submit" colorPalette="green" loading={save.isPending} loadingText="Saving...">
-            {review ? 'Save review' : 'Submit review'}
+          <Button type="submit" colorPalette="green" loading={save.isPending} loadingText={t('common.profilePage.saving')}>
+            {review ? t('student.review.save') : t('student.review.submit')}
           </Button>
           {review && (
             <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-              Keep it as it is
+              {t('student.review.keep')}
             </Button>
           )}
         </HStack>
@@ -120,10 +134,11 @@ function ReviewForm({ booking, review, onDone }: { booking: Booking; review: Rev
 function ReplyForm({ review }: { review: Review }) {
   const qc = useQueryClient();
   const [text, setText] = useState('');
+  const t = useT();
   const send = useMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/reviews/${review.id}/reply`, { reply: text })).json(),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Reply published', description: 'It shows under the review on your profile.' });
+      toaster.create({ type: 'success', title: t('teacher.review.replied.title'), description: t('teacher.review.replied.text') });
       await invalidate(qc, 'reviewChanged');
     },
     onError: (error) => {
@@ -142,20 +157,20 @@ function ReplyForm({ review }: { review: Review }) {
     >
       <Stack gap="2">
         <Field.Root invalid={length > MAX_REVIEW_REPLY}>
-          <Field.Label htmlFor={id}>Your reply (public, once)</Field.Label>
+          <Field.Label htmlFor={id}>{t('teacher.review.replyLabel')}</Field.Label>
           <Textarea id={id} rows={3} autoresize maxH="12rem" value={text} onChange={(e) => setText(e.target.value)} />
           <Field.HelperText aria-live="polite">
-            {length} / {MAX_REVIEW_REPLY} characters. A reply cannot be changed once published.
+            {t('teacher.review.replyHelp', { length: String(length), max: String(MAX_REVIEW_REPLY) })}
           </Field.HelperText>
         </Field.Root>
         {send.error && !isUnauthorizedError(send.error) && (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Description>{errorMessage(send.error, 'The reply could not be sent.')}</Alert.Description>
+            <Alert.Description>{errorMessage(send.error, t('teacher.review.replyFailed'))}</Alert.Description>
           </Alert.Root>
         )}
-        <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={send.isPending} loadingText="Sending..." disabled={!length}>
-          Publish reply
+        <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={send.isPending} loadingText={t('teacher.review.sending')} disabled={!length}>
+          {t('teacher.review.publish')}
         </Button>
       </Stack>
     </form>
@@ -163,13 +178,14 @@ function ReplyForm({ review }: { review: Review }) {
 }
 
 function ShownReview({ review, viewer }: { review: Review; viewer: 'student' | 'teacher' }) {
+  const t = useT();
   return (
     <Stack gap="1" data-testid="lesson-review">
       <HStack gap="2" wrap="wrap">
         <Stars rating={review.rating} />
         <Text fontSize="xs" color="fg.muted">
           {instantLabel(review.reviewedAt)}
-          {review.edited && ' · edited'}
+          {review.edited && ` · ${t('student.review.edited')}`}
         </Text>
       </HStack>
       {review.comment && (
@@ -179,13 +195,13 @@ function ShownReview({ review, viewer }: { review: Review; viewer: 'student' | '
       )}
       {review.hidden && (
         <Text fontSize="sm" color="fg.muted">
-          {viewer === 'student' ? 'The school has hidden this review from your teacher\'s profile.' : 'The school has hidden this review from your profile.'}
+          {viewer === 'student' ? t('student.review.hidden') : t('teacher.review.hidden')}
         </Text>
       )}
       {review.reply && (
         <Box borderStartWidth="3px" borderColor="green.300" ps="3" mt="1">
           <Text fontSize="sm" color="fg.muted">
-            {viewer === 'teacher' ? 'Your reply' : "Teacher's reply"}
+            {viewer === 'teacher' ? t('teacher.review.yourReply') : t('student.review.teacherReply')}
           </Text>
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
             {review.reply.text}
@@ -204,13 +220,14 @@ export function LessonReview({ booking, viewer, now }: { booking: Booking; viewe
   const completed = booking.status === 'completed';
   const { data, isLoading, isError } = useQuery({ ...queries.lessonReview(booking.id), enabled: completed });
   const [editing, setEditing] = useState(false);
+  const t = useT();
   if (!completed) return null;
-  const title = viewer === 'student' ? LABEL : "Student's review";
+  const title = viewer === 'student' ? t('student.review.title') : t('teacher.review.title');
   let body: React.ReactNode;
-  if (isLoading) body = <Text color="fg.muted">Loading the review...</Text>;
-  else if (isError || !data) body = <Text color="red.700">The review could not be loaded.</Text>;
+  if (isLoading) body = <Text color="fg.muted">{t('student.review.loading')}</Text>;
+  else if (isError || !data) body = <Text color="red.700">{t('student.review.loadFailed')}</Text>;
   else if (!data.review) {
-    body = viewer === 'student' ? <ReviewForm booking={booking} review={null} onDone={() => setEditing(false)} /> : <Text>No review yet.</Text>;
+    body = viewer === 'student' ? <ReviewForm booking={booking} review={null} onDone={() => setEditing(false)} /> : <Text>{t('teacher.review.none')}</Text>;
   } else if (viewer === 'student' && editing) {
     body = <ReviewForm booking={booking} review={data.review} onDone={() => setEditing(false)} />;
   } else {
@@ -221,12 +238,12 @@ export function LessonReview({ booking, viewer, now }: { booking: Booking; viewe
         <ShownReview review={r} viewer={viewer} />
         {editable && (
           <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setEditing(true)}>
-            Edit review
+            {t('student.review.edit')}
           </Button>
         )}
         {editable && (
           <Text fontSize="xs" color="fg.muted">
-            You can change it until {instantLabel(r.editableUntil)} (Rome time).
+            {t('student.review.editableUntil', { until: instantLabel(r.editableUntil) })}
           </Text>
         )}
         {viewer === 'teacher' && !r.reply && !r.hidden && <ReplyForm review={r} />}

@@ -6,13 +6,15 @@ import { apiRequest, apiUpload, errorMessage } from '../../lib/api.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { toaster } from '../toaster.tsx';
 import { TeacherAvatar, type Portrait } from '../TeacherCard.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { translateMessage } from '../../lib/i18n-store.ts';
 
 const ACCEPTED = new Set(PHOTO.accept.split(','));
 
 /** What is wrong with a picked file before it is sent (the server checks the content again). */
 function refusal(file: File): string | null {
-  if (file.size > PHOTO.maxBytes) return PHOTO.messages.tooBig;
-  if (!ACCEPTED.has(file.type)) return PHOTO.messages.wrongType;
+  if (file.size > PHOTO.maxBytes) return translateMessage(PHOTO.messages.tooBig);
+  if (!ACCEPTED.has(file.type)) return translateMessage(PHOTO.messages.wrongType);
   return null;
 }
 
@@ -22,18 +24,19 @@ function refusal(file: File): string | null {
  */
 export function PhotoField({ teacherId, person, onChange }: { teacherId: string; person: Portrait; onChange?: (url: string | null) => void }) {
   const qc = useQueryClient();
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const path = `/api/teachers/${encodeURIComponent(teacherId)}/photo`;
   const done = async (res: Response, title: string) => {
     const { profileImageUrl } = (await res.json()) as PhotoAnswer;
     onChange?.(profileImageUrl);
-    toaster.create({ type: 'success', title, description: 'Students see the change right away.' });
+    toaster.create({ type: 'success', title, description: t('teacher.photo.seen') });
     await invalidate(qc, 'photoChanged');
   };
-  const failed = (e: unknown) => setProblem(errorMessage(e, 'The photo could not be saved. Please try again.'));
-  const upload = useMutation({ mutationFn: (file: File) => apiUpload(path, 'photo', file), onSuccess: (res) => done(res, 'Photo saved'), onError: failed });
-  const remove = useMutation({ mutationFn: () => apiRequest('DELETE', path), onSuccess: (res) => done(res, 'Photo removed'), onError: failed });
+  const failed = (e: unknown) => setProblem(errorMessage(e, t('teacher.photo.failed')));
+  const upload = useMutation({ mutationFn: (file: File) => apiUpload(path, 'photo', file), onSuccess: (res) => done(res, t('teacher.photo.saved')), onError: failed });
+  const remove = useMutation({ mutationFn: () => apiRequest('DELETE', path), onSuccess: (res) => done(res, t('teacher.photo.removed')), onError: failed });
   const picked = (file: File | undefined) => {
     if (!file) return;
     const why = refusal(file);
@@ -42,17 +45,17 @@ export function PhotoField({ teacherId, person, onChange }: { teacherId: string;
   };
   return (
     <Field.Root invalid={problem !== null}>
-      <Field.Label>Photo</Field.Label>
+      <Field.Label>{t('teacher.photo.label')}</Field.Label>
       <HStack gap="4" align="center" wrap="wrap">
         <TeacherAvatar teacher={person} size={96} testId="photo-preview" />
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
-            <Button variant="outline" colorPalette="green" loading={upload.isPending} loadingText="Uploading..." onClick={() => input.current?.click()}>
-              {person.profileImageUrl ? 'Change photo' : 'Upload a photo'}
+            <Button variant="outline" colorPalette="green" loading={upload.isPending} loadingText={t('teacher.photo.uploading')} onClick={() => input.current?.click()}>
+              {person.profileImageUrl ? t('teacher.photo.change') : t('teacher.photo.upload')}
             </Button>
             {person.profileImageUrl && (
-              <Button variant="ghost" loading={remove.isPending} loadingText="Removing..." onClick={() => remove.mutate()}>
-                Remove photo
+              <Button variant="ghost" loading={remove.isPending} loadingText={t('teacher.photo.removing')} onClick={() => remove.mutate()}>
+                {t('teacher.photo.remove')}
               </Button>
             )}
           </HStack>
@@ -71,7 +74,7 @@ export function PhotoField({ teacherId, person, onChange }: { teacherId: string;
             <Field.ErrorText role="alert">{problem}</Field.ErrorText>
           ) : (
             <Text fontSize="sm" color="fg.muted">
-              JPEG, PNG or WebP, 5 MB at most. It is cropped to a square and saved at once.
+              {t('teacher.photo.help')}
             </Text>
           )}
         </Stack>

@@ -13,17 +13,20 @@ import { sendToLogin } from './auth-guard.ts';
 import { BookingCalendar } from './BookingCalendar.tsx';
 import { longDate } from './BookingConfirmation.tsx';
 import type { Booking, Slot } from './types.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { t as translate } from '../../lib/i18n-store.ts';
 
-const when = (s: Slot) => `${longDate(s.date)} at ${hourLabel(s.hour)}`;
+const when = (s: Slot) => translate('student.reschedule.when', { date: longDate(s.date), time: hourLabel(s.hour) });
 
 /** The question asked once a new slot is picked: move there, or keep the lesson where it is. */
 function ConfirmMove({ booking, viewer, slot, onKeep, onMoved }: { booking: Booking; viewer: Viewer; slot: Slot; onKeep: () => void; onMoved: (b: Booking) => void }) {
   const qc = useQueryClient();
+  const t = useT();
   const move = useMutation({
     mutationFn: async (body: RescheduleBody) =>
       (await (await apiRequest('POST', `/api/bookings/${booking.id}/reschedule`, body)).json()) as Booking,
     onSuccess: async (b) => {
-      toaster.create({ type: 'success', title: 'Lesson rescheduled', description: sentence(`now ${when(b)} Rome time; both of you get an email`) });
+      toaster.create({ type: 'success', title: t('student.reschedule.done.title'), description: sentence(t('student.reschedule.done.text', { when: when(b) })) });
       await invalidate(qc, 'lessonRescheduled');
       onMoved(b);
     },
@@ -38,23 +41,23 @@ function ConfirmMove({ booking, viewer, slot, onKeep, onMoved }: { booking: Book
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4">
       <Text fontWeight="semibold" role="alert">
-        Move the lesson from {when(booking)} to {when(slot)} (Rome time)?
+        {t('student.reschedule.question', { from: when(booking), to: when(slot) })}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        The hour stays as it is; you and {viewer === 'student' ? booking.teacherName : booking.studentName} get an email with the new time.
+        {t('student.reschedule.questionText', { other: viewer === 'student' ? booking.teacherName : booking.studentName })}
       </Text>
       {move.error && !isUnauthorizedError(move.error) && (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Description>{errorMessage(move.error, 'The lesson could not be moved.')}</Alert.Description>
+          <Alert.Description>{errorMessage(move.error, t('student.reschedule.failed'))}</Alert.Description>
         </Alert.Root>
       )}
       <HStack gap="3" flexWrap="wrap">
         <Button ref={keep} variant="outline" onClick={onKeep} disabled={move.isPending}>
-          Keep the current time
+          {t('student.reschedule.keep')}
         </Button>
-        <Button colorPalette="green" loading={move.isPending} loadingText="Moving..." onClick={() => move.mutate({ date: slot.date, hour: slot.hour })}>
-          Move the lesson
+        <Button colorPalette="green" loading={move.isPending} loadingText={t('student.reschedule.moving')} onClick={() => move.mutate({ date: slot.date, hour: slot.hour })}>
+          {t('student.reschedule.move')}
         </Button>
       </HStack>
     </Stack>
@@ -82,22 +85,21 @@ export function RescheduleLesson({
 }) {
   const [open, setOpen] = useState(false);
   const { noticeHours } = useSiteConfig();
+  const t = useT();
   if (!canReschedule(booking, viewer, now)) return null;
   const intro = (
     <Text color="fg.muted" fontSize="sm">
-      Now: {when(booking)} (Rome time).{' '}
       {viewer === 'student'
-        ? `Pick a free slot of ${booking.teacherName} at least ${hoursCount(noticeHours)} ahead; times are Rome time.`
-        : `Pick one of your free slots from the next hour on (Rome time): unlike students, you need not book ${hoursCount(noticeHours)} ahead. ${booking.studentName} is told by email.`}{' '}
-      The hour stays as it is.
+        ? t('student.reschedule.introStudent', { when: when(booking), teacher: booking.teacherName, notice: hoursCount(noticeHours) })
+        : t('teacher.reschedule.intro', { when: when(booking), student: booking.studentName, notice: hoursCount(noticeHours) })}
     </Text>
   );
   return (
     <>
       <Button variant="outline" colorPalette="green" alignSelf="flex-start" disabled={disabled} onClick={() => setOpen(true)}>
-        Reschedule
+        {t('student.reschedule.button')}
       </Button>
-      <AppDialog open={open} onOpenChange={setOpen} title="Reschedule the lesson" size="lg">
+      <AppDialog open={open} onOpenChange={setOpen} title={t('student.reschedule.title')} size="lg">
         {open && (
           <BookingCalendar
             teacherId={booking.teacherId}

@@ -5,15 +5,18 @@ import { queries } from '../../lib/queries.ts';
 import { dateLabel, eurosFromCents, instantLabel, monthLabel } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { QueryView } from './states.tsx';
+import { TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
+import { useT } from '../../lib/i18n.tsx';
 
 function PayoutsView({ p }: { p: Payouts }) {
   const zone = useDisplayTimeZone();
+  const t = useT();
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            Payable now
+            {t('teacher.payouts.payableNow')}
           </Text>
           <Text fontSize="2xl" fontWeight="bold" data-testid="payable-now">
             {eurosFromCents(p.payableCents)}
@@ -21,7 +24,7 @@ function PayoutsView({ p }: { p: Payouts }) {
         </Box>
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            Earned (all time)
+            {t('teacher.payouts.earnedAllTime')}
           </Text>
           <Text fontSize="xl" fontWeight="semibold">
             {eurosFromCents(p.earnedCents)}
@@ -29,7 +32,7 @@ function PayoutsView({ p }: { p: Payouts }) {
         </Box>
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            Paid out (all time)
+            {t('teacher.payouts.paidAllTime')}
           </Text>
           <Text fontSize="xl" fontWeight="semibold">
             {eurosFromCents(p.paidCents)}
@@ -37,17 +40,17 @@ function PayoutsView({ p }: { p: Payouts }) {
         </Box>
       </SimpleGrid>
       {p.months.length === 0 ? (
-        <Text color="fg.muted">Nothing earned yet: once a lesson is completed, your 76% shows here until the school pays it out.</Text>
+        <Text color="fg.muted">{t('teacher.payouts.nothing', { percent: TEACHER_SHARE_PERCENT })}</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
-          <Table.Root size="sm" aria-label="Earned, paid and payable per month">
+          <Table.Root size="sm" aria-label={t('teacher.payouts.months.table')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Month</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Payable at month end</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Statement</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('teacher.payouts.months.month')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.payouts.months.earned')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.payouts.months.paid')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.payouts.months.payable')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.payouts.statement')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -65,9 +68,9 @@ function PayoutsView({ p }: { p: Payouts }) {
                       rel="noopener"
                       color="green.700"
                       fontWeight="medium"
-                      aria-label={`Statement for ${monthLabel(m.month, { month: 'long', year: 'numeric' })} (PDF)`}
+                      aria-label={t('teacher.payouts.statementFor', { month: monthLabel(m.month, { month: 'long', year: 'numeric' }) })}
                     >
-                      Statement
+                      {t('teacher.payouts.statement')}
                     </Link>
                   </Table.Cell>
                 </Table.Row>
@@ -77,19 +80,19 @@ function PayoutsView({ p }: { p: Payouts }) {
         </Table.ScrollArea>
       )}
       <Text as="h3" fontWeight="semibold">
-        Payout history
+        {t('teacher.payouts.history.title')}
       </Text>
       {p.payouts.length === 0 ? (
-        <Text color="fg.muted">No payouts yet.</Text>
+        <Text color="fg.muted">{t('teacher.payouts.history.empty')}</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
-          <Table.Root size="sm" aria-label="Payout history">
+          <Table.Root size="sm" aria-label={t('teacher.payouts.history.title')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Paid on</Table.ColumnHeader>
-                <Table.ColumnHeader>Period to</Table.ColumnHeader>
-                <Table.ColumnHeader>Reference</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('teacher.payouts.history.paidOn')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('teacher.payouts.history.periodTo')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('teacher.payouts.history.reference')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.payouts.history.amount')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toaster } from '../toaster.tsx';
 import { currentPath, loginPath } from '../../lib/next-path.tsx';
+import { t } from '../../lib/i18n-store.ts';
 
 let redirecting = false;
 
@@ -15,7 +16,7 @@ export function sendToLogin(delay = 500): void {
   void import('../ToasterView.tsx')
     .then(() => new Promise((resolve) => setTimeout(resolve, 50)))
     .then(() => {
-      toaster.create({ type: 'error', title: 'Unauthorized', description: 'You are logged out. Logging in again...' });
+      toaster.create({ type: 'error', title: t('common.app.unauthorized.title'), description: t('common.app.unauthorized.text') });
       setTimeout(() => {
         window.location.href = `/api${loginPath(currentPath())}`;
       }, delay);

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Placeholder rows while data loads. */
-export function LoadingRows({ rows = 3, height = '12', label = 'Loading' }: { rows?: number; height?: string; label?: string }) {
+export function LoadingRows({ rows = 3, height = '12', label }: { rows?: number; height?: string; label?: string }) {
+  const t = useT();
   return (
-    <Stack gap="3" aria-busy="true" aria-label={label}>
+    <Stack gap="3" aria-busy="true" aria-label={label ?? t('common.app.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={height} borderRadius="md" />
       ))}
@@ -14,13 +16,14 @@ export function LoadingRows({ rows = 3, height = '12', label = 'Loading' }: { ro
 }
 
 /** A failed request, with the server's message. */
-export function ErrorNotice({ error, fallback = 'Something went wrong. Please try again.' }: { error: unknown; fallback?: string }) {
+export function ErrorNotice({ error, fallback }: { error: unknown; fallback?: string }) {
+  const t = useT();
   return (
     <Alert.Root status="error" borderRadius="md">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>Error</Alert.Title>
-        <Alert.Description>{errorMessage(error, fallback)}</Alert.Description>
+        <Alert.Title>{t('common.error')}</Alert.Title>
+        <Alert.Description>{errorMessage(error, fallback ?? t('common.app.errorFallback'))}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

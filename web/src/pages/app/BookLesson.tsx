@@ -9,6 +9,7 @@ import { QueryView } from '../../components/app/states.tsx';
 import { shortName } from '../../lib/format.ts';
 import { hoursLeftWith } from '../../lib/lessons.ts';
 import { queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Book a lesson with one teacher: hours left with them, then the calendar of free slots. */
 export default function BookLesson() {
@@ -17,22 +18,23 @@ export default function BookLesson() {
   const teacher = useQuery(queries.teacher(teacherId));
   const packages = useQuery(queries.hourPackages());
   const left = hoursLeftWith(packages.data ?? [], teacherId);
+  const tr = useT();
   return (
     <QueryView query={teacher} rows={4}>
       {(t) => {
         const name = shortName(t.firstName, t.lastName);
         return (
           <Stack gap="6">
-            <AppPageHeader title={`Book a lesson with ${name}`} subtitle={packages.isLoading ? ' ' : `Hours left with ${name}: ${left}`} />
+            <AppPageHeader title={tr('student.book.title', { teacher: name })} subtitle={packages.isLoading ? ' ' : tr('student.book.left', { teacher: name, left })} />
             {!packages.isLoading && left === 0 ? (
-              <Panel title="No hours left">
+              <Panel title={tr('student.book.noHours.title')}>
                 <Stack gap="3" align="flex-start">
-                  <Text>Buy a package of hours with {name} to book lessons.</Text>
-                  <PurchaseButton teacherId={t.id}>Buy Hours</PurchaseButton>
+                  <Text>{tr('student.book.noHours.text', { teacher: name })}</Text>
+                  <PurchaseButton teacherId={t.id}>{tr('student.dashboard.buyHours')}</PurchaseButton>
                 </Stack>
               </Panel>
             ) : (
-              <Panel title="Choose a time">
+              <Panel title={tr('student.book.choose')}>
                 <BookingCalendar teacherId={t.id} teacherName={name} onBooked={() => navigate('/')} />
               </Panel>
             )}

@@ -9,6 +9,7 @@ import { QueryView } from '../../components/app/states.tsx';
 import type { Booking } from '../../components/app/types.ts';
 import { SelectField } from '../../components/FormFields.tsx';
 import { queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 
 /** /lesson-registry: every lesson, filtered by status, person and date range. */
@@ -23,6 +24,7 @@ export default function LessonRegistry() {
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const t = useT();
   const who = (b: Booking) => (viewer === 'student' ? b.teacherName : b.studentName);
   const personKey = (b: Booking) => (viewer === 'student' ? b.teacherId : b.studentId);
 
@@ -37,37 +39,42 @@ export default function LessonRegistry() {
 
   return (
     <Stack gap="6">
-      <AppPageHeader title="Lesson Registry" subtitle="Every lesson you booked, gave or cancelled." />
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" as="form" role="search" aria-label="Filter lessons" onSubmit={(e) => e.preventDefault()}>
+      <AppPageHeader title={t('common.appNav.lessonRegistry')} subtitle={t('student.registry.subtitle')} />
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" as="form" role="search" aria-label={t('student.registry.filter')} onSubmit={(e) => e.preventDefault()}>
         <SelectField
-          label="Status"
+          label={t('student.lessonDetails.status')}
           value={status}
           onChange={setStatus}
           options={[
-            { value: '', label: 'All statuses' },
-            { value: 'confirmed', label: 'Confirmed' },
-            { value: 'completed', label: 'Completed' },
-            { value: 'cancelled', label: 'Cancelled' },
+            { value: '', label: t('student.registry.allStatuses') },
+            { value: 'confirmed', label: t('student.registry.confirmed') },
+            { value: 'completed', label: t('student.registry.completed') },
+            { value: 'cancelled', label: t('student.registry.cancelled') },
           ]}
         />
-        <SelectField label={viewer === 'student' ? 'Teacher' : 'Student'} value={person} onChange={setPerson} options={[{ value: '', label: 'Everyone' }, ...people]} />
+        <SelectField
+          label={viewer === 'student' ? t('student.lessonDetails.teacher') : t('student.lessonDetails.student')}
+          value={person}
+          onChange={setPerson}
+          options={[{ value: '', label: t('student.registry.everyone') }, ...people]}
+        />
         <Field.Root>
-          <Field.Label>From</Field.Label>
+          <Field.Label>{t('student.registry.from')}</Field.Label>
           <Input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </Field.Root>
         <Field.Root>
-          <Field.Label>To</Field.Label>
+          <Field.Label>{t('student.registry.to')}</Field.Label>
           <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </Field.Root>
       </SimpleGrid>
-      <QueryView query={bookings} isEmpty={(b) => b.length === 0} empty="No lessons yet.">
+      <QueryView query={bookings} isEmpty={(b) => b.length === 0} empty={t('student.registry.empty')}>
         {() =>
           filtered.length === 0 ? (
-            <Text color="fg.muted">No lessons match these filters.</Text>
+            <Text color="fg.muted">{t('student.registry.noMatch')}</Text>
           ) : (
             <Stack gap="2">
               <Text color="fg.muted" fontSize="sm" aria-live="polite">
-                {filtered.length} {filtered.length === 1 ? 'lesson' : 'lessons'}
+                {t('student.registry.count', { count: filtered.length })}
               </Text>
               <LessonList bookings={filtered} viewer={viewer} openId={openId} />
             </Stack>

@@ -10,24 +10,18 @@ import { dateLabel, hoursCount, num, romeDate, timeLabel } from '../../lib/forma
 import { bookingLinks } from '../../lib/packages.ts';
 import type { HistoryEntry, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
-import { useRulesText } from '../../lib/site.ts';
+import { useSiteConfig } from '../../lib/site.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { t } from '../../lib/i18n-store.ts';
 import { creditNoteUrl, receiptUrl, type OwnReceipt } from '@parliamo/domain/contracts/receipts';
 
-const causeLabel: Record<HistoryEntry['cause'], string> = {
-  purchase: 'Bought',
-  booked: 'Lesson booked',
-  refunded: 'Refunded (lesson cancelled)',
-  completed: 'Lesson given',
-  rescheduled: 'Lesson rescheduled (hour unchanged)',
-  expired: 'Expired',
-  adjusted: 'Adjusted by the school',
-  revoked: 'Refunded to your card',
-};
+/** The causes the catalog names (student.json `myHours.cause.*`). */
+const causes = new Set<string>(['purchase', 'booked', 'refunded', 'completed', 'rescheduled', 'expired', 'adjusted', 'revoked'] satisfies HistoryEntry['cause'][]);
 
 /** What one ledger entry means for a person. */
 export function describeEntry(e: HistoryEntry): string {
-  const base = causeLabel[e.cause] ?? e.cause;
-  return e.reason ? `${base}: ${e.reason}` : base;
+  const base = causes.has(e.cause) ? t(`student.myHours.cause.${e.cause}`) : e.cause;
+  return e.reason ? t('student.myHours.withReason', { cause: base, reason: e.reason }) : base;
 }
 
 /** Where an entry's cause can be seen: its lesson (Lesson Details) or its payment. */
@@ -42,29 +36,30 @@ export function balancePoints(entries: HistoryEntry[], now: Date): { at: string;
   const points = entries.map((e) => ({ at: e.at, value: e.balanceAfter, label: dateLabel(romeDate(e.at), { day: 'numeric', month: 'short' }) }));
   const last = points[points.length - 1];
   // The balance holds until now: drawn up to today, unless the last change was today already.
-  if (last && romeDate(last.at) < romeDate(now)) points.push({ at: now.toISOString(), value: last.value, label: 'Today' });
+  if (last && romeDate(last.at) < romeDate(now)) points.push({ at: now.toISOString(), value: last.value, label: t('student.myHours.today') });
   return points;
 }
 
 function History({ entries, label }: { entries: HistoryEntry[]; label: string }) {
   const points = balancePoints(entries, new Date());
+  const t = useT();
   return (
     <Stack gap="4">
       <Box>
         <Text fontWeight="medium" mb="1">
-          Balance over time
+          {t('student.myHours.chart.title')}
         </Text>
-        <StepChart points={points} title="Hours left over time" unit="hours" />
+        <StepChart points={points} title={t('student.myHours.chart.label')} unit={t('student.myHours.chart.unit')} />
       </Box>
       {/* Focusable, so that a keyboard can scroll it sideways on a narrow screen. */}
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={`History of ${label}`}>
-        <Table.Root size="sm" aria-label="Package history" css={{ '& td, & th': { px: { base: '2', md: '3' } } }}>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('student.myHours.history.region', { label })}>
+        <Table.Root size="sm" aria-label={t('student.myHours.history.table')} css={{ '& td, & th': { px: { base: '2', md: '3' } } }}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>When</Table.ColumnHeader>
-              <Table.ColumnHeader>What happened</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Change</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Hours left</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('student.myHours.history.when')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('student.myHours.history.what')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('student.myHours.history.change')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('student.myHours.hoursLeft')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -73,7 +68,7 @@ function History({ entries, label }: { entries: HistoryEntry[]; label: string })
                 <Table.Cell>
                   <Text whiteSpace="nowrap">{dateLabel(romeDate(e.at), { day: 'numeric', month: 'short', year: 'numeric' })}</Text>
                   <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-                    {timeLabel(e.at)} Rome time
+                    {t('student.myHours.history.time', { time: timeLabel(e.at) })}
                   </Text>
                 </Table.Cell>
                 <Table.Cell whiteSpace="normal">
@@ -105,18 +100,23 @@ function History({ entries, label }: { entries: HistoryEntry[]; label: string })
  */
 export function PackageCard({ pkg, label, book, receipt }: { pkg: HourPackage; label: string; book: boolean; receipt?: OwnReceipt }) {
   const history = useQuery(queries.packageHistory(pkg.id));
+  const t = useT();
   return (
     <Panel
       title={pkg.teacherName}
       label={label}
       actions={
         <Flex gap="2" align="center">
-          {pkg.trial && <Badge colorPalette="orange" variant="surface" data-testid="package-trial">Trial</Badge>}
-          <Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{pkg.status}</Badge>
+          {pkg.trial && (
+            <Badge colorPalette="orange" variant="surface" data-testid="package-trial">
+              {t('student.myHours.trial')}
+            </Badge>
+          )}
+          <Badge colorPalette={pkg.status === 'active' ? 'green' : 'gray'}>{t('student.myHours.status', { status: pkg.status })}</Badge>
           {book && (
             <Button asChild size="xs" variant="outline" colorPalette="green">
-              <Link to={`/book/${pkg.teacherId}`} aria-label={`Book a lesson with ${pkg.teacherName}`}>
-                Book a lesson
+              <Link to={`/book/${pkg.teacherId}`} aria-label={t('student.dashboard.packages.bookWith', { teacher: pkg.teacherName })}>
+                {t('student.dashboard.packages.book')}
               </Link>
             </Button>
           )}
@@ -127,27 +127,27 @@ export function PackageCard({ pkg, label, book, receipt }: { pkg: HourPackage; l
         <Flex gap={{ base: '3', md: '8' }} wrap="wrap">
           <Box>
             <Text fontSize="sm" color="fg.muted">
-              Hours left
+              {t('student.myHours.hoursLeft')}
             </Text>
             <Text fontSize="2xl" fontWeight="bold" data-testid="package-remaining">
-              {num(pkg.remainingHours)} of {num(pkg.totalHours)}
+              {t('student.myHours.remaining', { remaining: num(pkg.remainingHours), total: num(pkg.totalHours) })}
             </Text>
           </Box>
           <Box>
             <Text fontSize="sm" color="fg.muted">
-              Bought
+              {t('student.myHours.bought')}
             </Text>
             <Text fontWeight="medium">{dateLabel(romeDate(pkg.purchasedAt))}</Text>
           </Box>
           <Box>
             <Text fontSize="sm" color="fg.muted">
-              Expires
+              {t('student.myHours.expires')}
             </Text>
             <Text fontWeight="medium">{dateLabel(romeDate(pkg.expiresAt))}</Text>
           </Box>
           {receipt && <ReceiptLinks receipt={receipt} />}
         </Flex>
-        <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty="No history yet.">
+        <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty={t('student.myHours.noHistory')}>
           {(h) => <History entries={h.entries} label={label} />}
         </QueryView>
       </Stack>
@@ -158,21 +158,22 @@ export function PackageCard({ pkg, label, book, receipt }: { pkg: HourPackage; l
 /** The purchase's receipt (and any credit notes) as PDF downloads. */
 function ReceiptLinks({ receipt }: { receipt: OwnReceipt }) {
   const link = { color: 'green.800', textDecoration: 'underline', fontWeight: 'medium' } as const;
+  const t = useT();
   return (
     <Box data-testid="package-receipt">
       <Text fontSize="sm" color="fg.muted">
-        Documents
+        {t('student.myHours.documents')}
       </Text>
       <Flex gap="3" wrap="wrap" align="baseline">
         <ChakraLink href={receiptUrl(receipt.paymentId)} download={`parliamo-receipt-${receipt.receiptNumber}.pdf`} {...link}>
-          Receipt
+          {t('student.myHours.receipt')}
         </ChakraLink>
         <Text as="span" fontSize="sm" color="fg.muted">
           {receipt.receiptNumber}
         </Text>
         {receipt.creditNoteNumbers.length > 0 && (
           <ChakraLink href={creditNoteUrl(receipt.paymentId)} download={`parliamo-credit-note-${receipt.creditNoteNumbers.at(-1)}.pdf`} {...link}>
-            Credit note
+            {t('student.myHours.creditNote')}
           </ChakraLink>
         )}
       </Flex>
@@ -185,7 +186,7 @@ function packageLabels(list: HourPackage[]): Map<string, string> {
   const labels = new Map<string, string>();
   const seen = new Map<string, number>();
   for (const p of list) {
-    const base = `${p.teacherName}, ${hoursCount(num(p.totalHours))} bought ${dateLabel(romeDate(p.purchasedAt))}`;
+    const base = t('student.myHours.packageLabel', { teacher: p.teacherName, hours: hoursCount(num(p.totalHours)), date: dateLabel(romeDate(p.purchasedAt)) });
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     labels.set(p.id, n === 1 ? base : `${base} (${n})`);
@@ -195,14 +196,18 @@ function packageLabels(list: HourPackage[]): Map<string, string> {
 
 /** /my-hours: each package, its history and its balance over time. */
 export default function MyHours() {
-  const rules = useRulesText();
+  const { validityMonths } = useSiteConfig();
+  const t = useT();
   const packages = useQuery(queries.hourPackages());
   // The receipts are extra: without them (still loading, or failed) the packages show all the same.
   const receipts = new Map((useQuery(queries.receipts()).data ?? []).map((r) => [r.packageId, r]));
   return (
     <Stack gap="6">
-      <AppPageHeader title="My Hours" subtitle={rules('Every hour you bought, where it went, and what is left. Hours must be used within 6 months of purchase.')} actions={<PurchaseButton>Buy Hours</PurchaseButton>} />
-      <QueryView query={packages} isEmpty={(p) => p.length === 0} empty="No hour packages yet." rows={2}>
+      <AppPageHeader title={t('common.nav.myHours')}
+        subtitle={t('student.myHours.subtitle', { months: validityMonths })}
+        actions={<PurchaseButton>{t('student.dashboard.buyHours')}</PurchaseButton>}
+      />
+      <QueryView query={packages} isEmpty={(p) => p.length === 0} empty={t('student.myHours.empty')} rows={2}>
         {(list) => {
           const book = bookingLinks(list);
           const labels = packageLabels(list);

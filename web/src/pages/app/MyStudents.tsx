@@ -5,29 +5,32 @@ import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, hourLabel } from '../../lib/format.ts';
 import type { TeacherStudent } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { t } from '../../lib/i18n-store.ts';
 
 function nextLessonLabel(n: TeacherStudent['nextLesson']): string {
-  if (!n) return 'None booked';
+  if (!n) return t('teacher.myStudents.noneBooked');
   if (typeof n === 'string') return n;
-  return `${dateLabel(n.date)}, ${hourLabel(n.hour)}`;
+  return t('teacher.myStudents.nextWhen', { date: dateLabel(n.date), time: hourLabel(n.hour) });
 }
 
 /** /my-students: the teacher's students, their hours left, lessons done and next lesson. */
 export default function MyStudents() {
   const students = useQuery(queries.teacherStudents());
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="My Students" subtitle="Everyone who bought hours with you." />
-      <QueryView query={students} isEmpty={(s) => s.length === 0} empty="No students yet. Students appear here when they buy hours with you.">
+      <AppPageHeader title={t('common.appNav.myStudents')} subtitle={t('teacher.myStudents.subtitle')} />
+      <QueryView query={students} isEmpty={(s) => s.length === 0} empty={t('teacher.myStudents.empty')}>
         {(list) => (
           <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root aria-label="My students">
+            <Table.Root aria-label={t('teacher.myStudents.table')}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Student</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Hours left</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Lessons done</Table.ColumnHeader>
-                  <Table.ColumnHeader>Next lesson</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('teacher.myStudents.student')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('teacher.myStudents.hoursLeft')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('teacher.myStudents.lessonsDone')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('teacher.myStudents.nextLesson')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>

@@ -10,21 +10,24 @@ import { QueryView } from '../../components/app/states.tsx';
 import { instantLabel } from '../../lib/format.ts';
 import { timeZoneChoices } from '../../lib/settings.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 function useSave() {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
     mutationFn: (body: PersonalSettingsUpdate) => apiRequest('PUT', '/api/settings', body),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Settings saved', description: 'Your settings have been saved.' });
+      toaster.create({ type: 'success', title: t('common.settingsPage.saved.title'), description: t('common.settingsPage.saved.text') });
       await invalidate(qc, 'personalSettingsSaved');
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, 'Your settings could not be saved.') }),
+    onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('common.settingsPage.failed')) }),
   });
 }
 
 function MailSettings({ settings }: { settings: PersonalSettings }) {
   const save = useSave();
+  const t = useT();
   return (
     <Stack gap="3">
       <Checkbox.Root
@@ -35,11 +38,10 @@ function MailSettings({ settings }: { settings: PersonalSettings }) {
       >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>Send me notification e-mails</Checkbox.Label>
+        <Checkbox.Label>{t('common.settingsPage.mails.label')}</Checkbox.Label>
       </Checkbox.Root>
       <Text fontSize="sm" color="fg.muted">
-        Lesson confirmations and cancellations, the reminder the day before a lesson, and warnings before your hours expire. E-mails about your
-        account always come: the welcome, purchase confirmations and password resets.
+        {t('common.settingsPage.mails.help')}
       </Text>
     </Stack>
   );
@@ -47,6 +49,7 @@ function MailSettings({ settings }: { settings: PersonalSettings }) {
 
 function TimeZoneSettings({ settings }: { settings: PersonalSettings }) {
   const save = useSave();
+  const t = useT();
   const zones = useMemo(() => {
     const all = timeZoneChoices();
     return all.includes(settings.timeZone) ? all : [settings.timeZone, ...all];
@@ -54,7 +57,7 @@ function TimeZoneSettings({ settings }: { settings: PersonalSettings }) {
   return (
     <Stack gap="3">
       <Field.Root>
-        <Field.Label>Time zone</Field.Label>
+        <Field.Label>{t('common.settingsPage.zone.title')}</Field.Label>
         <HStack gap="3" wrap="wrap" w="100%">
           <NativeSelect.Root maxW="sm" disabled={save.isPending}>
             <NativeSelect.Field value={settings.timeZone} onChange={(e) => save.mutate({ timeZone: e.target.value })}>
@@ -68,17 +71,16 @@ function TimeZoneSettings({ settings }: { settings: PersonalSettings }) {
           </NativeSelect.Root>
           {settings.timeZone !== Intl.DateTimeFormat().resolvedOptions().timeZone && (
             <Button size="sm" variant="outline" disabled={save.isPending} onClick={() => save.mutate({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })}>
-              Use this device's time zone
+              {t('common.settingsPage.zone.device')}
             </Button>
           )}
         </HStack>
         <Field.HelperText>
-          Now it is {instantLabel(new Date().toISOString(), settings.timeZone)} there. Dates and times of messages and changes are shown in this time
-          zone, and your lessons show the time there next to the Rome time.
+          {t('common.settingsPage.zone.help', { now: instantLabel(new Date().toISOString(), settings.timeZone) })}
         </Field.HelperText>
       </Field.Root>
       <Text fontSize="sm" color="fg.muted">
-        Lessons are booked on Rome time: the booking calendar always shows Rome hours (Europe/Rome).
+        {t('common.settingsPage.zone.rome')}
       </Text>
     </Stack>
   );
@@ -87,15 +89,16 @@ function TimeZoneSettings({ settings }: { settings: PersonalSettings }) {
 /** /settings: the signed-in person's own settings (every role), opened from the user menu. */
 export default function Settings() {
   const query = useQuery(queries.personalSettings());
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="Settings" subtitle="Your e-mails and the time zone you read dates in." />
-      <Panel title="E-mails">
+      <AppPageHeader title={t('common.nav.settings')} subtitle={t('common.settingsPage.subtitle')} />
+      <Panel title={t('common.settingsPage.mails.title')}>
         <QueryView query={query} rows={1}>
           {(s) => <MailSettings settings={s} />}
         </QueryView>
       </Panel>
-      <Panel title="Time zone">
+      <Panel title={t('common.settingsPage.zone.title')}>
         <QueryView query={query} rows={1}>
           {(s) => <TimeZoneSettings settings={s} />}
         </QueryView>

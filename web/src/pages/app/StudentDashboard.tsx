@@ -13,7 +13,8 @@ import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
 import { upcoming } from '../../lib/lessons.ts';
 import type { DashboardStats, HourPackage } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
-import { monthsText, useSiteConfig } from '../../lib/site.ts';
+import { useSiteConfig } from '../../lib/site.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { bookingLinks } from '../../lib/packages.ts';
 
 /** remaining / total x 100 (spec "Business constants and limits"). */
@@ -23,14 +24,26 @@ function packageProgress(p: HourPackage): number {
 
 function Stats({ stats }: { stats: DashboardStats }) {
   const { validityMonths } = useSiteConfig();
+  const t = useT();
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-      <StatCard label="Remaining Hours" value={num(stats.remainingHours)} help={`Use them within ${monthsText(validityMonths)}`} />
-      <StatCard label="Lessons This Month" value={stats.lessonsThisMonth} />
       <StatCard
-        label="Next Lesson"
-        value={stats.nextLesson ? `${dateLabel(stats.nextLesson.date, { day: 'numeric', month: 'short' })}, ${hourLabel(stats.nextLesson.hour)}` : 'None'}
-        help={stats.nextLesson ? `with ${stats.nextLesson.teacherName}` : 'Book one from a teacher'}
+        label={t('student.dashboard.stats.remaining')}
+        value={num(stats.remainingHours)}
+        help={t('student.dashboard.stats.remainingHelp', { months: validityMonths })}
+      />
+      <StatCard label={t('student.dashboard.stats.thisMonth')} value={stats.lessonsThisMonth} />
+      <StatCard
+        label={t('student.dashboard.stats.next')}
+        value={
+          stats.nextLesson
+            ? t('student.dashboard.stats.nextWhen', {
+                date: dateLabel(stats.nextLesson.date, { day: 'numeric', month: 'short' }),
+                time: hourLabel(stats.nextLesson.hour),
+              })
+            : t('student.dashboard.stats.none')
+        }
+        help={stats.nextLesson ? t('student.dashboard.stats.with', { teacher: stats.nextLesson.teacherName }) : t('student.dashboard.stats.bookOne')}
       />
     </SimpleGrid>
   );
@@ -39,6 +52,7 @@ function Stats({ stats }: { stats: DashboardStats }) {
 function Packages({ packages }: { packages: HourPackage[] }) {
   // One "Book a lesson" per teacher, however many packages the student has with them.
   const book = bookingLinks(packages);
+  const t = useT();
   return (
     <Stack gap="4">
       {packages.map((p) => (
@@ -46,22 +60,22 @@ function Packages({ packages }: { packages: HourPackage[] }) {
           <Flex justify="space-between" gap="2" wrap="wrap" mb="1">
             <Text fontWeight="semibold">{p.teacherName}</Text>
             <Text data-testid="package-remaining">
-              {num(p.remainingHours)} of {num(p.totalHours)} hours left
+              {t('student.dashboard.packages.left', { remaining: num(p.remainingHours), total: num(p.totalHours) })}
             </Text>
           </Flex>
-          <Progress.Root value={packageProgress(p)} colorPalette="green" size="sm" aria-label={`${p.teacherName}: ${packageProgress(p)}% of hours left`}>
+          <Progress.Root value={packageProgress(p)} colorPalette="green" size="sm" aria-label={t('student.dashboard.packages.progress', { teacher: p.teacherName, percent: packageProgress(p) })}>
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
           <HStack justify="space-between" mt="1" gap="2" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
-              Expires {dateLabel(romeDate(p.expiresAt))}
+              {t('student.dashboard.packages.expires', { date: dateLabel(romeDate(p.expiresAt)) })}
             </Text>
             {book.has(p.id) && (
               <Button asChild size="xs" variant="outline">
-                <Link to={`/book/${p.teacherId}`} aria-label={`Book a lesson with ${p.teacherName}`}>
-                  Book a lesson
+                <Link to={`/book/${p.teacherId}`} aria-label={t('student.dashboard.packages.bookWith', { teacher: p.teacherName })}>
+                  {t('student.dashboard.packages.book')}
                 </Link>
               </Button>
             )}
@@ -85,11 +99,12 @@ export default function StudentDashboard() {
   const bookings = useQuery(queries.bookings());
   const packages = useQuery(queries.hourPackages());
   const now = new Date();
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title={`Ciao, ${user?.firstName ?? ''}!`} subtitle="Your lessons and hours at a glance." actions={
+      <AppPageHeader title={t('student.dashboard.title', { firstName: user?.firstName ?? '' })} subtitle={t('student.dashboard.subtitle')} actions={
           <PurchaseButton teacherId={buy} defaultOpen={!!buy}>
-            Buy Hours
+            {t('student.dashboard.buyHours')}
           </PurchaseButton>
         } />
       <LaunchNotice />
@@ -101,30 +116,30 @@ export default function StudentDashboard() {
           <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
             <Box>
               <Heading as="h2" size="lg">
-                Find your next teacher
+                {t('student.dashboard.find.title')}
               </Heading>
-              <Text>Native Italian teachers from Rome, one-hour lessons online.</Text>
+              <Text>{t('student.dashboard.find.text')}</Text>
             </Box>
             <Button asChild bg="white" color="green.800" _hover={{ bg: 'green.50' }}>
-              <Link to="/teachers">Browse Teachers</Link>
+              <Link to="/teachers">{t('student.dashboard.find.browse')}</Link>
             </Button>
           </Flex>
         </Card.Body>
       </Card.Root>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Panel title="Upcoming Lessons">
-          <QueryView query={bookings} isEmpty={(b) => upcoming(b, now).length === 0} empty="No upcoming lessons. Book one from your hour packages.">
+        <Panel title={t('student.dashboard.upcoming.title')}>
+          <QueryView query={bookings} isEmpty={(b) => upcoming(b, now).length === 0} empty={t('student.dashboard.upcoming.empty')}>
             {(b) => <LessonList bookings={upcoming(b, now)} viewer="student" />}
           </QueryView>
         </Panel>
-        <Panel title="Hour Packages" actions={<Button asChild size="xs" variant="ghost"><Link to="/my-hours">My Hours</Link></Button>}>
-          <QueryView query={packages} isEmpty={(p) => p.length === 0} empty="No hour packages yet. Buy hours from a teacher to start.">
+        <Panel title={t('student.dashboard.packages.title')} actions={<Button asChild size="xs" variant="ghost"><Link to="/my-hours">{t('common.nav.myHours')}</Link></Button>}>
+          <QueryView query={packages} isEmpty={(p) => p.length === 0} empty={t('student.dashboard.packages.empty')}>
             {(p) => <Packages packages={p} />}
           </QueryView>
         </Panel>
       </SimpleGrid>
-      <Panel title="My Lessons" actions={<Button asChild size="xs" variant="ghost"><Link to="/lesson-registry">All lessons</Link></Button>}>
-        <QueryView query={bookings} isEmpty={(b) => b.length === 0} empty="You have no lessons yet.">
+      <Panel title={t('student.dashboard.lessons.title')} actions={<Button asChild size="xs" variant="ghost"><Link to="/lesson-registry">{t('student.dashboard.lessons.all')}</Link></Button>}>
+        <QueryView query={bookings} isEmpty={(b) => b.length === 0} empty={t('student.dashboard.lessons.empty')}>
           {(b) => <LessonList bookings={[...b].sort((x, y) => Date.parse(y.startsAt) - Date.parse(x.startsAt)).slice(0, 10)} viewer="student" />}
         </QueryView>
       </Panel>

@@ -13,6 +13,7 @@ import { dateLabel, eurosFromCents, hourLabel, monthLabel, romeDate } from '../.
 import { upcoming } from '../../lib/lessons.ts';
 import type { Earnings } from '../../components/app/types.ts';
 import { queries } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const TeacherPayouts = lazy(() => import('../../components/app/TeacherPayouts.tsx'));
 
@@ -22,15 +23,16 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
   const m = earnings.months.find((x) => x.month === thisMonth) ?? { month: thisMonth, grossCents: 0, teacherCents: 0, commissionCents: 0, lessons: 0 };
   const recent = [...earnings.months].sort((a, b) => a.month.localeCompare(b.month)).slice(-6);
   const allTime = earnings.lessons.reduce((sum, l) => sum + l.teacherEarningCents, 0);
+  const t = useT();
   return (
     <Stack gap="4">
       <Text as="h3" fontWeight="semibold" data-testid="earnings-month">
-        This month ({monthLabel(thisMonth, { month: 'long', year: 'numeric' })})
+        {t('teacher.dashboard.earnings.thisMonth', { month: monthLabel(thisMonth, { month: 'long', year: 'numeric' }) })}
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            You earn ({TEACHER_SHARE_PERCENT}%)
+            {t('teacher.dashboard.earnings.youEarn', { percent: TEACHER_SHARE_PERCENT })}
           </Text>
           <Text fontSize="2xl" fontWeight="bold" data-testid="earnings-teacher">
             {eurosFromCents(m.teacherCents)}
@@ -38,7 +40,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
         </Box>
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            School commission ({SCHOOL_COMMISSION_PERCENT}%)
+            {t('teacher.dashboard.earnings.commission', { percent: SCHOOL_COMMISSION_PERCENT })}
           </Text>
           <Text fontSize="xl" fontWeight="semibold">
             {eurosFromCents(m.commissionCents)}
@@ -46,47 +48,47 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
         </Box>
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            Lessons given
+            {t('teacher.dashboard.earnings.given')}
           </Text>
           <Text fontSize="xl" fontWeight="semibold">
-            {m.lessons} ({eurosFromCents(m.grossCents)} in total)
+            {t('teacher.dashboard.earnings.givenValue', { count: m.lessons, total: eurosFromCents(m.grossCents) })}
           </Text>
         </Box>
       </SimpleGrid>
       {recent.length > 0 ? (
         <Box>
           <Text as="h3" fontWeight="semibold" mb="2">
-            Per month (last {recent.length === 1 ? 'month' : `${recent.length} months`} with lessons)
+            {t('teacher.dashboard.earnings.perMonth', { count: recent.length })}
           </Text>
           <Box maxW="2xl">
-          <MonthBars title="Earnings per month" months={recent.map((x) => ({ label: monthLabel(x.month), teacher: x.teacherCents / 100, school: x.commissionCents / 100 }))} />
+          <MonthBars title={t('teacher.dashboard.earnings.chart')} months={recent.map((x) => ({ label: monthLabel(x.month), teacher: x.teacherCents / 100, school: x.commissionCents / 100 }))} />
           </Box>
           <HStack gap="4" fontSize="sm" color="fg.muted">
             <HStack gap="1">
-              <Box w="3" h="3" bg="#15803d" borderRadius="sm" /> <Text>You</Text>
+              <Box w="3" h="3" bg="#15803d" borderRadius="sm" /> <Text>{t('teacher.dashboard.earnings.you')}</Text>
             </HStack>
             <HStack gap="1">
-              <Box w="3" h="3" bg="#86efac" borderRadius="sm" /> <Text>School</Text>
+              <Box w="3" h="3" bg="#86efac" borderRadius="sm" /> <Text>{t('teacher.dashboard.earnings.school')}</Text>
             </HStack>
           </HStack>
         </Box>
       ) : (
-        <Text color="fg.muted">No lessons given yet: your earnings appear here once a lesson is completed.</Text>
+        <Text color="fg.muted">{t('teacher.dashboard.earnings.none')}</Text>
       )}
       {earnings.lessons.length > 0 && (
         <Text as="h3" fontWeight="semibold" data-testid="earnings-all-time">
-          All time: {eurosFromCents(allTime)} for {earnings.lessons.length} {earnings.lessons.length === 1 ? 'lesson' : 'lessons'}
+          {t('teacher.dashboard.earnings.allTime', { total: eurosFromCents(allTime), count: earnings.lessons.length })}
         </Text>
       )}
       {earnings.lessons.length > 0 && (
         <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
-          <Table.Root size="sm" aria-label="Completed lessons and earnings">
+          <Table.Root size="sm" aria-label={t('teacher.dashboard.earnings.table')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">You</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">School</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('teacher.dashboard.earnings.date')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.dashboard.earnings.price')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.dashboard.earnings.you')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('teacher.dashboard.earnings.school')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -113,14 +115,15 @@ export default function TeacherDashboard() {
   const bookings = useQuery(queries.bookings());
   const earnings = useQuery(queries.teacherEarnings());
   const now = new Date();
+  const t = useT();
   return (
     <Stack gap="6">
       <AppPageHeader
-        title={`Ciao, ${user?.firstName ?? ''}!`}
-        subtitle="Your lessons, students and earnings."
+        title={t('teacher.dashboard.title', { firstName: user?.firstName ?? '' })}
+        subtitle={t('teacher.dashboard.subtitle')}
         actions={
           <Button asChild variant="outline">
-            <Link to="/teacher/profile">Edit Teacher Profile</Link>
+            <Link to="/teacher/profile">{t('teacher.dashboard.editProfile')}</Link>
           </Button>
         }
       />
@@ -128,26 +131,37 @@ export default function TeacherDashboard() {
         {(s) => (
           <SimpleGrid columns={2} gap={{ base: '3', md: '4' }}>
             <StatCard
-              label="Next Lesson"
-              value={s.nextLesson ? `${dateLabel(s.nextLesson.date, { day: 'numeric', month: 'short' })}, ${hourLabel(s.nextLesson.hour)}` : 'None'}
-              help={s.nextLesson ? 'Rome time' : 'No lessons booked yet'}
+              label={t('teacher.dashboard.next')}
+              value={
+                s.nextLesson
+                  ? t('teacher.dashboard.nextWhen', { date: dateLabel(s.nextLesson.date, { day: 'numeric', month: 'short' }), time: hourLabel(s.nextLesson.hour) })
+                  : t('teacher.dashboard.none')
+              }
+              help={s.nextLesson ? t('teacher.dashboard.romeTime') : t('teacher.dashboard.noneBooked')}
             />
-            <StatCard label="Total Students" value={s.totalStudents} />
+            <StatCard label={t('teacher.dashboard.totalStudents')} value={s.totalStudents} />
           </SimpleGrid>
         )}
       </QueryView>
       <Stack gap="6">
-        <Panel title="Upcoming Lessons" actions={<Button asChild size="xs" variant="ghost"><Link to="/lesson-registry">All lessons</Link></Button>}>
-          <QueryView query={bookings} isEmpty={(b) => upcoming(b, now, 5).length === 0} empty="No upcoming lessons.">
+        <Panel
+          title={t('teacher.dashboard.upcoming.title')}
+          actions={
+            <Button asChild size="xs" variant="ghost">
+              <Link to="/lesson-registry">{t('teacher.dashboard.upcoming.all')}</Link>
+            </Button>
+          }
+        >
+          <QueryView query={bookings} isEmpty={(b) => upcoming(b, now, 5).length === 0} empty={t('teacher.dashboard.upcoming.empty')}>
             {(b) => <LessonList bookings={upcoming(b, now, 5)} viewer="teacher" />}
           </QueryView>
         </Panel>
         <Panel
-          title="Earnings"
+          title={t('teacher.dashboard.earnings.title')}
           actions={
             <Button asChild size="xs" variant="outline">
               <a href="/api/teacher/earnings?format=csv" download>
-                Download CSV
+                {t('teacher.dashboard.earnings.csv')}
               </a>
             </Button>
           }
@@ -156,7 +170,7 @@ export default function TeacherDashboard() {
             {(e) => <EarningsPanel earnings={e} />}
           </QueryView>
         </Panel>
-        <Panel title="Payouts">
+        <Panel title={t('teacher.dashboard.payouts')}>
           <Suspense fallback={<LoadingRows rows={2} />}>
             <TeacherPayouts />
           </Suspense>

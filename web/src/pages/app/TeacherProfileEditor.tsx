@@ -2,7 +2,6 @@ import { useEffect, useState, type ComponentProps } from 'react';
 import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { MESSAGES } from '@parliamo/domain/contracts/accounts';
 import { teacherProfileFormSchema, type TeacherProfileFormInput } from '@parliamo/domain/contracts/forms';
 import { teacherAvailabilitySchema, type TeacherAvailabilityBody } from '@parliamo/domain/contracts/teachers';
 import type { z } from 'zod';
@@ -13,11 +12,12 @@ import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
-import { dateLabel, hourLabel, num, romeDate } from '../../lib/format.ts';
+import { dateLabel, hourLabel, hoursCount, num, romeDate } from '../../lib/format.ts';
 import { invalidate, queries, type Change } from '../../lib/queries.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { PhotoField } from '../../components/app/PhotoField.tsx';
-import { useRulesText } from '../../lib/site.ts';
+import { useSiteConfig } from '../../lib/site.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export interface TeacherProfileData {
   bio: string | null;
@@ -35,18 +35,23 @@ export interface Availability {
   daysOff: string[];
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** Monday to Sunday as Rome dates of one week (1 January 2024 was a Monday): their names come from the active language. */
+const WEEKDAYS = Array.from({ length: 7 }, (_, i) => `2024-01-0${i + 1}`);
 const HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
 
-function useSave<T>(path: string, what: string, change: Change) {
+/** The Italian "Errore" toast of the spec, the same in both languages (public.json `register.invalid.*`). */
+const missingToast = (t: (id: string) => string) => ({ title: t('public.register.invalid.title'), description: t('public.register.invalid.description') });
+
+function useSave<T>(path: string, what: 'profile' | 'availability', change: Change) {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
     mutationFn: async (body: T) => apiRequest('PUT', path, body),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: `${what} saved`, description: 'Students see the change right away.' });
+      toaster.create({ type: 'success', title: t('teacher.profileEditor.saved', { what }), description: t('teacher.photo.seen') });
       await invalidate(qc, change);
     },
-    onError: (e) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(e, `${what} could not be saved.`) }),
+    onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('teacher.profileEditor.failed', { what })) }),
   });
 }
 
@@ -82,13 +87,14 @@ export function TeacherProfileForm({ owner, initial, onSave, pending, imageAddre
   pending: boolean;
   imageAddress?: boolean;
 }) {
+  const t = useT();
   const form = useForm<TeacherProfileFormInput, unknown, TeacherProfileData>({ resolver: contractResolver(teacherProfileFormSchema), defaultValues: typedFields(initial) });
   // Fresh data (after a photo upload, say) replaces the fields nobody has touched, not what is being typed.
   useEffect(() => form.reset(typedFields(initial), { keepDirtyValues: true }), [initial, form]);
   const photoUrl = form.watch('profileImageUrl');
   const { errors } = form.formState;
   const field = (name: keyof TeacherProfileFormInput) => ({ input: form.register(name), ...fieldError(errors[name]) });
-  const submit = form.handleSubmit(onSave, (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }));
+  const submit = form.handleSubmit(onSave, (invalid) => toastInvalid(invalid, missingToast(t)));
   const text = (label: string, f: ReturnType<typeof field>, extra: ComponentProps<typeof Input> = {}, help?: string, required?: boolean) => (
     <Field.Root required={required} invalid={f.invalid}>
       <Field.Label>{label}</Field.Label>
@@ -98,7 +104,7 @@ export function TeacherProfileForm({ owner, initial, onSave, pending, imageAddre
   );
   const bio = field('bio');
   return (
-    <form onSubmit={submit} aria-label="Teacher profile">
+    <form onSubmit={submit} aria-label={t('teacher.profileEditor.form')}>
       <Stack gap="4">
         <PhotoField
           teacherId={owner.id}
@@ -106,27 +112,29 @@ export function TeacherProfileForm({ owner, initial, onSave, pending, imageAddre
           onChange={(url) => form.setValue('profileImageUrl', url ?? '')}
         />
         <Field.Root invalid={bio.invalid}>
-          <Field.Label>Bio</Field.Label>
+          <Field.Label>{t('teacher.profileEditor.bio')}</Field.Label>
           <Textarea rows={5} {...bio.input} />
           {bio.error && <Field.ErrorText>{bio.error}</Field.ErrorText>}
         </Field.Root>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {text('City', field('city'))}
-          {text('Country', field('country'))}
-          {text('Specializations', field('specializations'), {}, 'Separate them with commas.')}
-          {text('Hourly rate (€)', field('hourlyRate'), { type: 'number', min: 1, step: '0.5', inputMode: 'decimal' }, undefined, true)}
+          {text(t('public.register.city'), field('city'))}
+          {text(t('teacher.profileEditor.country'), field('country'))}
+          {text(t('teacher.profileEditor.specializations'), field('specializations'), {}, t('teacher.profileEditor.specializationsHelp'))}
+          {text(t('teacher.profileEditor.rate'), field('hourlyRate'), { type: 'number', min: 1, step: '0.5', inputMode: 'decimal' }, undefined, true)}
           {initial.trialRate !== undefined &&
             text(
-              'Trial lesson rate (€)',
+              t('teacher.profileEditor.trialRate'),
               field('trialRate'),
               { type: 'number', min: 1, step: '1', inputMode: 'numeric' },
-              'Whole euros, below your hourly rate: one first hour for a student new to you. Empty: no trial lesson.',
+              t('teacher.profileEditor.trialRateHelp'),
             )}
-          {imageAddress && text('Profile image address', field('profileImageUrl'), { inputMode: 'url' }, 'An https:// link, or a path on this site such as /teachers/giulia.svg. Empty: initials.')}
-          {text('Meeting link', field('googleMeetLink'), { type: 'url', placeholder: 'https://meet.google.com/...' })}
+          {imageAddress &&
+            text(t('teacher.profileEditor.imageAddress'), field('profileImageUrl'), { inputMode: 'url' }, t('teacher.profileEditor.imageAddressHelp'))}
+          {/* i18n-ignore: an example address, the same in every language. */}
+          {text(t('student.lessonDetails.meetingLink'), field('googleMeetLink'), { type: 'url', placeholder: 'https://meet.google.com/...' })}
         </SimpleGrid>
-        <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={pending} loadingText="Saving...">
-          Save Profile
+        <Button type="submit" colorPalette="green" alignSelf="flex-start" loading={pending} loadingText={t('common.profilePage.saving')}>
+          {t('teacher.profileEditor.saveProfile')}
         </Button>
       </Stack>
     </form>
@@ -147,28 +155,29 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
   const daysOff = form.watch('daysOff') ?? [];
   // The date being picked before "Add" puts it in the list (not part of what is saved).
   const [newDay, setNewDay] = useState('');
-  const save = useSave<TeacherAvailabilityBody>('/api/teacher/availability', 'Availability', 'ownAvailabilitySaved');
+  const save = useSave<TeacherAvailabilityBody>('/api/teacher/availability', 'availability', 'ownAvailabilitySaved');
+  const t = useT();
+  const { noticeHours } = useSiteConfig();
   const on = (d: number, h: number) => (weekly[String(d)] ?? []).includes(h);
   const toggle = (d: number, h: number) => {
     const cur = weekly[String(d)] ?? [];
     form.setValue(`weekly.${String(d) as '1'}`, cur.includes(h) ? cur.filter((x) => x !== h) : [...cur, h].sort((a, b) => a - b));
   };
   const setDaysOff = (days: string[]) => form.setValue('daysOff', days);
-  const rules = useRulesText();
-  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, { title: 'Errore', description: MESSAGES.requiredFieldsMissing }));
+  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, missingToast(t)));
   return (
     <Stack gap="5">
       <Text color="fg.muted" fontSize="sm">
-        {rules('Choose the hours (Rome time) you teach each week. Students can book any of them that is free and at least 48 hours ahead.')}
+        {t('teacher.profileEditor.weeklyHelp', { notice: hoursCount(noticeHours) })}
       </Text>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="md">
-        <Table.Root size="sm" stickyHeader aria-label="Weekly hours">
+        <Table.Root size="sm" stickyHeader aria-label={t('teacher.profileEditor.weekly')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader px="2">Hour</Table.ColumnHeader>
+              <Table.ColumnHeader px="2">{t('teacher.profileEditor.hour')}</Table.ColumnHeader>
               {WEEKDAYS.map((d) => (
                 <Table.ColumnHeader key={d} textAlign="center" px="0.5">
-                  <abbr title={d}>{d.slice(0, 3)}</abbr>
+                  <abbr title={dateLabel(d, { weekday: 'long' })}>{dateLabel(d, { weekday: 'short' })}</abbr>
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -177,8 +186,8 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
             {HOURS.map((h) => (
               <Table.Row key={h}>
                 <Table.Cell fontVariantNumeric="tabular-nums" px="2">{hourLabel(h)}</Table.Cell>
-                {WEEKDAYS.map((name, i) => (
-                  <Table.Cell key={name} textAlign="center" px="0.5" py="1">
+                {WEEKDAYS.map((day, i) => (
+                  <Table.Cell key={day} textAlign="center" px="0.5" py="1">
                     <Button
                       size="xs"
                       minW={{ base: '8', md: '10' }}
@@ -188,8 +197,8 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
                       aria-pressed={on(i + 1, h)}
                       onClick={() => toggle(i + 1, h)}
                     >
-                      <VisuallyHidden>{`${name} ${hourLabel(h)}`}</VisuallyHidden>
-                      <span aria-hidden="true">{on(i + 1, h) ? 'On' : '-'}</span>
+                      <VisuallyHidden>{`${dateLabel(day, { weekday: 'long' })} ${hourLabel(h)}`}</VisuallyHidden>
+                      <span aria-hidden="true">{on(i + 1, h) ? t('teacher.profileEditor.on') : '-'}</span>
                     </Button>
                   </Table.Cell>
                 ))}
@@ -200,13 +209,13 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
       </Table.ScrollArea>
       <Box>
         <Text fontWeight="semibold" mb="2">
-          Days off
+          {t('teacher.profileEditor.daysOff')}
         </Text>
         <HStack gap="2" align="flex-end" wrap="wrap">
           <Field.Root width="auto">
-            <Field.Label>Add a day off</Field.Label>
+            <Field.Label>{t('teacher.profileEditor.addDayOff')}</Field.Label>
             <Input type="date" min={today} value={newDay} onChange={(e) => setNewDay(e.target.value)} />
-            {newDay !== '' && newDay < today && <Field.HelperText color="fg.error">Days off can start today at the earliest.</Field.HelperText>}
+            {newDay !== '' && newDay < today && <Field.HelperText color="fg.error">{t('teacher.profileEditor.dayOffPast')}</Field.HelperText>}
           </Field.Root>
           <Button
             variant="outline"
@@ -216,27 +225,27 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
               setNewDay('');
             }}
           >
-            Add
+            {t('teacher.profileEditor.add')}
           </Button>
         </HStack>
         {daysOff.length === 0 && (
           <Text color="fg.muted" mt="3">
-            No days off.
+            {t('teacher.profileEditor.noDaysOff')}
           </Text>
         )}
         <Flex gap="2" wrap="wrap" mt="3" as="ul" listStyleType="none">
           {daysOff.map((d) => (
             <li key={d}>
               <Button size="sm" variant="subtle" onClick={() => setDaysOff(daysOff.filter((x) => x !== d))}>
-                <VisuallyHidden>Remove day off </VisuallyHidden>
+                <VisuallyHidden>{t('teacher.profileEditor.removeDayOff')} </VisuallyHidden>
                 {dateLabel(d)} <span aria-hidden="true">✕</span>
               </Button>
             </li>
           ))}
         </Flex>
       </Box>
-      <Button colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText="Saving..." onClick={() => void submit()}>
-        Save Availability
+      <Button colorPalette="green" alignSelf="flex-start" loading={save.isPending} loadingText={t('common.profilePage.saving')} onClick={() => void submit()}>
+        {t('teacher.profileEditor.saveAvailability')}
       </Button>
     </Stack>
   );
@@ -248,11 +257,12 @@ export default function TeacherProfileEditor() {
   const availability = useQuery(queries.ownAvailability());
   const { user } = useAuth();
   // The photo is changed by its own upload, never by this Save (which could carry an older address).
-  const saveProfile = useSave<Omit<TeacherProfileData, 'profileImageUrl'>>('/api/teacher/profile', 'Profile', 'ownTeacherProfileSaved');
+  const saveProfile = useSave<Omit<TeacherProfileData, 'profileImageUrl'>>('/api/teacher/profile', 'profile', 'ownTeacherProfileSaved');
+  const t = useT();
   return (
     <Stack gap="6">
-      <AppPageHeader title="Teacher Profile" subtitle="What students see on your public page, and when you teach." />
-      <Panel title="Public profile">
+      <AppPageHeader title={t('common.appNav.teacherProfile')} subtitle={t('teacher.profileEditor.subtitle')} />
+      <Panel title={t('teacher.profileEditor.public')}>
         <QueryView query={profile} rows={4}>
           {(p) =>
             user && (
@@ -266,7 +276,7 @@ export default function TeacherProfileEditor() {
           }
         </QueryView>
       </Panel>
-      <Panel title="Weekly hours and days off">
+      <Panel title={t('teacher.profileEditor.hoursAndDaysOff')}>
         <QueryView query={availability} rows={4}>
           {(a) => <AvailabilityForm initial={a} />}
         </QueryView>
