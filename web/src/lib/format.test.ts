@@ -124,17 +124,6 @@ describe('one format for every screen', () => {
   });
 });
 
-describe('policy copy with the school settings in force', () => {
-  it('is the same text with the spec values, and says the values in force otherwise', async () => {
-    const { withSchoolRules } = await import('./site.ts');
-    const text = 'Hours must be used within 6 months of purchase; book 48 hours ahead (the 48-hour rule, 6-month validity), a €3 fee; from €35/hour.';
-    expect(withSchoolRules(text, { fee: 3, noticeHours: 48, validityMonths: 6 })).toBe(text);
-    expect(withSchoolRules(text, { fee: 4.5, noticeHours: 1, validityMonths: 12 })).toBe(
-      'Hours must be used within 12 months of purchase; book 1 hour ahead (the 1-hour rule, 12-month validity), a €4.50 fee; from €35/hour.',
-    );
-  });
-});
-
 describe('in Italian (docs/i18n.md)', () => {
   beforeAll(() => loadLocale('it'));
   afterAll(() => loadLocale('en'));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canCancel, canReschedule, cancelledByLabel } from './lessons.ts';
+import { loadLocale } from './i18n-store.ts';
+
+await loadLocale('en');
 
 const now = new Date('2026-03-10T12:00:00Z');
 const lesson = (status: 'confirmed' | 'cancelled' | 'completed', startsAt: string) => ({ status, startsAt });
@@ -39,5 +42,15 @@ describe('who may cancel a lesson (spec "States and transitions")', () => {
     expect(cancelledByLabel('admin', 'student')).toBe('Cancelled by the school');
     expect(cancelledByLabel('admin', 'teacher')).toBe('Cancelled by the school');
     expect(cancelledByLabel(null, 'student')).toBeNull();
+  });
+
+  it('says it in Italian too', async () => {
+    await loadLocale('it');
+    try {
+      expect(cancelledByLabel('student', 'student')).toBe(cancelledByLabel('teacher', 'teacher'));
+      expect(cancelledByLabel('admin', 'student')).toMatch(/scuola/);
+    } finally {
+      await loadLocale('en');
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { hasCancellationNotice, UPCOMING_LESSONS_SHOWN } from '@parliamo/domain/rules';
 import type { Booking, HourPackage } from '@parliamo/domain/contracts';
 import { num } from './format.ts';
+import { t } from './i18n-store.ts';
 
 export type Viewer = 'student' | 'teacher';
 
@@ -27,8 +28,7 @@ export function canReschedule(b: Pick<Booking, 'status' | 'startsAt'> & { notice
 /** Who cancelled a lesson, as `viewer` reads it: "Cancelled by you", "Cancelled by the teacher", "Cancelled by the school". */
 export function cancelledByLabel(by: Booking['cancelledBy'], viewer: Viewer): string | null {
   if (!by) return null;
-  if (by === 'admin') return 'Cancelled by the school';
-  return by === viewer ? 'Cancelled by you' : `Cancelled by the ${by}`;
+  return t('student.lessonDetails.cancelledBy', { by: by === 'admin' ? 'school' : by === viewer ? 'you' : by });
 }
 
 /** Confirmed lessons from now on, soonest first, at most `limit` (spec "States and transitions"). */

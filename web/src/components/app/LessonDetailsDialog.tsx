@@ -7,7 +7,7 @@ import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
 import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/format.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
-import { canCancel } from '../../lib/lessons.ts';
+import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { translateMessage } from '../../lib/i18n-store.ts';
 import type { Booking } from './types.ts';
@@ -40,12 +40,6 @@ const cancelTexts = {
     toast: 'teacher.lessonDetails.cancel.toast',
   },
 } as const;
-
-/** Who cancelled a lesson, as `viewer` reads it: "Cancelled by you", "Cancelled by the teacher", "Cancelled by the school". */
-function cancelledByKey(by: Booking['cancelledBy'], viewer: 'student' | 'teacher'): string | null {
-  if (!by) return null;
-  return by === 'admin' ? 'school' : by === viewer ? 'you' : by;
-}
 
 /**
  * Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, the teacher's notes and
@@ -93,8 +87,7 @@ export default function LessonDetailsDialog({
     else if (wasAsking.current && booking) cancelRef.current?.focus();
     wasAsking.current = asking;
   }, [asking, booking]);
-  const cancelledByWho = booking?.status === 'cancelled' ? cancelledByKey(booking.cancelledBy, viewer) : null;
-  const cancelledBy = cancelledByWho ? t('student.lessonDetails.cancelledBy', { by: cancelledByWho }) : null;
+  const cancelledBy = booking?.status === 'cancelled' ? cancelledByLabel(booking.cancelledBy, viewer) : null;
   return (
     <Dialog.Root
       open={!!booking}

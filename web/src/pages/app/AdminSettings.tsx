@@ -18,7 +18,6 @@ import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { euros, hoursCount, instantLabel } from '../../lib/format.ts';
-import { monthsText } from '../../lib/site.ts';
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -47,7 +46,7 @@ const LONG_TEXTS = new Set(['launchNoticeText', 'launchNoticeTextIt']);
 function valueText(field: string, v: string | number | boolean): string {
   if (field === 'fee') return euros(Number(v));
   if (field === 'noticeHours') return hoursCount(Number(v));
-  if (field === 'validityMonths') return monthsText(Number(v));
+  if (field === 'validityMonths') return t('public.format.months', { count: Number(v) });
   if (typeof v === 'boolean') return t(v ? 'admin.settings.audit.shown' : 'admin.settings.audit.hidden');
   return String(v);
 }
