@@ -1,5 +1,6 @@
 /** Small hand-written SVG charts (no chart library: keeps the bundles small). */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { currentLocale, intlLocale } from '../../lib/i18n-store.ts';
 
 const H = 200;
 // Room for the axis labels, which are drawn at the page's body size (they inherit its font).
@@ -121,7 +122,11 @@ export function monthAxisLabels(labels: string[], width: number): (string | null
   });
 }
 
-const euro = (v: number) => `€${v.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
+/** A euro amount on an axis or in a tooltip, in the active language: "€1,234.5" / "1234,5 €". */
+const euro = (v: number) =>
+  currentLocale() === 'en'
+    ? `€${v.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`
+    : new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(v);
 
 /**
  * Stacked bars per month, with a y scale: by default the teacher's share and the school's commission in
