@@ -41,8 +41,9 @@ test('an admin in Italian: dashboard, users, payments with the refund dialog, le
   for (const text of ['La scuola in sintesi.', 'Studenti', 'Insegnanti', 'Incassi', 'Ore vendute', 'Liquidazioni agli insegnanti', 'Strumenti']) {
     await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
   }
-  await expect(main.getByRole('link', { name: 'Gestisci utenti' })).toBeVisible();
-  await expect(main.getByRole('link', { name: 'Registro contabile' })).toBeVisible();
+  const tools = main.getByRole('region', { name: 'Strumenti' });
+  await expect(tools.getByRole('link', { name: 'Gestisci utenti' })).toBeVisible();
+  await expect(tools.getByRole('link', { name: 'Registro contabile' })).toBeVisible();
   await noEnglish(page, ['The school at a glance', 'Hours sold', 'Teacher payouts', 'Manage Users', 'Need attention', 'Owed to teachers']);
   await screenshots(page, 'i18n-admin-dashboard');
 
