@@ -5,7 +5,7 @@
  * generator runs in the parent process so that it does not compete with the servers' event loop.
  *
  * Env: BENCH_DATA_DIR (embedded PostgreSQL there) or DATABASE_URL (a database of its own, made by the
- * parent). SIGTERM stops both servers.
+ * parent). Its first line of stdout: the two URLs and the number of events in the ledger. SIGTERM stops both servers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,6 +56,7 @@ for (let i = 0; i < BENCH_STUDENTS; i++) {
   };
   await insertUser(pool, details, hash, 'student', new Date());
 }
+const events = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
 await pool.end();
 
 const hello = Fastify({ logger: false });
@@ -75,7 +76,7 @@ hello.get('/cpu', async () => ({ node: cpuMicros(process.cpuUsage()), pg: embedd
 const helloPort = await freePort();
 await hello.listen({ port: helloPort, host: '127.0.0.1' });
 
-process.stdout.write(JSON.stringify({ app: `http://127.0.0.1:${appPort}`, hello: `http://127.0.0.1:${helloPort}` }) + '\n');
+process.stdout.write(JSON.stringify({ app: `http://127.0.0.1:${appPort}`, hello: `http://127.0.0.1:${helloPort}`, events }) + '\n');
 
 process.on('SIGTERM', () => {
   void (async () => {
