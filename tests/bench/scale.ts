@@ -117,7 +117,8 @@ async function measure(label: string, first: boolean, seed?: string): Promise<nu
       ['admin: GET /api/admin/mails', '/api/admin/mails', admin],
       ['admin: GET /api/admin/settings', '/api/admin/settings', admin],
     ];
-    const contenders: Contender[] = [];
+    const hello: Contender = { name: 'hello-world (Fastify, same process)', url: child.hello };
+    const contenders: Contender[] = [hello];
     const skipped: string[] = [];
     for (const [name, url, cookie] of routes) {
       const r = await call(app, 'GET', url, cookie);
@@ -131,13 +132,12 @@ async function measure(label: string, first: boolean, seed?: string): Promise<nu
     const reads = await interleaved(contenders, { connections: CONNECTIONS, seconds: SECONDS, sliceMs: 1000, cpu });
     const all = `/api/availabilities?teacherId=${giulia.id}&from=${today}&to=${addDays(today, 61)}`;
     const slots = await ok<{ date: string; hour: number }[]>(await call(app, 'GET', all), 'availability');
-    const hello: Contender = { name: 'hello-world', url: child.hello };
     const bc = await bookAndCancel({ app, students: bookers, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: 1000, cpu });
     const booking = bc.figures[1]!;
     const result: TierResult = { label, events, load: loadAverage(), reads, booking, bookingsPerSecond: bc.booked / booking.seconds, seed, skipped };
     results.push(result);
-    for (const f of reads) console.log(`  ${f.name}: p50 ${fmt(f.p50, 1)} ms, p99 ${fmt(f.p99, 1)} ms, ${fmt(f.rps)} req/s${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
-    console.log(`  booking + cancel: p50 ${fmt(booking.p50, 1)} ms, p99 ${fmt(booking.p99, 1)} ms, ${fmt(result.bookingsPerSecond)} bookings/s`);
+    for (const f of reads) console.log(`  ${f.name}: p50 ${fmt(f.p50, 1)} ms, p99 ${fmt(f.p99, 1)} ms, ${fmt(f.rps)} req/s, CPU ${cpuOf(f)} us${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+    console.log(`  booking + cancel: p50 ${fmt(booking.p50, 1)} ms, p99 ${fmt(booking.p99, 1)} ms, ${fmt(result.bookingsPerSecond)} bookings/s, CPU ${cpuOf(booking)} us`);
     if (skipped.length) console.log(`  not measured (not 200): ${skipped.join(', ')}`);
     return events;
   } finally {
@@ -160,16 +160,21 @@ try {
 console.log(`\n# Scale, ${startedAt.toISOString()}; ${os.cpus().length} CPUs; Node ${process.version}`);
 console.log(`Load average at start ${startLoad}, at the end ${loadAverage()}; ${CONNECTIONS} connections, ${SECONDS} s per route.\n`);
 for (const r of results) if (r.seed) console.log(`- ${r.label}: ${r.seed}`);
-console.log(`\np99 latency in ms (p50 in brackets); each column a size of the ledger:\n`);
+console.log(`\np99 latency in ms (p50) and the server's CPU per request, node + PostgreSQL in microseconds, which depends`);
+console.log(`far less on the machine's other load than latency; each column a size of the ledger:\n`);
 console.log(`| route | ${results.map((r) => `${r.label} (${r.events} events, load ${r.load})`).join(' | ')} |`);
 console.log(`|---|${results.map(() => '---').join('|')}|`);
 const names = [...new Set(results.flatMap((r) => r.reads.map((f) => f.name)))];
 for (const name of names) {
   const cells = results.map((r) => {
     const f = r.reads.find((x) => x.name === name);
-    return f ? `${fmt(f.p99, 1)} (${fmt(f.p50, 1)})` : '-';
+    return f ? `${fmt(f.p99, 1)} (${fmt(f.p50, 1)}); ${cpuOf(f)}` : '-';
   });
   console.log(`| ${name} | ${cells.join(' | ')} |`);
 }
-console.log(`| booking + cancel, 20 connections | ${results.map((r) => `${fmt(r.booking.p99, 1)} (${fmt(r.booking.p50, 1)}); ${fmt(r.bookingsPerSecond)}/s`).join(' | ')} |`);
+console.log(`| booking + cancel, 20 connections | ${results.map((r) => `${fmt(r.booking.p99, 1)} (${fmt(r.booking.p50, 1)}); ${cpuOf(r.booking)}; ${fmt(r.bookingsPerSecond)}/s`).join(' | ')} |`);
 for (const r of results) if (r.skipped.length) console.log(`\n${r.label}, not measured (not 200): ${r.skipped.join(', ')}`);
+
+function cpuOf(f: Figures): string {
+  return f.nodeUs === undefined ? '-' : `${fmt(f.nodeUs)} + ${f.pgUs === null || f.pgUs === undefined ? '-' : fmt(f.pgUs)}`;
+}
