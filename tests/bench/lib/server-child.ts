@@ -69,6 +69,11 @@ hello.get('/pg2', async () => {
   await floorPool.query('SELECT 1 AS one');
   return (await floorPool.query('SELECT 2 AS two')).rows[0];
 });
+// Statements still running in PostgreSQL (other than this one): the scale benchmark waits for none
+// before the next route, since a request that timed out on the client keeps its query running.
+hello.get('/pg-active', async () =>
+  (await floorPool.query(`SELECT count(*)::int AS active FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`)).rows[0],
+);
 hello.addHook('onClose', async () => floorPool.end());
 // CPU spent so far, in microseconds: this process (the app and hello-world), and the embedded
 // PostgreSQL (postmaster and its children, from /proc; null on another server or without /proc).
