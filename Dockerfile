@@ -23,15 +23,19 @@ COPY api/package.json api/
 COPY web/package.json web/
 COPY tests/package.json tests/
 
-# --- build: every dependency, then the web app ---------------------------------------------------
+# --- build: every dependency, then the web app and the server bundle (api/dist) -------------------
 FROM base AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.base.json ./
 # The web build reads domain's tsconfig (the project references) as well as its sources.
 COPY domain/tsconfig.json domain/
 COPY domain/src domain/src
+COPY ledger/src ledger/src
+COPY projections/src projections/src
+COPY api/src api/src
+COPY scripts/build-server.mjs scripts/build-server-dirname.mjs scripts/
 COPY web web
-RUN npm run build -w web
+RUN npm run build
 
 # --- prod-deps: only what the server needs at run time (no web toolchain, no test tools) -------
 FROM base AS prod-deps
@@ -47,12 +51,11 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/.data
 WORKDIR /app
 COPY --from=prod-deps /app ./
-COPY domain/src domain/src
-COPY ledger/src ledger/src
-COPY projections/src projections/src
-COPY api/src api/src
-COPY scripts/start.mjs scripts/start.mjs
+# The server runs from its bundle (api/dist): no TypeScript sources in the image, so start.mjs has
+# nothing to rebuild it from and runs it as built.
+COPY scripts/start.mjs scripts/build-server.mjs scripts/
 COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/api/dist api/dist
 # The image's files stay root-owned and read-only to the app; only the data folder is its own.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

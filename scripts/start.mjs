@@ -1,18 +1,20 @@
-// `npm start`: build the web app when its sources changed, then run the server in this one process.
+// `npm start`: build the web app and the server bundle when their sources changed, then run the server
+// (api/dist, scripts/build-server.mjs) in this one process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, currentBuild, distDir, isStale, newestMtime } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, e)));
-  return max;
+function isWritable(dir) {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const stamp = path.join(root, 'web', 'dist', '.build-stamp');
@@ -35,6 +37,15 @@ if (process.env.SKIP_WEB_BUILD !== '1' && newest > built) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'api', 'src', 'start.ts'));
+// The server bundle is rebuilt whatever SKIP_WEB_BUILD says (about a second): a stale one would run old
+// code. The Docker image has no sources, and runs the bundle it was built with.
+let server = currentBuild();
+if (isStale()) {
+  if (server && !isWritable(distDir)) console.warn(`The server's sources changed, but ${distDir} is read-only: running the bundle built ${server.builtAt}.`);
+  else server = await buildServer();
+}
+if (!server) {
+  console.error('No server bundle (api/dist); run `npm run build`.');
+  process.exit(1);
+}
+await import(pathToFileURL(server.entry).href);

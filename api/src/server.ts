@@ -54,6 +54,10 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       else logger.warn({ email: config.adminEmail }, 'ADMIN_EMAIL: no active account with this email; register it first');
     }
     const app = await buildApp({ config, pool, clock, migrations: allMigrations }, { logger });
+    // The read models and reactions catch up here, before app.ready(): the ledger plugin's onReady hook
+    // does it too, but Fastify gives a hook 10 s, and a model rebuilt after a version change, or a
+    // reaction far behind, takes minutes on a history of a million events. The hook then finds little left.
+    await app.projections.catchUp();
     await app.ready();
     let demoLogins: typeof DEMO_LOGINS | undefined;
     // start.ts refuses SEED_DEMO=true in production; only a harness calling startServer directly (the bench) seeds there.

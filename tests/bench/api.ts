@@ -9,18 +9,12 @@
  * database of its own is created and dropped) or an embedded PostgreSQL in a temporary folder.
  * --profile writes a V8 CPU profile of the server process to ./.bench-profiles.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { addDays, romeToday } from '@parliamo/domain';
 import { fmt, interleaved, loadAverage, percentile, table, type Contender, type CpuProbe } from './lib/load.ts';
 import { bookAndCancel } from './lib/book-cancel.ts';
+import { benchBookers, call, ok, ownDatabase, signIn, startChild } from './lib/app-child.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,98 +28,18 @@ const SECONDS = Number(args.seconds);
 const SLICE_MS = Number(args['slice-ms']);
 const WRITES = Number(args.writes);
 const BENCH_STUDENTS = 20; // as many as booking connections; the server process seeds them
-const BENCH_PASSWORD = 'bench-password-1985';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-interface Child {
-  app: string;
-  hello: string;
-  stop(): Promise<void>;
-}
-
-async function startChild(env: NodeJS.ProcessEnv): Promise<Child> {
-  const nodeArgs = ['--import', 'tsx'];
-  if (args.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', path.join(root, '.bench-profiles'));
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'tests/bench/lib/server-child.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, BENCH_STUDENTS: String(BENCH_STUDENTS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
-  });
-  const { app, hello } = JSON.parse(first) as { app: string; hello: string };
-  return {
-    app,
-    hello,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** The admin URL's own database for this run, or undefined for the embedded server. */
-async function ownDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parliamo-bench-'));
-    return { env: { BENCH_DATA_DIR: dir, DATABASE_URL: '' }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `parliamo_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return { env: { DATABASE_URL: u.toString() }, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-async function call(base: string, method: string, url: string, cookie?: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'x-requested-with': 'parliamo', ...(cookie ? { cookie } : {}) };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-async function ok<T>(r: Response, what: string): Promise<T> {
-  if (!r.ok) throw new Error(`${what}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const r = await call(base, 'POST', '/api/auth/login', undefined, { email, password });
-  await ok(r, `sign-in ${email}`);
-  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 const startLoad = loadAverage();
 const startedAt = new Date();
 const db = await ownDatabase();
-const child = await startChild(db.env);
+const child = await startChild({ ...db.env, BENCH_STUDENTS: String(BENCH_STUDENTS) }, { profile: args.profile });
 try {
   const { app } = child;
   const student = await signIn(app, 'student@parliamo.test', 'studente-demo-1985');
   const teachers = await ok<{ id: string; firstName: string; hourlyRate: number }[]>(await call(app, 'GET', '/api/teachers'), 'teachers');
   const giulia = teachers.find((t) => t.firstName === 'Giulia')!;
-  // 20 students with 30 hours each with Giulia (local test checkout): booking at 20 connections is
-  // 20 students booking at once, as in life; one student's 20 parallel bookings would only contend
-  // for their one package stream.
-  const bookers: string[] = [];
-  for (let i = 0; i < BENCH_STUDENTS; i++) {
-    const cookie = await signIn(app, `bench-student-${i}@parliamo.test`, BENCH_PASSWORD);
-    const checkout = await ok<{ checkout_url: string }>(
-      await call(app, 'POST', '/api/create-checkout-session', cookie, { amount: 30 * giulia.hourlyRate + 3, teacherId: giulia.id, totalHours: 30 }),
-      'checkout',
-    );
-    await ok(await call(app, 'POST', `/api/test-checkout/${checkout.checkout_url.split('/').pop()!}/pay`, cookie, {}), 'pay');
-    bookers.push(cookie);
-  }
+  // 20 students with 30 hours each with Giulia (local test checkout).
+  const bookers = await benchBookers(app, BENCH_STUDENTS, giulia, true);
 
   const today = romeToday(new Date());
   const availability60 = `/api/availabilities?teacherId=${giulia.id}&from=${today}&to=${addDays(today, 59)}`;

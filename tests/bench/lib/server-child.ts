@@ -5,7 +5,7 @@
  * generator runs in the parent process so that it does not compete with the servers' event loop.
  *
  * Env: BENCH_DATA_DIR (embedded PostgreSQL there) or DATABASE_URL (a database of its own, made by the
- * parent). SIGTERM stops both servers.
+ * parent). Its first line of stdout: the two URLs and the number of events in the ledger. SIGTERM stops both servers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,6 +56,7 @@ for (let i = 0; i < BENCH_STUDENTS; i++) {
   };
   await insertUser(pool, details, hash, 'student', new Date());
 }
+const events = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
 await pool.end();
 
 const hello = Fastify({ logger: false });
@@ -68,6 +69,11 @@ hello.get('/pg2', async () => {
   await floorPool.query('SELECT 1 AS one');
   return (await floorPool.query('SELECT 2 AS two')).rows[0];
 });
+// Statements still running in PostgreSQL (other than this one): the scale benchmark waits for none
+// before the next route, since a request that timed out on the client keeps its query running.
+hello.get('/pg-active', async () =>
+  (await floorPool.query(`SELECT count(*)::int AS active FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`)).rows[0],
+);
 hello.addHook('onClose', async () => floorPool.end());
 // CPU spent so far, in microseconds: this process (the app and hello-world), and the embedded
 // PostgreSQL (postmaster and its children, from /proc; null on another server or without /proc).
@@ -75,7 +81,7 @@ hello.get('/cpu', async () => ({ node: cpuMicros(process.cpuUsage()), pg: embedd
 const helloPort = await freePort();
 await hello.listen({ port: helloPort, host: '127.0.0.1' });
 
-process.stdout.write(JSON.stringify({ app: `http://127.0.0.1:${appPort}`, hello: `http://127.0.0.1:${helloPort}` }) + '\n');
+process.stdout.write(JSON.stringify({ app: `http://127.0.0.1:${appPort}`, hello: `http://127.0.0.1:${helloPort}`, events }) + '\n');
 
 process.on('SIGTERM', () => {
   void (async () => {

@@ -1,0 +1,115 @@
+/**
+ * The benchmarks' server process (server-child.ts) seen from the load generator: starting and
+ * stopping it, its database, and small HTTP helpers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface Child {
+  app: string;
+  hello: string;
+  /** Events in the ledger when the server had started. */
+  events: number;
+  stop(): Promise<void>;
+}
+
+/** Starts server-child.ts with `env` (BENCH_DATA_DIR or DATABASE_URL, BENCH_STUDENTS); `profile`: a V8 CPU profile in .bench-profiles. */
+export async function startChild(env: NodeJS.ProcessEnv, opts: { profile?: boolean } = {}): Promise<Child> {
+  const nodeArgs = ['--import', 'tsx'];
+  if (opts.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', path.join(root, '.bench-profiles'));
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'tests/bench/lib/server-child.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The server's own log lines (warnings, e.g. mails it cannot send: there is no SMTP server) also go to
+  // stdout, and are dropped: the ports come on the line that has them.
+  const first = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.on('line', (line) => {
+      if (line.includes('"hello"')) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
+  });
+  const { app, hello, events } = JSON.parse(first) as { app: string; hello: string; events: number };
+  return {
+    app,
+    hello,
+    events,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The admin URL's own database for this run (DATABASE_URL), or a temporary folder for the embedded server. */
+export async function ownDatabase(): Promise<{ env: NodeJS.ProcessEnv; dataDir?: string; url?: string; drop(): Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parliamo-bench-'));
+    return { env: { BENCH_DATA_DIR: dir, DATABASE_URL: '' }, dataDir: dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `parliamo_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql).finally(() => c.end());
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return { env: { DATABASE_URL: u.toString() }, url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function call(base: string, method: string, url: string, cookie?: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { 'x-requested-with': 'parliamo', ...(cookie ? { cookie } : {}) };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+export async function ok<T>(r: Response, what: string): Promise<T> {
+  if (!r.ok) throw new Error(`${what}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/** Signs in; returns the Cookie header for the session. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const r = await call(base, 'POST', '/api/auth/login', undefined, { email, password });
+  await ok(r, `sign-in ${email}`);
+  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** The password of the students server-child.ts adds (bench-student-N@parliamo.test). */
+export const BENCH_PASSWORD = 'bench-password-1985';
+
+/**
+ * Signs in the `n` students server-child.ts added, each buying 30 hours with `teacher` first (local
+ * test checkout) when `buy`; returns their Cookie headers. Connection N of the booking load books as
+ * student N: 20 students booking at once, as in life (one student's parallel bookings would only
+ * contend for their one package stream).
+ */
+export async function benchBookers(app: string, n: number, teacher: { id: string; hourlyRate: number }, buy: boolean): Promise<string[]> {
+  const bookers: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const cookie = await signIn(app, `bench-student-${i}@parliamo.test`, BENCH_PASSWORD);
+    if (buy) {
+      const checkout = await ok<{ checkout_url: string }>(
+        await call(app, 'POST', '/api/create-checkout-session', cookie, { amount: 30 * teacher.hourlyRate + 3, teacherId: teacher.id, totalHours: 30 }),
+        'checkout',
+      );
+      await ok(await call(app, 'POST', `/api/test-checkout/${checkout.checkout_url.split('/').pop()!}/pay`, cookie, {}), 'pay');
+    }
+    bookers.push(cookie);
+  }
+  return bookers;
+}
