@@ -1,6 +1,6 @@
 // The i18n check (docs/i18n.md, "The check"): both languages have the same keys in every catalog, every
 // message is valid ICU with the plural forms each language needs and the same arguments, and no file
-// outside the pending list shows people a literal string instead of a catalog's message.
+// shows people a literal string instead of a catalog's message.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { EnglishMessageTranslator, ICU_TYPE as TYPE, LOCALES, parseIcu as parse,
 import { root, serverLiterals, sourceFiles, webLiterals, type Literal } from './literals.ts';
 
 const CATALOG_DIRS = ['web/src/locales', 'domain/src/i18n/locales'];
-const PENDING_FILE = 'tests/integration/i18n/pending.txt';
 
 /** Server files whose strings are for the people who run the school's servers, not for its users. */
 const SERVER_SKIP = /^api\/src\/(testing\/|ops\/|seed\.ts|config\.ts|start\.ts|server\.ts|platform\/db\/|platform\/metrics\/|accounts\/session-keys\.ts|platform\/health-routes\.ts)/;
@@ -61,12 +60,6 @@ function findings(): Map<string, Literal[]> {
   return byFile;
 }
 
-const pending = fs
-  .readFileSync(path.join(root, PENDING_FILE), 'utf8')
-  .split('\n')
-  .map((l) => l.replace(/#.*/, '').trim())
-  .filter(Boolean);
-
 describe('i18n catalogs', () => {
   const all = catalogs();
 
@@ -111,14 +104,10 @@ describe('i18n catalogs', () => {
 describe('no literal strings for people outside the catalogs', () => {
   const found = findings();
 
-  it('every file not on the pending list takes its strings from a catalog', () => {
-    const offenders = [...found.entries()].filter(([file]) => !pending.includes(file)).flatMap(([, ls]) => ls.map((l) => `${l.file}:${l.line} ${l.kind}: ${l.text}`));
+  it('every file takes its strings from a catalog', () => {
+    const offenders = [...found.values()].flatMap((ls) => ls.map((l) => `${l.file}:${l.line} ${l.kind}: ${l.text}`));
     // Move the string to a catalog (docs/i18n.md); a proper noun goes in SAME_IN_EVERY_LANGUAGE
     // (literals.ts) or gets an `i18n-ignore` comment.
     expect(offenders).toEqual([]);
-  });
-
-  it('the pending list names only files that still have literal strings (take yours off when done)', () => {
-    expect(pending.filter((f) => !found.has(f))).toEqual([]);
   });
 });
