@@ -80,7 +80,11 @@ export async function checkPasswordWithinLimits(
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     reply.header('retry-after', String(seconds));
-    throw tooManyRequests(`Too many failed sign-in attempts for this account. Please wait ${seconds} seconds, or reset your password.`);
+    throw tooManyRequests(
+      seconds === 1
+        ? 'Too many failed sign-in attempts for this account. Please wait 1 second, or reset your password.'
+        : `Too many failed sign-in attempts for this account. Please wait ${seconds} seconds, or reset your password.`,
+    );
   }
   const ok = await verify();
   if (ok) await clearLoginFailures(deps.db, key);

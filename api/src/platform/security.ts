@@ -140,7 +140,10 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
     global: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message:
+        Math.ceil(context.ttl / 1000) === 1
+          ? 'Too many attempts. Please wait 1 second and try again.'
+          : `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
 
