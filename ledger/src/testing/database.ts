@@ -64,6 +64,14 @@ export async function createTestDatabase(createPool: PoolFactory = plainPool): P
       await pool.end();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // pool.end() resolves once it has asked its connections to close, not once they have: a
+      // connection still closing that DROP ... WITH (FORCE) terminates emits an error nobody listens
+      // to any more (seen once in CI). Wait (briefly) until the server has let them go.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await a.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },
