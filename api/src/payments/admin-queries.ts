@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ADMIN_PAYMENTS_PAGE_SIZE, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
+import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
 import { hasFlagSql, paymentFlags, type PaymentRow } from '@parliamo/projections';
 
 /** The day a payment belongs to: when its checkout started (a payment never started: when hours were credited). */
@@ -43,12 +43,6 @@ type Row = PaymentRow & {
   pending_refunds: AdminPayment['pendingRefunds'];
 };
 
-/** The unused hours an admin may refund, from the read models: the rule of domain's refundableHours. */
-function refundable(r: Row, held: number, now: Date): number {
-  if (!r.confirmed_at || r.package_status !== 'active' || !r.package_expires_at || r.package_expires_at <= now) return 0;
-  return Math.max(0, Math.min(r.package_remaining ?? 0, r.hours - r.hours_revoked) - held);
-}
-
 function toAdminPayment(r: Row, now: Date): AdminPayment {
   const held = r.pending_refunds.reduce((sum, q) => sum + q.hours, 0);
   return {
@@ -75,7 +69,13 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     receiptNumber: r.receipt_number,
     hasCreditNote: r.has_credit_note,
     hourPriceCents: r.hour_price_cents,
-    refundableHours: refundable(r, held, now),
+    // While the package is open, the hours it gave back (hours_revoked) are the hours refunded.
+    refundableHours: refundableHoursOf({
+      open: !!r.confirmed_at && r.package_status === 'active' && !!r.package_expires_at && r.package_expires_at > now,
+      remaining: r.package_remaining ?? 0,
+      notRefunded: r.hours - r.hours_revoked,
+      held,
+    }),
     hoursRefundedBefore: r.hours_revoked + held,
     refunds: r.refunds,
     pendingRefunds: r.pending_refunds,

@@ -20,20 +20,30 @@ import { isPackageExpired, type PackageState } from '../packages/package.ts';
 import type { PaymentState } from './payment.ts';
 import { refundableHoursMessage, refundQuote } from '../rules.ts';
 
-/** The hours of pending refund requests: held, so that no second request refunds them too. */
-export function heldRefundHours(payment: PaymentState): number {
-  return Object.values(payment.refundRequests).reduce((sum, r) => sum + (r.status === 'pending' ? r.hours : 0), 0);
+/** What pending refund requests hold (hours and money): held, so that no second request refunds them too. */
+function heldRefunds(payment: PaymentState): { hours: number; cents: number } {
+  const pending = Object.values(payment.refundRequests).filter((r) => r.status === 'pending');
+  return { hours: pending.reduce((sum, r) => sum + r.hours, 0), cents: pending.reduce((sum, r) => sum + r.amountCents, 0) };
 }
 
-function heldRefundCents(payment: PaymentState): number {
-  return Object.values(payment.refundRequests).reduce((sum, r) => sum + (r.status === 'pending' ? r.amountCents : 0), 0);
+/**
+ * How many unused hours an admin may refund (see the rules above), from plain figures, so that the
+ * decider and the admin's list (read models) apply the same rule: nothing unless the paid package is
+ * open (neither refunded in full nor expired); else its remaining hours, at most the hours bought not
+ * refunded yet, less the hours pending requests hold.
+ */
+export function refundableHoursOf(s: { open: boolean; remaining: number; notRefunded: number; held: number }): number {
+  return s.open ? Math.max(0, Math.min(s.remaining, s.notRefunded) - s.held) : 0;
 }
 
-/** How many unused hours an admin may refund now (see the rules above). */
+/** How many unused hours an admin may refund now. */
 export function refundableHours(payment: PaymentState, pkg: PackageState, now: Date): number {
-  if (!payment.confirmed || !payment.checkout || !pkg.exists || pkg.revoked || isPackageExpired(pkg, now)) return 0;
-  const notRefunded = payment.checkout.hours - pkg.refundedHours;
-  return Math.max(0, Math.min(pkg.remaining, notRefunded) - heldRefundHours(payment));
+  return refundableHoursOf({
+    open: payment.confirmed && !!payment.checkout && pkg.exists && !pkg.revoked && !isPackageExpired(pkg, now),
+    remaining: pkg.remaining,
+    notRefunded: (payment.checkout?.hours ?? 0) - pkg.refundedHours,
+    held: heldRefunds(payment).hours,
+  });
 }
 
 /**
@@ -58,15 +68,16 @@ export function decideRefundRequest(input: {
   if (!reason) throw new DomainError('invalid', 'A reason is required for a refund');
   if (!Number.isInteger(input.hours) || input.hours < 1) throw new DomainError('invalid', 'Hours must be a whole number of at least 1');
   const refundable = refundableHours(payment, input.package, new Date(isoOf(input.now)));
+  const held = heldRefunds(payment);
   if (input.hours > refundable) throw new DomainError('conflict', refundableHoursMessage(refundable));
   const quote = refundQuote({
     hours: input.hours,
     hourPriceCents: checkout.hourPriceCents,
     feeCents: checkout.feeCents,
     purchasedHours: checkout.hours,
-    hoursRefundedBefore: input.package.refundedHours + heldRefundHours(payment),
+    hoursRefundedBefore: input.package.refundedHours + held.hours,
   });
-  const left = checkout.amountCents - payment.refundedCents - heldRefundCents(payment);
+  const left = checkout.amountCents - payment.refundedCents - held.cents;
   if (quote.amountCents > left) {
     throw new DomainError('conflict', `Only €${(Math.max(0, left) / 100).toFixed(2)} of this payment can still be refunded`);
   }

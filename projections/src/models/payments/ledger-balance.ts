@@ -1,5 +1,6 @@
 import { type LedgerBalance, withUnaccounted } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
+import { fullyRefundedSql, refundedBeyondHoursSql } from './projection.ts';
 
 /** The read-model tables the ledger balance reads; another name each (e.g. a rebuild's) reads those instead. */
 export interface LedgerBalanceTables {
@@ -24,14 +25,13 @@ const LIVE: LedgerBalanceTables = {
  */
 export async function ledgerBalanceOf(db: Queryable, t: LedgerBalanceTables = LIVE): Promise<LedgerBalance> {
   const credited = `p.hours_credited > 0`;
-  const full = `p.refunded_cents >= p.amount_cents`;
+  const full = fullyRefundedSql('p');
   const { rows } = await db.query<Record<string, string>>(
     `WITH pay AS (
        SELECT COALESCE(sum(p.amount_cents), 0) AS paid_in,
               COALESCE(sum(p.refunded_cents), 0) AS refunded,
               COALESCE(sum(p.fee_cents) FILTER (WHERE ${credited} AND NOT ${full}), 0) AS fees_kept,
-              COALESCE(sum(p.refunded_cents - p.hours_revoked * p.hour_price_cents - CASE WHEN ${full} THEN p.fee_cents ELSE 0 END)
-                FILTER (WHERE ${credited}), 0) AS beyond,
+              COALESCE(sum(${refundedBeyondHoursSql('p')}) FILTER (WHERE ${credited}), 0) AS beyond,
               COALESCE(sum(p.amount_cents - p.refunded_cents) FILTER (WHERE NOT ${credited}), 0) AS not_credited
          FROM "${t.payments}" p WHERE p.confirmed_at IS NOT NULL),
      hist AS (

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { PAYMENT_FLAGS } from '@parliamo/domain';
 import type { Projection, ProjectedEvent } from '../../types.ts';
 import { positionOf } from '../shared.ts';
 
@@ -38,7 +39,7 @@ export interface PaymentRow {
 }
 
 /** Reconciliation flags of one payment (empty when all is well). */
-export type PaymentFlag = 'paid_not_credited' | 'credited_without_payment' | 'amount_mismatch' | 'refund_mismatch';
+export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
 
 /** What an admin should look at for this payment. */
 export function paymentFlags(
@@ -59,6 +60,20 @@ export function paymentFlags(
   return flags;
 }
 
+/** SQL: the payments row aliased `alias` is refunded in full (as `paymentFlags` decides it). */
+export function fullyRefundedSql(alias: string): string {
+  return `(${alias}.refunded_cents >= ${alias}.amount_cents AND ${alias}.amount_cents > 0)`;
+}
+
+/**
+ * SQL: the cents refunded that the hours taken out do not account for (hours x price, + the fee with a
+ * full refund): `refund_mismatch` when not 0, and the ledger balance's refunded-beyond-hours term.
+ */
+export function refundedBeyondHoursSql(alias: string): string {
+  const p = `${alias}.`;
+  return `(${p}refunded_cents - ${p}hours_revoked * ${p}hour_price_cents - CASE WHEN ${fullyRefundedSql(alias)} THEN ${p}fee_cents ELSE 0 END)`;
+}
+
 /**
  * `paymentFlags` as a SQL condition on a payments row aliased `alias`: true when the row has any flag.
  * Kept beside `paymentFlags`, clause for clause, so that counting flagged rows in SQL agrees with it.
@@ -66,12 +81,10 @@ export function paymentFlags(
 export function hasFlagSql(alias: string): string {
   const p = `${alias}.`;
   const paid = `${p}confirmed_at IS NOT NULL`;
-  const fullyRefunded = `(${p}refunded_cents >= ${p}amount_cents AND ${p}amount_cents > 0)`;
-  return `((${paid} AND ${p}hours_credited = 0 AND NOT ${fullyRefunded})
+  return `((${paid} AND ${p}hours_credited = 0 AND NOT ${fullyRefundedSql(alias)})
     OR (NOT (${paid}) AND ${p}hours_credited > 0)
     OR (${paid} AND ${p}paid_amount_cents IS NOT NULL AND ${p}paid_amount_cents <> ${p}amount_cents)
-    OR (${p}hours_credited > 0 AND ${p}refunded_cents > 0 AND ${p}refunded_cents <>
-      ${p}hours_revoked * ${p}hour_price_cents + CASE WHEN ${fullyRefunded} THEN ${p}fee_cents ELSE 0 END))`;
+    OR (${p}hours_credited > 0 AND ${p}refunded_cents > 0 AND ${refundedBeyondHoursSql(alias)} <> 0))`;
 }
 
 // The status follows from the facts, whatever order they arrived in.
@@ -161,10 +174,11 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, tables: Record
     case 'RefundRequestCompleted': {
       const d = e.data;
       await client.query(`UPDATE ${tables.refund_requests} SET status = 'completed', completed_at = $2 WHERE request_id = $1`, [d.requestId, d.completedAt]);
-      // Recorded in the append of its PaymentRefunded: that refund (the payment's latest) was the admin's.
+      // Recorded in the append of its PaymentRefunded: that refund (the payment's latest) was the admin's,
+      // never an older one (one refund may complete two requests: it names the last).
       await client.query(
         `UPDATE ${tables.payment_refunds} SET request_id = $2
-          WHERE event_id = (SELECT event_id FROM ${tables.payment_refunds} WHERE payment_id = $1 AND request_id IS NULL
+          WHERE event_id = (SELECT event_id FROM ${tables.payment_refunds} WHERE payment_id = $1
                             ORDER BY pos_commit DESC, pos_prepare DESC LIMIT 1)`,
         [d.paymentId, d.requestId],
       );

@@ -1,6 +1,6 @@
 /** Small hand-written SVG charts (no chart library: keeps the bundles small). */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { currentLocale, intlLocale } from '../../lib/i18n-store.ts';
+import { intlLocale } from '../../lib/i18n-store.ts';
 
 const H = 200;
 // Room for the axis labels, which are drawn at the page's body size (they inherit its font).
@@ -124,9 +124,7 @@ export function monthAxisLabels(labels: string[], width: number): (string | null
 
 /** A euro amount on an axis or in a tooltip, in the active language: "€1,234.5" / "1234,5 €". */
 const euro = (v: number) =>
-  currentLocale() === 'en'
-    ? `€${v.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`
-    : new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(v);
+  new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(v);
 
 /**
  * Stacked bars per month, with a y scale: by default the teacher's share and the school's commission in
