@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
 import type { Clock } from '@parliamo/domain';
-import { LOCALES, type Locale } from '@parliamo/domain/i18n';
+import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
 import errorsPlugin from './platform/errors.ts';
@@ -66,6 +66,12 @@ declare module 'fastify' {
   }
 }
 
+/** Whether `log` writes info lines (pino says; a logger without isLevelEnabled, e.g. `logger: false`'s, is asked anyway). */
+function logsInfo(log: FastifyBaseLogger): boolean {
+  const enabled = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return typeof enabled !== 'function' || enabled.call(log, 'info');
+}
+
 /** Builds the Fastify app: plugins, then our services, then routes, then the web app. */
 export async function buildApp(
   deps: AppDeps,
@@ -79,12 +85,16 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // One structured line per request (secrets in the URL redacted).
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+  // One structured line per request (secrets in the URL redacted); nothing built when the level is
+  // above info (production's usual LOG_LEVEL=warn), and no promise per request (a callback hook).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logsInfo(request.log)) {
+      request.log.info(
+        { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -95,6 +105,8 @@ export async function buildApp(
   app.decorate('clock', deps.clock);
   app.decorate('migrations', deps.migrations);
 
+  // Every mail, PDF and checkout catalog now, while this build's chunk files surely exist (catalogs.ts).
+  await preloadServerCatalogs();
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
@@ -103,10 +115,10 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
-    render: (mail, now) =>
+    render: (mail, now, batch) =>
       mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
         ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl }),
+        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
   await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });

@@ -199,6 +199,28 @@ export function runEventStoreContract(name: string, setup: () => Promise<Contrac
       expect(await store.readStream(u)).toHaveLength(2);
     });
 
+    it('treats a repeated single-stream append as a no-op, whatever its expected version', async () => {
+      const s = stream();
+      // Each append is repeated once its stream has moved on, so only the ids can tell it is a repeat.
+      const appends: [ExpectedVersion, NewEvent[]][] = [
+        ['no_stream', [ev()]],
+        [0, [ev(), ev()]],
+        ['stream_exists', [ev()]],
+        ['any', [ev()]],
+      ];
+      const results = [];
+      for (const [expected, events] of appends) results.push(await store.append(one(s, expected, events)));
+      for (const [i, [expected, events]] of appends.entries()) {
+        const again = await store.append(one(s, expected, events));
+        expect(again.duplicate).toBe(true);
+        expect(comparePositions(again.position, results[i]!.position)).toBe(0);
+        expect(again.streams).toEqual(results[i]!.streams);
+      }
+      expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
+      // A new id with a taken stream is still a conflict.
+      await expect(store.append(one(s, 'no_stream', [ev()]))).rejects.toBeInstanceOf(ConcurrencyError);
+    });
+
     it('pages through the global order and reports the head', async () => {
       const before = await store.headPosition();
       const s = stream();

@@ -1,3 +1,6 @@
+import { lessonsIndexes } from './models/lessons/projection.ts';
+import { receiptsIndexes } from './models/receipts/projection.ts';
+
 /** A schema change ({ id, sql }), the shape api/src/platform/db/migrate.ts applies. */
 export interface ProjectionMigration {
   id: string;
@@ -18,4 +21,20 @@ CREATE TABLE projection_checkpoints (
   updated_at timestamptz NOT NULL DEFAULT now()
 );`,
   },
+  {
+    // Indexes for a busy teacher's and student's lists (docs/benchmarks.md, "Teacher and student lists
+    // made flat"). The models' createSql has them for new and rebuilt tables; this adds them to the live
+    // tables of an existing database (on a new one the runner creates the tables after the migrations).
+    id: 'projections/002-list-indexes',
+    sql: [
+      onLiveTables(['bookings', 'teacher_earnings'], lessonsIndexes({ bookings: 'bookings', teacher_earnings: 'teacher_earnings' })),
+      onLiveTables(['payment_documents'], receiptsIndexes({ payment_documents: 'payment_documents' })),
+    ].join('\n'),
+  },
 ];
+
+/** `sql` run only when all `tables` exist. */
+function onLiveTables(tables: string[], sql: string): string {
+  const exist = tables.map((t) => `to_regclass('${t}') IS NOT NULL`).join(' AND ');
+  return `DO $do$ BEGIN IF ${exist} THEN EXECUTE $sql$${sql}$sql$; END IF; END $do$;`;
+}

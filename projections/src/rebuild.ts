@@ -141,6 +141,10 @@ export async function rebuildProjection(
         count += tail.length;
       }
       if (unlogged) await setLogged(client, names, true);
+      // Statistics before the first reader: a fresh table has none until autovacuum comes by, and the
+      // planner then guesses (measured: the admin's payment page looked its receipts up through the
+      // wrong index, 50 ms instead of 1). Before the DROP, so readers of the live tables wait for none of it.
+      for (const t of p.tables) await client.query(`ANALYZE "${names[t]}"`);
       for (const t of p.tables) {
         await client.query(`DROP TABLE IF EXISTS "${t}"`);
         await client.query(`ALTER TABLE "${names[t]}" RENAME TO "${t}"`);

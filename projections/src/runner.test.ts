@@ -178,6 +178,9 @@ describe('ProjectionRunner', () => {
     expect(await total(name)).toBe(all);
     const leftovers = await ledger.db.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE $1`, [`${name}\\_\\_%`]);
     expect(leftovers.rows).toEqual([]);
+    // Swapped in with planner statistics (ANALYZE), not left for autovacuum.
+    const stats = await ledger.db.pool.query(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = $1`, [name]);
+    expect(stats.rows[0].n).toBeGreaterThan(0);
   });
 
   it('never shows readers a half-built model during a rebuild', async () => {

@@ -95,6 +95,10 @@ export class ProjectionRunner {
   private nextLockAttempt = 0;
   private readonly serial = new Serial();
   private pollTimer: NodeJS.Timeout | null = null;
+  /** Whether the last pass's read of the ledger came back full (more may be readable at once). */
+  private lastReadFull = false;
+  /** The loop sleeps for pollMs (nobody waited when it lay down). */
+  private sleepingLong = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -167,7 +171,9 @@ export class ProjectionRunner {
       };
       this.waiters.add(waiter);
       this.updatePolling();
-      void this.pollCheckpoints();
+      // After the wake-up of the append being waited for (the ledger schedules it with setImmediate
+      // before returning): the loop is awake by then and needs no poke, which would cost a second pass.
+      setImmediate(() => void this.pollCheckpoints());
     });
   }
 
@@ -210,7 +216,9 @@ export class ProjectionRunner {
       try {
         const progressed = await this.exclusive(() => this.pass());
         backoff = 100;
-        if (progressed) continue;
+        // A batch short of its limit read everything readable then: what commits later rings the
+        // bell (or, while someone waits, the checkpoint poll does), so no read that finds nothing.
+        if (progressed && this.lastReadFull) continue;
       } catch (e) {
         this.onError(e);
         await sleep(backoff);
@@ -221,7 +229,15 @@ export class ProjectionRunner {
   }
 
   private async idle(): Promise<void> {
-    if (this.running) await this.bell.sleep(this.waiters.size > 0 ? this.waitPollMs : this.pollMs);
+    if (!this.running) return;
+    // While someone waits the loop reads again every waitPollMs by itself; a long sleep is ended by
+    // the first poll of a new waiter (pollCheckpoints).
+    this.sleepingLong = this.waiters.size === 0;
+    try {
+      await this.bell.sleep(this.sleepingLong ? this.pollMs : this.waitPollMs);
+    } finally {
+      this.sleepingLong = false;
+    }
   }
 
   private poke(): void {
@@ -248,6 +264,7 @@ export class ProjectionRunner {
       .map(([, pos]) => pos)
       .reduce((a, b) => (a === null || b === null ? null : comparePositions(a, b) <= 0 ? a : b));
     const events = await this.store.readAll(from, this.batchSize);
+    this.lastReadFull = events.length >= this.batchSize;
     if (events.length === 0) return false;
     const work: Batch[] = active
       .map(([name, pos]) => ({
@@ -366,7 +383,9 @@ export class ProjectionRunner {
         const stored = await readCheckpoints(this.pool, others);
         for (const [name, c] of stored) if (c.version === this.byName.get(name)!.version) this.advanced(name, c.position);
       }
-      if (this.working.size > 0) this.poke();
+      // Our own reads: only a loop in its long sleep needs waking (else it reads within waitPollMs,
+      // and a poke during a pass would cost one more read of the ledger that finds nothing).
+      if (this.working.size > 0 && this.sleepingLong) this.poke();
     } catch (e) {
       this.onError(e);
     } finally {

@@ -2,17 +2,18 @@
  * API benchmark on loopback: read routes, booking + cancelling, write-to-read latency and the
  * availability of a teacher over 60 days, each beside a Fastify hello-world measured in the same run.
  *
- *   npm run bench:api -- [--seconds 4] [--slice-ms 2000] [--writes 200] [--profile]
+ *   npm run bench:api -- [--seconds 4] [--slice-ms 2000] [--writes 200] [--profile] [--only bookings,w2r]
  *
  * The real server (startServer with the demo data) and the hello-world run in one child process
  * (tests/bench/lib/server-child.ts); autocannon runs here. Database: DATABASE_URL (an admin URL; a
  * database of its own is created and dropped) or an embedded PostgreSQL in a temporary folder.
  * --profile writes a V8 CPU profile of the server process to ./.bench-profiles.
+ * --only runs some parts: reads, bookings, single (one connection), w2r (write-to-read); default all.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, romeToday } from '@parliamo/domain';
-import { fmt, interleaved, loadAverage, percentile, table, type Contender, type CpuProbe } from './lib/load.ts';
+import { fmt, interleaved, loadAverage, percentile, readContenders, table, type Contender, type CpuProbe } from './lib/load.ts';
 import { bookAndCancel } from './lib/book-cancel.ts';
 import { benchBookers, call, ok, ownDatabase, signIn, startChild } from './lib/app-child.ts';
 
@@ -22,11 +23,13 @@ const { values: args } = parseArgs({
     'slice-ms': { type: 'string', default: '2000' },
     writes: { type: 'string', default: '200' },
     profile: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'reads,bookings,single,w2r' },
   },
 });
 const SECONDS = Number(args.seconds);
 const SLICE_MS = Number(args['slice-ms']);
 const WRITES = Number(args.writes);
+const PARTS = new Set(args.only.split(','));
 const BENCH_STUDENTS = 20; // as many as booking connections; the server process seeds them
 
 const startLoad = loadAverage();
@@ -58,67 +61,66 @@ try {
   console.log(`Per contender: ${SECONDS} s in ${SLICE_MS} ms slices, interleaved. Free slots for Giulia over 62 days: ${slotCount}.\n`);
 
   // 1. Read routes at 50 connections.
-  const reads = await interleaved(
-    [
-      hello,
-      get('floor: Fastify + 1 PostgreSQL round trip (SELECT 1)', child.hello + '/pg1'),
-      get('floor: Fastify + 2 PostgreSQL round trips', child.hello + '/pg2'),
-      get('GET /api/teachers (public)', app + '/api/teachers'),
-      get('GET /api/dashboard/stats (student)', app + '/api/dashboard/stats', signedIn),
-      get('GET /api/bookings (student)', app + '/api/bookings', signedIn),
-      get('GET /api/hour-packages (student)', app + '/api/hour-packages', signedIn),
-      get('GET /api/availabilities (60 days)', app + availability60),
-    ],
-    { connections: 50, seconds: SECONDS, sliceMs: SLICE_MS, cpu },
-  );
-  console.log(`## Reads, 50 connections (load now ${loadAverage()})\n\n${table(reads, reads[0])}\n`);
+  if (PARTS.has('reads')) {
+    const reads = await interleaved(
+      [hello, ...readContenders({ hello: child.hello, app, cookie: student, availability60 })],
+      { connections: 50, seconds: SECONDS, sliceMs: SLICE_MS, cpu },
+    );
+    console.log(`## Reads, 50 connections (load now ${loadAverage()})\n\n${table(reads, reads[0])}\n`);
+  }
 
   // 2. Booking then cancelling at 20 connections, over distinct free slots (a slot goes back after its
   // cancel). A closed loop of our own rather than autocannon: a slice must never cut a pair in half,
   // or the booking would keep its slot and the student's hour. Interleaved with hello-world (autocannon).
-  const bc = await bookAndCancel({ app, students: bookers, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: SLICE_MS, cpu });
-  const bcSeconds = bc.figures[1]!.seconds;
-  console.log(`## Booking then cancelling, 20 connections (load now ${loadAverage()})\n\n${table(bc.figures, bc.figures[0])}\n`);
-  console.log(
-    `Each pair is POST /api/bookings (201) then DELETE /api/bookings/:id (200) of the same slot; req/s and latencies count both. ` +
-      `Bookings: ${bc.booked} in ${fmt(bcSeconds, 1)} s = ${fmt(bc.booked / bcSeconds)} bookings/s (and as many cancels).\n`,
-  );
+  if (PARTS.has('bookings')) {
+    const bc = await bookAndCancel({ app, students: bookers, teacherId: giulia.id, slots, hello, seconds: SECONDS, sliceMs: SLICE_MS, cpu });
+    const bcSeconds = bc.figures[1]!.seconds;
+    console.log(`## Booking then cancelling, 20 connections (load now ${loadAverage()})\n\n${table(bc.figures, bc.figures[0])}\n`);
+    console.log(
+      `Each pair is POST /api/bookings (201) then DELETE /api/bookings/:id (200) of the same slot; req/s and latencies count both. ` +
+        `Bookings: ${bc.booked} in ${fmt(bcSeconds, 1)} s = ${fmt(bc.booked / bcSeconds)} bookings/s (and as many cancels).\n`,
+    );
+  }
 
   // 3. One client at a time: the latency of a request on an otherwise idle server.
-  const single = await interleaved(
-    [hello, get('GET /api/availabilities (60 days)', app + availability60), get('GET /api/bookings (student)', app + '/api/bookings', signedIn)],
-    { connections: 1, seconds: SECONDS, sliceMs: SLICE_MS, cpu },
-  );
-  console.log(`## One connection (load now ${loadAverage()})\n\n${table(single, single[0])}\n`);
+  if (PARTS.has('single')) {
+    const single = await interleaved(
+      [hello, get('GET /api/availabilities (60 days)', app + availability60), get('GET /api/bookings (student)', app + '/api/bookings', signedIn)],
+      { connections: 1, seconds: SECONDS, sliceMs: SLICE_MS, cpu },
+    );
+    console.log(`## One connection (load now ${loadAverage()})\n\n${table(single, single[0])}\n`);
+  }
 
   // 4. Write-to-read: from a booking's 201 until GET /api/bookings lists it.
-  const freeNow = await ok<{ date: string; hour: number }[]>(await call(app, 'GET', all62), 'availability');
-  const visible: number[] = [];
-  let firstReadShowed = 0;
-  for (let i = 0; i < WRITES; i++) {
-    const slot = freeNow[i % freeNow.length]!;
-    const r = await call(app, 'POST', '/api/bookings', student, { teacherId: giulia.id, ...slot });
-    if (r.status !== 201) throw new Error(`booking ${i}: ${r.status} ${await r.text()}`);
-    const { id } = (await r.json()) as { id: string };
-    const written = performance.now();
-    for (let attempt = 0; ; attempt++) {
-      const list = await ok<{ id: string; status: string }[]>(await call(app, 'GET', '/api/bookings', student), 'bookings');
-      if (list.some((b) => b.id === id && b.status === 'confirmed')) {
-        visible.push(performance.now() - written);
-        if (attempt === 0) firstReadShowed++;
-        break;
+  if (PARTS.has('w2r')) {
+    const freeNow = await ok<{ date: string; hour: number }[]>(await call(app, 'GET', all62), 'availability');
+    const visible: number[] = [];
+    let firstReadShowed = 0;
+    for (let i = 0; i < WRITES; i++) {
+      const slot = freeNow[i % freeNow.length]!;
+      const r = await call(app, 'POST', '/api/bookings', student, { teacherId: giulia.id, ...slot });
+      if (r.status !== 201) throw new Error(`booking ${i}: ${r.status} ${await r.text()}`);
+      const { id } = (await r.json()) as { id: string };
+      const written = performance.now();
+      for (let attempt = 0; ; attempt++) {
+        const list = await ok<{ id: string; status: string }[]>(await call(app, 'GET', '/api/bookings', student), 'bookings');
+        if (list.some((b) => b.id === id && b.status === 'confirmed')) {
+          visible.push(performance.now() - written);
+          if (attempt === 0) firstReadShowed++;
+          break;
+        }
+        if (attempt > 1000) throw new Error(`booking ${id} never became visible`);
       }
-      if (attempt > 1000) throw new Error(`booking ${id} never became visible`);
+      await ok(await call(app, 'DELETE', `/api/bookings/${id}`, student), 'cancel');
     }
-    await ok(await call(app, 'DELETE', `/api/bookings/${id}`, student), 'cancel');
+    visible.sort((a, b) => a - b);
+    console.log(`## Write-to-read (load now ${loadAverage()})\n`);
+    console.log(
+      `${WRITES} bookings, one at a time: the first GET /api/bookings after the 201 showed the booking ${firstReadShowed} of ${WRITES} times. ` +
+        `201 -> visible in a read: p50 ${fmt(percentile(visible, 50), 1)} ms, p99 ${fmt(percentile(visible, 99), 1)} ms, max ${fmt(visible[visible.length - 1]!, 1)} ms ` +
+        `(this includes the read's own round trip).\n`,
+    );
   }
-  visible.sort((a, b) => a - b);
-  console.log(`## Write-to-read (load now ${loadAverage()})\n`);
-  console.log(
-    `${WRITES} bookings, one at a time: the first GET /api/bookings after the 201 showed the booking ${firstReadShowed} of ${WRITES} times. ` +
-      `201 -> visible in a read: p50 ${fmt(percentile(visible, 50), 1)} ms, p99 ${fmt(percentile(visible, 99), 1)} ms, max ${fmt(visible[visible.length - 1]!, 1)} ms ` +
-      `(this includes the read's own round trip).\n`,
-  );
   console.log(`Load average at the end: ${loadAverage()}`);
 } finally {
   await child.stop();

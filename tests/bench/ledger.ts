@@ -54,19 +54,37 @@ const payload = (i: number) => ({
 
 type AppendOne = (writer: number, i: number) => Promise<void>;
 
+interface Rate {
+  /** Appends per second over the contender's own time. */
+  rate: number;
+  /** CPU microseconds per append of this process and of PostgreSQL (null when unknown). */
+  nodeUs: number;
+  serverUs: number | null;
+}
+
 /**
  * Appends/s of each contender with `writers` concurrent writers. The machine's load drifts a lot
  * (other processes share its cores and disk), so the contenders take turns in short slices
  * (250 ms, SECONDS in total each) and each one's rate is its total count over its total time.
+ * Around each slice it also reads the CPU time of this process and of the PostgreSQL server
+ * (`serverCpu`), which, unlike the rate, hardly depends on what else the machine runs.
  */
-async function measure(writers: number, contenders: Record<string, AppendOne>): Promise<Record<string, number>> {
+async function measure(
+  writers: number,
+  contenders: Record<string, AppendOne>,
+  serverCpu: () => Map<number, number> | null,
+): Promise<Record<string, Rate>> {
   const names = Object.keys(contenders);
-  const totals = Object.fromEntries(names.map((n) => [n, { count: 0, ms: 0, next: Array<number>(writers).fill(0) }]));
+  const totals = Object.fromEntries(
+    names.map((n) => [n, { count: 0, ms: 0, nodeUs: 0, serverUs: 0 as number | null, next: Array<number>(writers).fill(0) }]),
+  );
   const slices = Math.max(1, Math.round((SECONDS * 1000) / 250));
   for (let k = 0; k < slices; k++) {
     for (let j = 0; j < names.length; j++) {
       const name = names[(k + j) % names.length]!;
       const t = totals[name]!;
+      const serverBefore = serverCpu();
+      const nodeBefore = process.cpuUsage();
       const started = performance.now();
       const until = started + 250;
       await Promise.all(
@@ -78,9 +96,22 @@ async function measure(writers: number, contenders: Record<string, AppendOne>): 
         }),
       );
       t.ms += performance.now() - started;
+      const node = process.cpuUsage(nodeBefore);
+      t.nodeUs += node.user + node.system;
+      const serverAfter = serverCpu();
+      // Per process, so that a backend ending meanwhile does not count negative.
+      t.serverUs =
+        t.serverUs === null || !serverBefore || !serverAfter
+          ? null
+          : t.serverUs + [...serverAfter].reduce((sum, [pid, cpu]) => sum + cpu - (serverBefore.get(pid) ?? 0), 0) * 1e6;
     }
   }
-  return Object.fromEntries(names.map((n) => [n, totals[n]!.count / (totals[n]!.ms / 1000)]));
+  return Object.fromEntries(
+    names.map((n) => {
+      const t = totals[n]!;
+      return [n, { rate: t.count / (t.ms / 1000), nodeUs: t.nodeUs / t.count, serverUs: t.serverUs === null ? null : t.serverUs / t.count }];
+    }),
+  );
 }
 
 /**
@@ -184,12 +215,12 @@ async function main() {
         },
       };
     };
-    const appends: Record<string, number[]> = {};
+    const appends: Record<string, Rate[]> = {};
     for (let round = 0; round < ROUNDS; round++) {
       for (const writers of [1, 16]) {
-        const rates = await measure(writers, contenders(`r${round}w${writers}`));
+        const rates = await measure(writers, contenders(`r${round}w${writers}`), () => serverCpuSeconds(tmp));
         for (const [name, rate] of Object.entries(rates)) (appends[`${name}-${writers}`] ??= []).push(rate);
-        const line = Object.entries(rates).map(([n, r]) => `${n} ${r.toFixed(0)}/s`);
+        const line = Object.entries(rates).map(([n, r]) => `${n} ${r.rate.toFixed(0)}/s`);
         console.log(`round ${round + 1}, ${writers} writer(s): ${line.join(', ')}`);
       }
     }
@@ -198,10 +229,22 @@ async function main() {
 
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     for (const writers of [1, 16]) {
-      const [o, e, f] = ['ours', 'emmett', 'floor'].map((n) => median(appends[`${n}-${writers}`]!)) as number[];
-      results.push(
-        `| appends/s, ${writers} writer${writers > 1 ? 's' : ''} | ${o!.toFixed(0)} | ${e!.toFixed(0)} | ${(o! / e!).toFixed(2)}x | ${f!.toFixed(0)} |`,
-      );
+      const of = (n: string, f: (r: Rate) => number | null) => {
+        const xs = appends[`${n}-${writers}`]!.map(f);
+        return xs.some((x) => x === null) ? null : median(xs as number[]);
+      };
+      const [o, e, f] = ['ours', 'emmett', 'floor'].map((n) => of(n, (r) => r.rate)) as number[];
+      const w = `${writers} writer${writers > 1 ? 's' : ''}`;
+      results.push(`| appends/s, ${w} | ${o!.toFixed(0)} | ${e!.toFixed(0)} | ${(o! / e!).toFixed(2)}x | ${f!.toFixed(0)} |`);
+      // CPU per append (median of the rounds), node + PostgreSQL: the figure to compare between runs.
+      const cpu = (n: string) => {
+        const node = of(n, (r) => r.nodeUs)!;
+        const server = of(n, (r) => r.serverUs);
+        return { text: server === null ? `${node.toFixed(0)} + ?` : `${node.toFixed(0)} + ${server.toFixed(0)}`, total: server === null ? null : node + server };
+      };
+      const [co, ce, cf] = ['ours', 'emmett', 'floor'].map(cpu) as { text: string; total: number | null }[];
+      const ratio = co!.total !== null && ce!.total !== null ? `${(co!.total / ce!.total).toFixed(2)}x` : '-';
+      results.push(`| CPU per append, ${w}: node + PostgreSQL (us) | ${co!.text} | ${ce!.text} | ${ratio} | ${cf!.text} |`);
     }
 
     // Rebuild: a fresh database with REBUILD_EVENTS events spread over package streams.

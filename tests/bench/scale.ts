@@ -3,6 +3,12 @@
  * 100k and 1M events (tests/bench/lib/scale-seed.ts: ~100 teachers, thousands of students, two years).
  *
  *   npm run bench:scale -- [--tiers 10000,100000,1000000] [--seconds 2] [--connections 10]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scale -- --templates scale10k,scale100k,scale1m
+ *
+ * With --templates, the histories are not grown in the run: each named database, seeded beforehand by
+ * `npm run seed:scale` (with DATABASE_URL pointing at it), is copied (CREATE DATABASE ... TEMPLATE) and
+ * measured, then the copy dropped; the demo column is a fresh database as usual. Seeding 1M events takes
+ * minutes of rebuilding that need no quiet machine; only the measuring does.
  *
  * One database for the whole run (an embedded PostgreSQL in a temporary folder, or a database of its
  * own on DATABASE_URL). For each tier: the server is stopped, the history grown to the tier's size,
@@ -15,6 +21,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { addDays, romeToday } from '@parliamo/domain';
 import { PostgresEventStore } from '@parliamo/ledger';
 import { startEmbeddedDatabase } from '../../api/src/platform/db/embedded.ts';
@@ -29,9 +36,12 @@ const { values: args } = parseArgs({
     tiers: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
+    templates: { type: 'string', default: '' },
   },
 });
 const TIERS = args.tiers.split(',').map(Number);
+const TEMPLATES = args.templates ? args.templates.split(',') : [];
+if (TEMPLATES.length && !process.env.DATABASE_URL) throw new Error('--templates needs DATABASE_URL (an admin URL of the server holding them)');
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const BOOKERS = 20;
@@ -71,8 +81,29 @@ async function grow(events: number): Promise<string> {
   }
 }
 
-async function measure(label: string, first: boolean, seed?: string): Promise<number> {
-  const child = await startChild({ ...db.env, BENCH_STUDENTS: first ? String(BOOKERS) : '0' });
+/** Copies a seeded database and signs in as its busiest student and its busiest teacher. */
+async function fromTemplate(template: string): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  const admin = process.env.DATABASE_URL!;
+  const name = `parliamo_bench_${template}_${process.pid}`;
+  const run = async <R extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    return c.query<R>(sql, params).finally(() => c.end());
+  };
+  await run(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  const busiest = async (role: 'student' | 'teacher') =>
+    (await run<{ email: string }>(u.toString(),
+      `SELECT u.email FROM bookings b JOIN users u ON u.id::text = b.${role}_id
+       WHERE u.email LIKE $1 GROUP BY u.email ORDER BY count(*) DESC, u.email LIMIT 1`, [`scale-${role}-%`])).rows[0]!.email;
+  student = { email: await busiest('student'), password: SCALE_PASSWORD };
+  teacher = { email: await busiest('teacher'), password: SCALE_PASSWORD };
+  return { env: { DATABASE_URL: u.toString() }, drop: async () => void (await run(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+async function measure(label: string, first: boolean, seed?: string, env: NodeJS.ProcessEnv = db.env): Promise<number> {
+  const child = await startChild({ ...env, BENCH_STUDENTS: first ? String(BOOKERS) : '0' });
   try {
     const { app } = child;
     const admin = await signIn(app, 'admin@parliamo.test', 'admin-demo-1985');
@@ -123,8 +154,8 @@ async function measure(label: string, first: boolean, seed?: string): Promise<nu
     const skipped: string[] = [];
     for (const [name, url, cookie] of routes) {
       const r = await call(app, 'GET', url, cookie);
-      await r.arrayBuffer();
-      if (r.status !== 200) skipped.push(`${name} (${r.status})`);
+      const body = await r.text();
+      if (r.status !== 200) skipped.push(`${name} (${r.status}: ${body.slice(0, 200)})`);
       else contenders.push({ name, url: app + url, headers: cookie ? { cookie } : undefined });
     }
     const cpu: CpuProbe = async () => (await fetch(child.hello + '/cpu')).json() as Promise<{ node: number; pg: number | null }>;
@@ -154,7 +185,15 @@ async function measure(label: string, first: boolean, seed?: string): Promise<nu
 
 try {
   let events = await measure('demo data', true);
-  for (const tier of TIERS) {
+  for (const template of TEMPLATES) {
+    const copy = await fromTemplate(template);
+    try {
+      await measure(`${template} (seeded)`, true, undefined, copy.env);
+    } finally {
+      await copy.drop();
+    }
+  }
+  for (const tier of TEMPLATES.length ? [] : TIERS) {
     if (tier <= events) continue;
     console.log(`Growing the history to about ${tier} events (load ${loadAverage()})`);
     const seed = await grow(tier - events);

@@ -99,6 +99,11 @@ test('a teacher in Italian: dashboard, payouts panel and students', async ({ pag
   await expect(months.getByRole('link', { name: /^Estratto conto di .+ \(PDF\)$/ }).first()).toHaveText('Estratto conto');
   await expect(page.getByRole('region', { name: 'Guadagni' }).getByRole('table', { name: 'Lezioni svolte e guadagni' })).toBeVisible();
   await expect(page.getByTestId('earnings-teacher')).toHaveText(/\d\s€$/);
+  // The earnings chart names its two parts in Italian (its label and tooltips), with Italian months.
+  const chart = page.getByRole('img', { name: /^Guadagni per mese\. / });
+  await expect(chart).toHaveAttribute('aria-label', /^Guadagni per mese\. [a-z]{3} \d{4}: Tu [\d.,]+\s€(, Scuola [\d.,]+\s€)?(; |$)/);
+  expect(await chart.getAttribute('aria-label')).not.toMatch(/\b(You|School|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
+  await expect(chart.locator('rect title').first()).toHaveText(/: Tu /);
   await expectNoEnglish(page, ['Total Students', 'Upcoming Lessons', 'Earnings', 'Payable now', 'Payout history', 'Statement', 'School commission', 'Dashboard']);
   await screenshots(page, 'i18n-it-teacher-dashboard');
 

@@ -118,3 +118,30 @@ test("the demo's trial teacher: My Hours and the admin's payments mark the trial
   await expect(page.getByTestId('payment-row')).toHaveCount(1, slow);
   await expect(page.getByTestId('payment-row').getByTestId('payment-trial')).toHaveCount(0);
 });
+
+// Two trial checkouts started together (two tabs): both are paid, only the first is credited. The page
+// the second returns to says why, in Italian: the reason comes from the API in English (the rule's sentence).
+test('a second trial paid at the same time is not credited, and the payment page says why in Italian', async ({ page, baseURL }) => {
+  const teachers = (await (await page.request.get('/api/teachers')).json()) as { id: string; firstName: string; trialRate: number | null }[];
+  const luca = teachers.find((x) => x.firstName === 'Luca')!;
+  const login = await registerStudent(page, 'Teresa');
+  await page.context().addCookies([{ name: 'lang', value: 'it', url: baseURL! }]);
+  await signIn(page, login);
+  const start = async () => {
+    const res = await page.request.post('/api/create-checkout-session', { headers, data: { amount: luca.trialRate! + 3, teacherId: luca.id, totalHours: 1, trial: true } });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { checkout_url: string }).checkout_url;
+  };
+  const first = await start();
+  const second = await start();
+  expect((await page.request.post(`/api${first}/pay`, { headers })).status()).toBe(200);
+  await page.goto(second);
+  await page.getByRole('button', { name: /^Paga / }).click();
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/, slow);
+  await expect(page.getByText('Questa lezione di prova non è stata aggiunta al tuo account')).toBeVisible(slow);
+  await expect(
+    page.getByText('Hai già fatto una lezione di prova con questo insegnante. Il pagamento è stato segnalato alla scuola per il rimborso.'),
+  ).toBeVisible();
+  await expect(page.getByText('You have already had a trial lesson', { exact: false })).toHaveCount(0);
+  await screenshots(page, 'trial-not-credited-it');
+});

@@ -141,4 +141,9 @@ export const accountsMigrations: Migration[] = [
         CHECK (trial_rate_cents IS NULL OR (trial_rate_cents > 0 AND trial_rate_cents < hourly_rate_cents));
     `,
   },
+  {
+    // The admin's user list, newest first (admin/users.ts listUsers): the first page by index (issue 20).
+    id: 'accounts/007-users-newest',
+    sql: `CREATE INDEX users_newest_idx ON users (created_at DESC, id) WHERE erased_at IS NULL;`,
+  },
 ];

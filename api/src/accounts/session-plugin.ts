@@ -4,7 +4,8 @@ import { poolConnectionConfig } from '@parliamo/ledger';
 import fastifyCookie from '@fastify/cookie';
 import fastifySecureSession from '@fastify/secure-session';
 import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
-import { createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
+import { cachedSessionUser, createSession, findSessionUser, revokeSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
+import { tokenHash } from './tokens.ts';
 import { loadSessionKeys } from './session-keys.ts';
 import { SessionCache } from './session-cache.ts';
 import { createDeviceCookies, type DeviceCookies } from './device-cookies.ts';
@@ -45,6 +46,23 @@ declare module 'fastify' {
 }
 
 /**
+ * tokenHash for the tokens seen lately (bounded: emptied when full; a token costs one hash again then).
+ * Only tokens whose cookie decrypted with our key get here, so only tokens this server issued.
+ */
+class TokenHashes {
+  private readonly hashes = new Map<string, string>();
+  of(token: string): string {
+    let id = this.hashes.get(token);
+    if (id === undefined) {
+      id = tokenHash(token);
+      if (this.hashes.size >= 10_000) this.hashes.clear();
+      this.hashes.set(token, id);
+    }
+    return id;
+  }
+}
+
+/**
  * Sessions: an encrypted cookie (@fastify/secure-session) that holds only a random session token; the
  * token's hash is looked up in the sessions table on every request, so ending a session in the
  * database (logout, password change, deactivation, erasure) ends it at once.
@@ -72,21 +90,35 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   // A change made here (logout, password, role, profile...) is visible to the very next request of
   // the same client: the cache is emptied before the answer to a write goes out, unless its route
   // says it never changes sessions or people.
-  app.addHook('onSend', async (request) => {
+  // Callback hooks: no promise per request, and none at all on a cache hit.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.config?.keepsSessions !== true) cache.clear();
+    done(null, payload);
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // The session id (the token's SHA-256) of the tokens seen lately: a hash per request cost more than the cache lookup.
+  const sessionIds = new TokenHashes();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const token = request.session.get('sid');
-    if (typeof token !== 'string') return;
-    const user = await findSessionUser(app.pool, token, app.clock.now(), cache);
-    if (user) {
-      request.user = user;
+    if (typeof token !== 'string') return done();
+    const id = sessionIds.of(token);
+    const now = app.clock.now();
+    const known = cachedSessionUser(id, now, cache);
+    if (known) {
+      request.user = known;
       request.sessionToken = token;
-    } else {
-      request.session.delete(); // ended or expired: clear the cookie
+      return done();
     }
+    findSessionUser(app.pool, token, now, cache, id).then((user) => {
+      if (user) {
+        request.user = user;
+        request.sessionToken = token;
+      } else {
+        request.session.delete(); // ended or expired: clear the cookie
+      }
+      done();
+    }, done);
   });
 
   app.decorate('requireUser', (...roles: Role[]) => {

@@ -37,12 +37,22 @@ function isLive(s: CachedSession, now: Date): boolean {
 }
 
 /**
+ * The user of a session this process checked recently (`id`: the token's hash), when memory alone
+ * can answer: cached, within its limits, and its idle timer not due a write. Otherwise undefined, and
+ * findSessionUser must ask. No promise: most signed-in requests end here.
+ */
+export function cachedSessionUser(id: string, now: Date, cache: SessionCache): CurrentUser | undefined {
+  const session = cache.get(id);
+  if (!session || !isLive(session, now) || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) return undefined;
+  return { ...session.user };
+}
+
+/**
  * The user of a live session: not revoked, not past its absolute or idle limit, and its person active
  * and not erased. Refreshes the idle timer. Null when the session is no longer good. With a cache,
  * a session this process checked recently needs no query (see SessionCache for why that is safe).
  */
-export async function findSessionUser(pool: pg.Pool, token: string, now: Date, cache?: SessionCache): Promise<CurrentUser | null> {
-  const id = tokenHash(token);
+export async function findSessionUser(pool: pg.Pool, token: string, now: Date, cache?: SessionCache, id = tokenHash(token)): Promise<CurrentUser | null> {
   let session = cache?.get(id);
   if (!session || !isLive(session, now)) {
     // Not known, or its idle timer looks run out here (another process may have moved it): ask.

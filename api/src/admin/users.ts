@@ -188,15 +188,18 @@ export async function updateTeacher(
  * all, and hours left in packages still active and not past their expiry at `now`.
  */
 export async function listStudents(pool: pg.Pool, now: Date) {
+  // The page of students first, then the packages of those students only (by index), not every package.
   const { rows } = await pool.query(
     `SELECT u.id, u.email, u.first_name, u.last_name, u.is_active, u.created_at,
-            COALESCE(sum(h.total_hours), 0)::int AS total_hours,
-            COALESCE(sum(h.remaining_hours) FILTER (WHERE ${usableHours('h', '$1')}), 0)::int AS remaining_hours
-       FROM users u LEFT JOIN hour_packages h ON h.student_id = u.id::text
-      WHERE u.role = 'student' AND u.erased_at IS NULL
-      GROUP BY u.id
-      ORDER BY u.last_name, u.first_name, u.id
-      LIMIT 1000`,
+            COALESCE(h.total_hours, 0)::int AS total_hours, COALESCE(h.remaining_hours, 0)::int AS remaining_hours
+       FROM (SELECT id, email, first_name, last_name, is_active, created_at FROM users
+              WHERE role = 'student' AND erased_at IS NULL
+              ORDER BY last_name, first_name, id
+              LIMIT 1000) u
+       LEFT JOIN LATERAL (
+         SELECT sum(h.total_hours) AS total_hours, sum(h.remaining_hours) FILTER (WHERE ${usableHours('h', '$1')}) AS remaining_hours
+           FROM hour_packages h WHERE h.student_id = u.id::text) h ON true
+      ORDER BY u.last_name, u.first_name, u.id`,
     [now],
   );
   return rows.map((r) => ({

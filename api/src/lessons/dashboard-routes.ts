@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, earningsQuerySchema, earningsSchema, errorResponses, teacherStudentListSchema, textSchema } from '@parliamo/domain';
 import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
-import { dashboardStats, teacherEarnings, teacherEarningsByMonth, teacherStudents } from '@parliamo/projections';
+import { dashboardStats, teacherEarnings, teacherEarningsWithMonths, teacherStudents } from '@parliamo/projections';
 
 /** Dashboard numbers, a teacher's students and earnings (with CSV export). */
 export default async function dashboardRoutes(fastify: FastifyInstance) {
@@ -23,14 +23,14 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     schema: { querystring: earningsQuerySchema, response: { 200: earningsSchema.or(textSchema), ...errorResponses } },
   }, async (request, reply) => {
     const teacherId = request.user!.id;
-    const lessons = await teacherEarnings(app.pool, teacherId);
     if (request.query.format === 'csv') {
+      const lessons = await teacherEarnings(app.pool, teacherId);
       const body = csvLines([
         ['lesson_id', 'date', 'hour', 'price_eur', 'teacher_eur', 'commission_eur'],
         ...lessons.map((l) => [l.lessonId, l.date, l.hour, csvEuros(l.priceCents), csvEuros(l.teacherEarningCents), csvEuros(l.commissionCents)]),
       ]);
       return sendCsv(reply, 'parliamo-earnings.csv', body);
     }
-    return { lessons, months: await teacherEarningsByMonth(app.pool, teacherId) };
+    return teacherEarningsWithMonths(app.pool, teacherId);
   });
 }

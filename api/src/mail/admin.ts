@@ -4,7 +4,8 @@ import { DomainError, type AdminMail } from '@parliamo/domain';
 const COLUMNS = `id, kind, status, recipient_role, to_address, subject, attempts, last_error, next_attempt_at, created_at`;
 
 function toAdminMail(r: any): AdminMail {
-  const next = r.next_attempt_at as Date;
+  // '-infinity' (a mail never tried yet) comes from pg as -Infinity, not as a Date.
+  const next = r.next_attempt_at instanceof Date ? r.next_attempt_at.getTime() : Number(r.next_attempt_at);
   return {
     id: r.id,
     kind: r.kind,
@@ -14,7 +15,7 @@ function toAdminMail(r: any): AdminMail {
     subject: r.subject,
     attempts: r.attempts,
     lastError: r.last_error,
-    nextAttemptAt: r.status === 'pending' && Number.isFinite(next.getTime()) ? next.toISOString() : null,
+    nextAttemptAt: r.status === 'pending' && Number.isFinite(next) ? new Date(next).toISOString() : null,
     createdAt: (r.created_at as Date).toISOString(),
   };
 }

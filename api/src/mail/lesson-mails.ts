@@ -44,9 +44,17 @@ export interface MailLanguage {
   m: ServerMessages;
 }
 
-/** The mails catalog in `locale`. */
-export async function mailLanguage(locale: Locale): Promise<MailLanguage> {
-  return { locale, m: await serverMessages(locale, 'mails') };
+const languages = new Map<Locale, Promise<MailLanguage>>();
+
+/** The mails catalog in `locale` (loaded once per language: a catalog is part of the code). */
+export function mailLanguage(locale: Locale): Promise<MailLanguage> {
+  let lang = languages.get(locale);
+  if (!lang) {
+    lang = serverMessages(locale, 'mails').then((m) => ({ locale, m }));
+    lang.catch(() => languages.delete(locale));
+    languages.set(locale, lang);
+  }
+  return lang;
 }
 
 /** English: what a mail is written in when no language is given. */

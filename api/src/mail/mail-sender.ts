@@ -17,8 +17,29 @@ export interface PendingMail {
   attempts: number;
 }
 
-/** Writes a queued mail from current data; throws when it cannot yet (the sender retries); null: no longer needed. */
-export type RenderMail = (mail: PendingMail, now: Date) => Promise<{ message: MailMessage; recipientId: string } | null>;
+/** A queued mail written out, for its recipient. */
+export interface RenderedMail {
+  message: MailMessage;
+  recipientId: string;
+  /** The recipient's notification setting when the renderer read it with the mail (else `declined` reads it). */
+  notificationsOff?: boolean;
+}
+
+/**
+ * Writes a queued mail from current data; throws when it cannot yet (the sender retries); null: no
+ * longer needed. `batch` lives for one batch of the queue: a renderer may keep what it read there
+ * for the batch's other mails (the other party's mail of the same lesson).
+ */
+export type RenderMail = (mail: PendingMail, now: Date, batch: Map<string, Promise<unknown>>) => Promise<RenderedMail | null>;
+
+/** What became of one mail of a batch, marked with the others in one statement. */
+interface Outcome {
+  id: string;
+  status: 'sent' | 'skipped' | 'failed' | 'pending';
+  error: string | null;
+  at: Date;
+  rendered?: RenderedMail;
+}
 
 /** After this many attempts a mail is "failed": it waits for an admin's retry. */
 export const MAX_ATTEMPTS = 8;
@@ -41,8 +62,11 @@ export interface MailSenderOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   render: RenderMail;
-  /** Why the recipient does not want this mail (they turned notifications off), or null to send it. */
-  declined?: (mail: PendingMail, recipientId: string) => Promise<string | null>;
+  /**
+   * Why the recipient does not want this mail (they turned notifications off), or null to send it.
+   * `notificationsOff`: their setting as the renderer read it, when it did.
+   */
+  declined?: (mail: PendingMail, recipientId: string, notificationsOff?: boolean) => Promise<string | null>;
   /** The host part of Message-IDs (the site's host name). */
   host: string;
   /** How often the queue is looked at without a wake-up (retries, other processes' mails). */
@@ -87,11 +111,19 @@ export class MailSender {
     this.bell.ring();
   }
 
-  /** Sends every mail due now (waiting for this process's sends in flight); returns how many were tried. */
-  async deliverDue(): Promise<number> {
+  /**
+   * Sends every mail due now (waiting for this process's sends in flight); returns how many were tried.
+   * `more`: asked before each further batch (the loop's: still running, so a stop waits for one batch at
+   * most, not for a backlog; the rows left stay due for the next start or another process).
+   */
+  async deliverDue(more: () => boolean = () => true): Promise<number> {
     return this.serial.run(async () => {
       let tried = 0;
-      for (let n = await this.deliverBatch(); n > 0; n = await this.deliverBatch()) tried += n;
+      // A batch short of the limit took everything due then: what was queued since rang the bell.
+      for (let n = this.batchSize; n === this.batchSize && (tried === 0 || more()); ) {
+        n = await this.deliverBatch();
+        tried += n;
+      }
       return tried;
     });
   }
@@ -100,7 +132,7 @@ export class MailSender {
     while (this.running) {
       try {
         this.bell.answer();
-        await this.deliverDue();
+        await this.deliverDue(() => this.running);
       } catch (err) {
         this.o.log.error({ err }, 'mail sender failed');
       }
@@ -119,54 +151,58 @@ export class MailSender {
         RETURNING q.id, q.kind, q.recipient_role, q.ref, q.params, q.attempts`,
       [now, FIRST_RETRY_MS, MAX_RETRY_MS, this.batchSize],
     );
+    // One memo per batch: the two mails of one lesson event read their lesson once.
+    const batch = new Map<string, Promise<unknown>>();
+    const outcomes: Outcome[] = [];
     for (const r of rows) {
-      await this.deliver({ id: r.id, kind: r.kind, recipientRole: r.recipient_role, ref: r.ref, params: r.params, attempts: r.attempts });
+      outcomes.push(await this.deliver({ id: r.id, kind: r.kind, recipientRole: r.recipient_role, ref: r.ref, params: r.params, attempts: r.attempts }, batch));
     }
+    // One statement marks the batch. Unmarked (a crash, a failed mark), a mail's lease runs out and it is
+    // sent again with the same Message-ID, as after a crash between a send and its mark.
+    await this.mark(outcomes).catch((err) => this.o.log.error({ err, mails: outcomes.map((o) => o.id) }, 'mail outcomes not recorded'));
     return rows.length;
   }
 
-  private async deliver(mail: PendingMail): Promise<void> {
-    let rendered: { message: MailMessage; recipientId: string } | undefined;
+  private async deliver(mail: PendingMail, batch: Map<string, Promise<unknown>>): Promise<Outcome> {
+    let rendered: RenderedMail | undefined;
+    const outcome = (status: Outcome['status'], error: string | null): Outcome => ({ id: mail.id, status, error, at: this.o.clock.now(), rendered });
     try {
-      const written = await this.o.render(mail, this.o.clock.now());
-      if (!written) {
-        await this.mark(mail, 'skipped', undefined, 'No longer applies (the lesson was cancelled)');
-        return;
-      }
+      const written = await this.o.render(mail, this.o.clock.now(), batch);
+      if (!written) return outcome('skipped', 'No longer applies (the lesson was cancelled)');
       rendered = written;
       const { message } = rendered;
-      if (ERASED.test(message.to)) {
-        await this.mark(mail, 'skipped', rendered, 'The person was erased');
-        return;
-      }
-      const declined = await this.o.declined?.(mail, rendered.recipientId);
-      if (declined) {
-        await this.mark(mail, 'skipped', rendered, declined);
-        return;
-      }
+      if (ERASED.test(message.to)) return outcome('skipped', 'The person was erased');
+      const declined = await this.o.declined?.(mail, rendered.recipientId, rendered.notificationsOff);
+      if (declined) return outcome('skipped', declined);
       await this.o.mailer.send({ ...message, messageId: messageIdOf(mail.id, this.o.host) });
-      await this.mark(mail, 'sent', rendered, null);
+      return outcome('sent', null);
     } catch (err) {
       const status = mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
       this.o.log.error({ err, mail: mail.id, attempts: mail.attempts, status }, 'mail not sent');
-      await this.mark(mail, status, rendered, err instanceof Error ? err.message : String(err)).catch((e) =>
-        this.o.log.error({ err: e, mail: mail.id }, 'mail outcome not recorded'),
-      );
+      return outcome(status, err instanceof Error ? err.message : String(err));
     }
   }
 
-  private async mark(
-    mail: PendingMail,
-    status: 'sent' | 'skipped' | 'failed' | 'pending',
-    rendered: { message: MailMessage; recipientId: string } | undefined,
-    error: string | null,
-  ): Promise<void> {
+  private async mark(outcomes: Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
     await this.o.pool.query(
-      `UPDATE mail_queue
-          SET status = $2, last_error = $3, sent_at = CASE WHEN $2 = 'sent' THEN $4::timestamptz END,
-              to_address = coalesce($5, to_address), subject = coalesce($6, subject), recipient_id = coalesce($7, recipient_id)
-        WHERE id = $1`,
-      [mail.id, status, error?.slice(0, 1000) ?? null, this.o.clock.now(), rendered?.message.to ?? null, rendered?.message.subject ?? null, rendered?.recipientId ?? null],
+      `UPDATE mail_queue q
+          SET status = x.status, last_error = x.error, sent_at = CASE WHEN x.status = 'sent' THEN x.at END,
+              to_address = coalesce(x.to_address, q.to_address), subject = coalesce(x.subject, q.subject),
+              recipient_id = coalesce(x.recipient_id, q.recipient_id)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[])
+              AS x(id, status, error, at, to_address, subject, recipient_id)
+        WHERE q.id = x.id`,
+      [
+        outcomes.map((o) => o.id),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.error?.slice(0, 1000) ?? null),
+        outcomes.map((o) => o.at.toISOString()),
+        outcomes.map((o) => o.rendered?.message.to ?? null),
+        outcomes.map((o) => o.rendered?.message.subject ?? null),
+        outcomes.map((o) => o.rendered?.recipientId ?? null),
+      ],
     );
   }
+
 }

@@ -40,8 +40,8 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
     host: new URL(app.config.publicUrl).hostname,
     render: opts.render,
     // Notifications go only to people who did not turn them off; account mails always go.
-    declined: async (mail, recipientId) =>
-      isNotificationMail(mail.kind) && (await notificationsOff(app.pool, recipientId)) ? 'The person turned notification e-mails off' : null,
+    declined: async (mail, recipientId, off) =>
+      isNotificationMail(mail.kind) && (off ?? (await notificationsOff(app.pool, recipientId))) ? 'The person turned notification e-mails off' : null,
   });
   app.decorate('mailSender', sender);
   app.addHook('onReady', async () => sender.start());

@@ -1,4 +1,4 @@
-import type { MailKind } from '@parliamo/domain';
+import type { MailKind, ParliamoEvent } from '@parliamo/domain';
 import type { Projection } from '@parliamo/projections';
 
 /** One mail the reaction or a timer queues: who gets it, what about, and what it says beyond the lesson. */
@@ -34,6 +34,9 @@ export async function queueMails(db: { query: (sql: string, values: unknown[]) =
   return res.rowCount ?? 0;
 }
 
+/** The events the reaction queues mails for (the switch below); any other batch reads nothing. */
+const MAILING_EVENTS = new Set<ParliamoEvent['type']>(['LessonBooked', 'HoursPurchased', 'LessonCancelled', 'LessonRescheduled', 'LessonNotesWritten']);
+
 /**
  * The mail reaction: a checkpointed subscription run by the projection runner (same lock, same
  * catch-up, same wake-ups) that turns each LessonBooked, LessonCancelled and LessonRescheduled into one
@@ -50,13 +53,17 @@ export const mailReaction: Projection = {
   tables: [],
   createSql: () => '',
   async apply(client, events) {
-    const since = (await client.query<{ since: Date }>(`SELECT max(since) AS since FROM mail_reactions_since`)).rows[0]?.since ?? new Date(0);
+    const mailing = events.filter((e) => MAILING_EVENTS.has(e.type) && String(e.metadata.silent) !== 'true');
+    if (mailing.length === 0) return;
     // Purchase confirmations started later than the other mails: purchases before them get none.
-    const purchasesSince =
-      (await client.query<{ since: Date }>(`SELECT max(since) AS since FROM purchase_mails_since`)).rows[0]?.since ?? new Date(0);
+    const { rows } = await client.query<{ since: Date | null; purchases_since: Date | null }>(
+      `SELECT (SELECT max(since) FROM mail_reactions_since) AS since, (SELECT max(since) FROM purchase_mails_since) AS purchases_since`,
+    );
+    const since = rows[0]?.since ?? new Date(0);
+    const purchasesSince = rows[0]?.purchases_since ?? new Date(0);
     const mails: QueuedMail[] = [];
-    for (const e of events) {
-      if (e.recordedAt < since || String(e.metadata.silent) === 'true') continue;
+    for (const e of mailing) {
+      if (e.recordedAt < since) continue;
       if (e.type === 'LessonBooked') {
         const { lessonId, studentId, teacherId } = e.data;
         mails.push(

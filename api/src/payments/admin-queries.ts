@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
-import { hasFlagSql, paymentFlags, type PaymentRow } from '@parliamo/projections';
+import { hasFlagSql, paidSql, paymentFlags, paymentTotals, type PaymentRow } from '@parliamo/projections';
 
 /** The day a payment belongs to: when its checkout started (a payment never started: when hours were credited). */
 const DAY_SQL = `(COALESCE(p.started_at, p.credited_at, p.updated_at) AT TIME ZONE 'Europe/Rome')::date`;
-const PAID_SQL = `p.status IN ('paid', 'credited', 'refunded')`;
+const PAID_SQL = paidSql('p');
 
 type Filters = Omit<AdminPaymentQuery, 'page' | 'pageSize'>;
 
@@ -107,9 +107,17 @@ export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery, now: D
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? ADMIN_PAYMENTS_PAGE_SIZE;
   const w = where(q);
+  // Without a filter the totals are those of every payment, which the read model keeps (payment_totals).
+  const unfiltered = w.params.every((p) => p === null);
+  const offset = (page - 1) * pageSize;
   const [rows, totals] = await Promise.all([
-    pool.query<Row>(ROWS_SQL(w.sql, 'LIMIT $7 OFFSET $8'), [...w.params, pageSize, (page - 1) * pageSize]),
-    pool.query<{ total: number; flagged: number; paid: number; takings: number; hours: number }>(
+    // Without a filter, a text without the WHERE: its prepared statement's generic plan (ours are named,
+    // so PostgreSQL switches to one after five runs) cannot fold "$1 IS NULL OR ..." away, and would read
+    // and sort every payment instead of walking the newest-first index to the page.
+    unfiltered
+      ? pool.query<Row>(ROWS_SQL('', 'LIMIT $1 OFFSET $2'), [pageSize, offset])
+      : pool.query<Row>(ROWS_SQL(w.sql, 'LIMIT $7 OFFSET $8'), [...w.params, pageSize, offset]),
+    unfiltered ? paymentTotals(pool) : pool.query<{ total: number; flagged: number; paid: number; takings: number; hours: number }>(
       `SELECT count(*)::int AS total,
           count(*) FILTER (WHERE ${hasFlagSql('p')})::int AS flagged,
           count(*) FILTER (WHERE ${PAID_SQL})::int AS paid,
@@ -117,9 +125,9 @@ export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery, now: D
           COALESCE(sum(p.hours_credited) FILTER (WHERE ${PAID_SQL}), 0)::int8 AS hours
         ${FROM_SQL} ${w.sql}`,
       w.params,
-    ),
+    ).then((r) => r.rows[0]!),
   ]);
-  const t = totals.rows[0]!;
+  const t = totals;
   return {
     payments: rows.rows.map((r) => toAdminPayment(r, now)),
     page,

@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The language of this request (domain/src/i18n/locale.ts: ?lang=, the `lang` cookie, Accept-Language). */
     locale: Locale;
+    /** Internal: `locale` once resolved (null until the first read). */
+    resolvedLocale: Locale | null;
   }
   interface FastifyInstance {
     /** An English message (a DomainError's, a contract's) in `locale`; unknown messages stay as they are. */
@@ -63,16 +65,21 @@ export default fp(
     const catalogs = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, await loadServerCatalog(l, 'errors')] as const))) as Record<Locale, Catalog>;
     const translator = new EnglishMessageTranslator(catalogs.en);
     app.decorate('translateError', (message: string, locale: Locale) => translator.translate(message, locale, catalogs[locale]));
+    // Resolved once, at the first read (a handler or the hook below, after routing and validation),
+    // then kept for the rest of the request: its query, cookie and headers do not change.
+    app.decorateRequest('resolvedLocale', null);
     app.decorateRequest('locale', {
       getter(this: FastifyRequest) {
-        return requestLocale(this);
+        return (this.resolvedLocale ??= requestLocale(this));
       },
     });
-    app.addHook('preSerialization', async (request, reply, payload) => {
-      if (!reply.getHeader('content-language')) reply.header('content-language', request.locale);
+    // A callback hook (no promise per answer): this runs on every serialized answer.
+    app.addHook('preSerialization', (request, reply, payload, done) => {
+      const locale = request.locale;
+      if (!reply.getHeader('content-language')) reply.header('content-language', locale);
       const message = (payload as { message?: unknown } | null)?.message;
-      if (typeof message !== 'string' || request.locale === 'en') return payload;
-      return { ...(payload as object), message: app.translateError(message, request.locale) };
+      if (typeof message !== 'string' || locale === 'en') return done(null, payload);
+      done(null, { ...(payload as object), message: app.translateError(message, locale) });
     });
   },
   { name: 'i18n', dependencies: [] },

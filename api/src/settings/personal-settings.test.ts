@@ -6,6 +6,8 @@ import { authHeaders, createUser, sessionCookie, signedIn, type TestUser } from 
 import { saveAvailability } from '../teachers/availability-store.ts';
 import { buyHours } from '../payments/demo-purchase.ts';
 import { commandDeps } from '../platform/command.ts';
+import type { Queryable } from '@parliamo/projections';
+import { notificationsOff, personLocale } from './personal.ts';
 
 // The test clock starts on Monday 2026-03-02 at 10:00 in Rome (09:00 UTC).
 const t = useTestApp({ stripeSecretKey: undefined, stripeWebhookSecret: undefined });
@@ -61,6 +63,46 @@ describe("a person's own settings", () => {
     const chosen = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...authHeaders(), cookie: 'lang=en' }, payload: { email: who.email, password: who.password } });
     expect(chosen.headers['set-cookie']).toContainEqual(expect.stringMatching(/^lang=en;/));
     expect((await mine(who)).json()).toMatchObject({ language: 'en' });
+  });
+
+  it('sign-in writes the language only when it changes', async () => {
+    const who = await signedIn(t, 'student');
+    const login = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...authHeaders(), cookie }, payload: { email: who.email, password: who.password } });
+    const row = async () => (await t.db.pool.query(`SELECT language, updated_at FROM user_settings WHERE user_id = $1`, [who.id])).rows[0];
+    expect((await login('lang=it')).statusCode).toBe(200);
+    const first = await row();
+    expect(first.language).toBe('it');
+    // The same language again, later, with the choice on the device and without one: the row stays as it was.
+    t.clock.advance(60_000);
+    expect((await login('lang=it')).statusCode).toBe(200);
+    expect((await login('')).statusCode).toBe(200);
+    expect(await row()).toEqual(first);
+    // Another choice is written.
+    expect((await login('lang=en')).statusCode).toBe(200);
+    expect(await row()).toEqual({ language: 'en', updated_at: t.clock.now() });
+  });
+
+  it("reads a person's language and mail choice by the primary key (an index scan, not a scan of every row)", async () => {
+    const who = await signedIn(t, 'student');
+    // The statements personLocale and notificationsOff send, planned with sequential scans made as costly as possible.
+    const sent: { text: string; values: unknown[] }[] = [];
+    const recorder = { query: async (text: string, values: unknown[]) => (sent.push({ text, values }), { rows: [] }) } as unknown as Queryable;
+    await personLocale(recorder, who.id);
+    await notificationsOff(recorder, who.id);
+    expect(sent).toHaveLength(2);
+    const client = await t.db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      for (const { text, values } of sent) {
+        const plan = (await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values)).rows[0]['QUERY PLAN'][0].Plan;
+        expect(plan['Node Type'], text).toMatch(/^Index (Only )?Scan$/);
+      }
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('refuse an unknown time zone or field with 400', async () => {

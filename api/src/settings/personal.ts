@@ -29,14 +29,19 @@ export async function updatePersonalSettings(db: Queryable, userId: string, u: P
 
 /** Whether the person turned notification e-mails off (no row: they are on). */
 export async function notificationsOff(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM user_settings WHERE user_id::text = $1 AND NOT notification_emails`, [userId]);
+  const { rows } = await db.query(`SELECT 1 FROM user_settings WHERE user_id = $1::uuid AND NOT notification_emails`, [userId]);
   return rows.length > 0;
 }
 
 /** The language mails and PDFs speak to the person: their setting, English until they have one. */
 export async function personLocale(db: Queryable, userId: string): Promise<Locale> {
-  const { rows } = await db.query<{ language: Locale | null }>(`SELECT language FROM user_settings WHERE user_id::text = $1`, [userId]);
-  return rows[0]?.language ?? 'en';
+  return (await savedLanguage(db, userId)) ?? 'en';
+}
+
+/** The person's language setting; null when they have none. By the primary key: a uuid compared as a uuid. */
+async function savedLanguage(db: Queryable, userId: string): Promise<Locale | null> {
+  const { rows } = await db.query<{ language: Locale | null }>(`SELECT language FROM user_settings WHERE user_id = $1::uuid`, [userId]);
+  return rows[0]?.language ?? null;
 }
 
 /**
@@ -45,9 +50,9 @@ export async function personLocale(db: Queryable, userId: string): Promise<Local
  * applies; without either, the browser's language (`browser`) becomes their setting.
  */
 export async function languageAtSignIn(db: Queryable, userId: string, chosen: Locale | null, browser: Locale, now: Date): Promise<Locale> {
-  const saved = chosen ? null : (await personalSettings(db, userId)).language;
-  if (saved) return saved;
-  const language = chosen ?? browser;
-  await updatePersonalSettings(db, userId, { language }, now);
+  const saved = await savedLanguage(db, userId);
+  const language = chosen ?? saved ?? browser;
+  // Written only when it changes: most sign-ins repeat the language the person already has.
+  if (language !== saved) await updatePersonalSettings(db, userId, { language }, now);
   return language;
 }

@@ -1,8 +1,6 @@
-import { schoolSettingsNow } from '../settings/school.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  addDays,
   availabilityQuerySchema,
   centsToEuros,
   DomainError,
@@ -12,7 +10,6 @@ import {
   idParamsSchema,
   ownFreeSlotsQuerySchema,
   ownTeacherProfileSchema,
-  romeToday,
   slotListSchema,
   teacherAvailabilityAnswerSchema,
   teacherAvailabilitySchema,
@@ -22,10 +19,10 @@ import {
   TRIAL_MESSAGES,
   type TeacherAvailability,
 } from '@parliamo/domain';
-import { loadAvailability, publicTeacherAvailability, saveAvailability } from './availability-store.ts';
+import { loadAvailability, saveAvailability } from './availability-store.ts';
+import { publicFreeSlots, slotRange } from './public-slots.ts';
 import { publicTeachers } from './queries.ts';
 
-const DEFAULT_DAYS = 28;
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
 export default async function teacherRoutes(fastify: FastifyInstance) {
@@ -51,11 +48,10 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     return teacher;
   });
 
-  /** A teacher's free slots in the range asked (from today, Rome, for DEFAULT_DAYS by default), `noticeHours` ahead at the earliest. */
+  /** A teacher's free slots in the range asked (slotRange's default), `noticeHours` ahead at the earliest. */
   const teacherFreeSlots = async (teacherId: string, availability: TeacherAvailability, query: { from?: string; to?: string }, noticeHours: number) => {
     const now = app.clock.now();
-    const from = query.from ?? romeToday(now);
-    const to = query.to ?? addDays(from, DEFAULT_DAYS - 1);
+    const { from, to } = slotRange(query, now);
     const taken = await app.pool.query<{ date: string; hour: number }>(
       `SELECT date, hour FROM taken_slots WHERE owner = 'teacher' AND owner_id = $1 AND date BETWEEN $2 AND $3`,
       [teacherId, from, to],
@@ -66,11 +62,10 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
   app.get('/availabilities', {
     schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
   }, async (request) => {
-    const { teacherId } = request.query;
-    const availability = await publicTeacherAvailability(app.pool, teacherId);
-    if (!availability) throw new DomainError('not_found', 'Teacher not found');
-    const { noticeHours } = await schoolSettingsNow(app.pool, app.config);
-    return teacherFreeSlots(teacherId, availability, request.query, noticeHours);
+    // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
+    const slots = await publicFreeSlots(app.pool, app.config, request.query.teacherId, request.query, app.clock.now());
+    if (!slots) throw new DomainError('not_found', 'Teacher not found');
+    return slots;
   });
 
   const ownProfile = async (id: string) => {

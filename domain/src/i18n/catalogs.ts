@@ -1,7 +1,7 @@
 // The server-side areas' catalogs (errors, mails, pdf, checkout), one JSON file per area and language, loaded
 // per language on demand: the web fetches only the active language's errors (validation messages).
 import { formatMessage, type Catalog, type MessageValues } from './messages.ts';
-import type { Locale } from './locale.ts';
+import { LOCALES, type Locale } from './locale.ts';
 
 /** The server-side areas; each has domain/src/i18n/locales/<locale>/<area>.json. */
 export const SERVER_AREAS = ['errors', 'mails', 'pdf', 'checkout'] as const;
@@ -22,9 +22,32 @@ const loaders: Record<Locale, Record<ServerArea, () => Promise<{ default: Catalo
   },
 };
 
+/** The catalogs loaded so far, by `<locale>/<area>`: each is imported once. */
+const loaded = new Map<string, Catalog>();
+
 /** One area's catalog in one language. */
 export async function loadServerCatalog(locale: Locale, area: ServerArea): Promise<Catalog> {
-  return (await loaders[locale][area]()).default;
+  const key = `${locale}/${area}`;
+  let catalog = loaded.get(key);
+  if (!catalog) {
+    catalog = (await loaders[locale][area]()).default;
+    loaded.set(key, catalog);
+  }
+  return catalog;
+}
+
+/**
+ * Loads every server catalog now. The API calls it at start: in its bundle each catalog is a chunk
+ * file, and a newer build removes an old build's files after an hour (scripts/build-server.mjs), so a
+ * catalog first needed later (the first Italian mail or PDF) could be gone by then.
+ */
+export async function preloadServerCatalogs(): Promise<void> {
+  await Promise.all(LOCALES.flatMap((locale) => SERVER_AREAS.map((area) => loadServerCatalog(locale, area))));
+}
+
+/** Whether every server catalog is in memory (preloadServerCatalogs ran). */
+export function serverCatalogsLoaded(): boolean {
+  return loaded.size === LOCALES.length * SERVER_AREAS.length;
 }
 
 /** Formats messages of one area in one language: `m('welcome.subject')`. */

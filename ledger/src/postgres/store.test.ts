@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { ConcurrencyError } from '../types.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ConcurrencyError, comparePositions, type Position } from '../types.ts';
 import { createTestDatabase } from '../testing/index.ts';
 import { runEventStoreContract } from '../contract.ts';
 import { PostgresEventStore } from './store.ts';
@@ -81,6 +81,43 @@ describe('PostgresEventStore.appendInOrder', () => {
       expect(await store.readAll(null, 10)).toHaveLength(5);
     } finally {
       await store.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('PostgresEventStore wake-ups across processes', () => {
+  it('wakes another instance after every burst of appends, whether an append carried the NOTIFY or it went on its own', async () => {
+    const db = await createTestDatabase();
+    const writer = new PostgresEventStore(db.pool);
+    const reader = new PostgresEventStore(db.pool);
+    try {
+      // What the reader saw when woken: a lost NOTIFY leaves it behind the burst's last append.
+      let seen: Position | null = null;
+      await reader.subscribe(() => {
+        void reader.headPosition().then((h) => {
+          if (h && (!seen || comparePositions(h, seen) > 0)) seen = h;
+        });
+      });
+      const event = () => [{ id: crypto.randomUUID(), type: 'Woken', data: {} }];
+      for (let burst = 1; burst <= 6; burst++) {
+        // A failed append first: whatever it claimed is given back.
+        await expect(writer.append([{ stream: 'w-0', expectedVersion: 99, events: event() }])).rejects.toBeInstanceOf(ConcurrencyError);
+        // One stream per append, and multi-stream appends (ledger_append, which carries no NOTIFY) in odd bursts.
+        const results = await Promise.all(
+          Array.from({ length: burst }, (_, i) =>
+            writer.append([
+              { stream: `w-${burst}-${i}`, expectedVersion: 'no_stream', events: event() },
+              ...(burst % 2 ? [{ stream: `w-${burst}-${i}-more`, expectedVersion: 'any' as const, events: event() }] : []),
+            ]),
+          ),
+        );
+        const last = results.map((r) => r.position).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
+        await vi.waitFor(() => expect(seen && comparePositions(seen, last) >= 0).toBe(true), { timeout: 5_000, interval: 5 });
+      }
+    } finally {
+      await reader.close();
+      await writer.close();
       await db.drop();
     }
   });

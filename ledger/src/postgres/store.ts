@@ -127,16 +127,18 @@ export class PostgresEventStore implements EventStore {
       }
     }
     const events: AppendBody['events'] = order.map(({ s, event: e }) => ({ s, id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} }));
-    const out = await appendToLedger(this.pool, {
-      streams: requests.map((r) => r.stream),
-      kinds,
-      expected,
-      counts: requests.map((r) => r.events.length),
-      events,
-    });
+    const body = { streams: requests.map((r) => r.stream), kinds, expected, counts: requests.map((r) => r.events.length), events };
+    // Only a single-stream append can carry the NOTIFY (appendToLedger's fast path).
+    const notify = requests.length === 1 ? this.notifier.claim() : null;
+    let out: Awaited<ReturnType<typeof appendToLedger>>;
+    try {
+      out = await appendToLedger(this.pool, body, notify);
+    } finally {
+      if (notify !== null) this.notifier.released();
+    }
     if ('failure' in out) throw await this.translate(out.failure, out.raw, requests);
     const row = out.row;
-    if (!row.duplicate) this.notifier.committed();
+    if (!row.duplicate) this.notifier.committed(row.notified);
     return {
       position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) },
       streams: requests.map((r, i) => ({ stream: r.stream, revision: Number(row.revisions[i]) })),

@@ -3,6 +3,7 @@
  * stopping it, its database, and small HTTP helpers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SMTPServer } from 'smtp-server';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,10 +25,15 @@ export interface Child {
 /** Starts server-child.ts with `env` (BENCH_DATA_DIR or DATABASE_URL, BENCH_STUDENTS); `profile`: a V8 CPU profile in .bench-profiles. */
 export async function startChild(env: NodeJS.ProcessEnv, opts: { profile?: boolean } = {}): Promise<Child> {
   const nodeArgs = ['--import', 'tsx'];
+  // Production needs SMTP: a sink in this process (the load generator's, not the measured server's)
+  // accepts every mail, as a real relay would; without one every mail is a refused connection and a retry.
+  const sink = env.SMTP_URL || process.env.SMTP_URL ? undefined : await smtpSink();
+  if (sink) env = { ...env, SMTP_URL: sink.url };
   if (opts.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', path.join(root, '.bench-profiles'));
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'tests/bench/lib/server-child.ts')], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // BENCH_SERVER_NODE_OPTIONS: node options for the measured server only (e.g. --max-semi-space-size=32).
+    env: { ...process.env, ...env, ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${process.env.BENCH_SERVER_NODE_OPTIONS}`.trim() } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -37,6 +43,8 @@ export async function startChild(env: NodeJS.ProcessEnv, opts: { profile?: boole
     const rl = readline.createInterface({ input: child.stdout! });
     rl.on('line', (line) => {
       if (line.includes('"hello"')) resolve(line);
+      // Errors (level 50 and above) are shown: a 500 in a benchmark needs its cause.
+      else if (/"level":(5|6)\d/.test(line)) console.error(`server: ${line.slice(0, 2000)}`);
     });
     child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
   });
@@ -48,8 +56,25 @@ export async function startChild(env: NodeJS.ProcessEnv, opts: { profile?: boole
     async stop() {
       child.kill('SIGTERM');
       await exited;
+      await sink?.close();
     },
   };
+}
+
+/** An SMTP server on 127.0.0.1 that accepts and drops every mail. */
+async function smtpSink(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => callback());
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The admin URL's own database for this run (DATABASE_URL), or a temporary folder for the embedded server. */

@@ -131,3 +131,23 @@ export function table(figures: Figures[], baseline?: Figures): string {
   );
   return [head, ...rows].join('\n');
 }
+
+/** A GET contender (autocannon) with optional headers. */
+export const getContender = (name: string, url: string, headers?: Record<string, string>): Contender => ({ name, url, headers });
+
+/**
+ * The read contenders both API benchmarks measure: the floors (on the hello-world server), then the
+ * public list (`teachers`), the student's reads (`cookie`) and a teacher's availability over 60 days.
+ */
+export function readContenders(o: { hello: string; app: string; cookie: string; availability60: string; teachers?: boolean }): Contender[] {
+  const signedIn = { cookie: o.cookie };
+  return [
+    getContender('floor: Fastify + 1 PostgreSQL round trip (SELECT 1)', o.hello + '/pg1'),
+    getContender('floor: Fastify + 2 PostgreSQL round trips', o.hello + '/pg2'),
+    ...(o.teachers === false ? [] : [getContender('GET /api/teachers (public)', o.app + '/api/teachers')]),
+    getContender('GET /api/dashboard/stats (student)', o.app + '/api/dashboard/stats', signedIn),
+    getContender('GET /api/bookings (student)', o.app + '/api/bookings', signedIn),
+    getContender('GET /api/hour-packages (student)', o.app + '/api/hour-packages', signedIn),
+    getContender('GET /api/availabilities (60 days)', o.app + o.availability60),
+  ];
+}

@@ -10,16 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { hashPassword } from '../../../api/src/accounts/passwords.ts';
-import { insertUser } from '../../../api/src/accounts/users.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { freePort, startEmbeddedDatabase } from '../../../api/src/platform/db/embedded.ts';
 import { createPool } from '../../../api/src/platform/db/pool.ts';
 import { startServer } from '../../../api/src/server.ts';
+import { addBenchStudents } from './bench-students.ts';
 
 /** Students the benchmark adds besides the demo's (sign-in: bench-student-N@parliamo.test / BENCH_PASSWORD, as tests/bench/api.ts expects). */
 const BENCH_STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20);
-const BENCH_PASSWORD = 'bench-password-1985';
 
 // The embedded server is started here (as startServer would) so that this process knows its URL.
 const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedDatabase(process.env.BENCH_DATA_DIR!, { log: () => {} });
@@ -38,7 +36,7 @@ const config = {
     // bench is reached at 127.0.0.1, the only host a production server with this PUBLIC_URL serves.
     PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     PAYMENTS: 'test',
-    SMTP_URL: process.env.SMTP_URL || 'smtp://127.0.0.1:2525',
+    SMTP_URL: process.env.SMTP_URL,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SESSION_KEY: 'b'.repeat(64),
   }),
@@ -47,15 +45,7 @@ const config = {
 const server = await startServer(config);
 
 const pool = createPool(databaseUrl, 2);
-const hash = await hashPassword(BENCH_PASSWORD);
-for (let i = 0; i < BENCH_STUDENTS; i++) {
-  const details = {
-    email: `bench-student-${i}@parliamo.test`, firstName: 'Bench', lastName: `Student ${i}`, dateOfBirth: '1990-01-01',
-    placeOfBirth: 'Roma', nationality: 'Italian', phoneNumber: null, address: 'Via Roma 1', city: 'Roma',
-    postalCode: '00100', fiscalCode: null, vatNumber: null,
-  };
-  await insertUser(pool, details, hash, 'student', new Date());
-}
+await addBenchStudents(pool, BENCH_STUDENTS);
 const events = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
 await pool.end();
 
@@ -76,8 +66,11 @@ hello.get('/pg-active', async () =>
 );
 hello.addHook('onClose', async () => floorPool.end());
 // CPU spent so far, in microseconds: this process (the app and hello-world), and the embedded
-// PostgreSQL (postmaster and its children, from /proc; null on another server or without /proc).
-hello.get('/cpu', async () => ({ node: cpuMicros(process.cpuUsage()), pg: embedded ? postgresCpuMicros() : null }));
+// PostgreSQL (postmaster and its children, from /proc; null on another server or without /proc). On a
+// server of this machine, BENCH_PG_PIDFILE names its postmaster.pid (e.g. /var/lib/postgresql/15/main/
+// postmaster.pid): then every database's backends count, so the figure is only right on a quiet server.
+const PG_PIDFILE = process.env.BENCH_PG_PIDFILE || (embedded ? path.join(process.env.BENCH_DATA_DIR!, 'pg', 'postmaster.pid') : undefined);
+hello.get('/cpu', async () => ({ node: cpuMicros(process.cpuUsage()), pg: PG_PIDFILE ? postgresCpuMicros(PG_PIDFILE) : null }));
 const helloPort = await freePort();
 await hello.listen({ port: helloPort, host: '127.0.0.1' });
 
@@ -96,10 +89,10 @@ function cpuMicros(u: NodeJS.CpuUsage): number {
   return u.user + u.system;
 }
 
-/** utime + stime (+ reaped children's) of the embedded postmaster and its backends, in microseconds (USER_HZ = 100). */
-function postgresCpuMicros(): number | null {
+/** utime + stime (+ reaped children's) of a postmaster and its backends, in microseconds (USER_HZ = 100). */
+function postgresCpuMicros(pidFile: string): number | null {
   try {
-    const postmaster = Number(fs.readFileSync(path.join(process.env.BENCH_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     let ticks = 0;
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;

@@ -136,6 +136,13 @@ describe('mails as reactions to the ledger', () => {
     expect(await queued(seeded)).toEqual([]);
     const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-12', hour: 12 })).json();
     const admin = await signedIn(t, 'admin');
+    // Mails never tried yet (due since '-infinity') are listed too, with no next attempt time.
+    const waiting = await t.app.inject({ method: 'GET', url: '/api/admin/mails', headers: authHeaders(admin.cookie) });
+    expect(waiting.statusCode).toBe(200);
+    const ids = await queued(lesson.id);
+    expect(waiting.json().filter((m: any) => ids.some((r: any) => r.id === m.id))).toEqual(
+      ids.map((r: any) => expect.objectContaining({ id: r.id, status: 'pending', attempts: 0, nextAttemptAt: null })),
+    );
     const erase = await t.app.inject({ method: 'POST', url: `/api/admin/users/${s.id}/erase`, headers: authHeaders(admin.cookie) });
     expect(erase.statusCode).toBe(204);
     expect((await queued(lesson.id)).map((r) => r.id)).toEqual([`${await eventId(lesson.id, 'LessonBooked')}.teacher`]);

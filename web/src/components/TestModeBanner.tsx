@@ -1,15 +1,14 @@
 import { Box } from '@chakra-ui/react';
 import { useSiteConfig } from '../lib/site.ts';
+import { useT } from '../lib/i18n.tsx';
 
-/** The words of the test-mode banner (a staging site run with PAYMENTS=test). */
-export const TEST_MODE_TEXT = 'Test mode: payments are simulated and no card is charged.';
-
-/** A slim bar at the top of every page while the site runs with simulated payments. */
+/** A slim bar at the top of every page while the site runs with simulated payments (a staging site run with PAYMENTS=test). */
 export function TestModeBannerView({ show }: { show: boolean }) {
+  const t = useT();
   if (!show) return null;
   return (
     <Box role="status" bg="yellow.200" color="gray.900" textAlign="center" fontSize="sm" fontWeight="semibold" px="4" py="1.5">
-      {TEST_MODE_TEXT}
+      {t('common.testMode.banner')}
     </Box>
   );
 }

@@ -24,6 +24,10 @@ describe('createPool: prepared statements', () => {
     }
   });
 
+  it('turns JIT off for its sessions (compiling a costly plan on every execution cost more than the query)', async () => {
+    expect((await db.pool.query(`SHOW jit`)).rows[0].jit).toBe('off');
+  });
+
   it('re-plans a prepared query after a table swap instead of failing', async () => {
     await db.pool.query(`CREATE TABLE pool_test (id int PRIMARY KEY, label text)`);
     await db.pool.query(`INSERT INTO pool_test VALUES (1, 'one'), (2, 'two')`);

@@ -42,18 +42,20 @@ class PreparingClient extends pg.Client {
     }
     if (!named) return super.query(config, values, callback);
     const done = typeof values === 'function' ? values : callback;
-    const unnamed = { ...named, name: undefined };
+    // The unnamed retry is only built when a plan went stale (not for every query).
+    const unnamed = () => ({ ...named, name: undefined });
     if (typeof done === 'function') {
       return super.query(named, (err: Error | null, res: unknown) => {
         if (!isStalePlan(err)) return done(err, res);
         this.forget(named.name);
-        super.query(unnamed, done);
+        super.query(unnamed(), done);
       });
     }
-    return (super.query(named) as Promise<unknown>).catch((err: unknown) => {
+    const result = super.query(named) as Promise<unknown>;
+    return result.catch((err: unknown) => {
       if (!isStalePlan(err)) throw err;
       this.forget(named.name);
-      return super.query(unnamed);
+      return super.query(unnamed());
     });
   }
 
@@ -70,9 +72,14 @@ function isStalePlan(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
 }
 
-/** A pg pool with our type parsers, whose clients prepare parameterised statements (see PreparingClient). */
+/**
+ * A pg pool with our type parsers, whose clients prepare parameterised statements (see PreparingClient).
+ * JIT is off for its sessions: PostgreSQL compiles a query whose estimated cost passes jit_above_cost on
+ * every execution, which cost a busy teacher's student list 131-164 ms where the query itself needs
+ * 2 ms (docs/benchmarks.md, "Teacher and student lists made flat"); ours are short OLTP queries.
+ */
 export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, Client: PreparingClient, options: '-c jit=off' });
   pool.on('error', () => {
     /* a broken idle client is dropped by pg; queries report their own errors */
   });

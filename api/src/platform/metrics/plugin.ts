@@ -63,11 +63,19 @@ declare module 'fastify' {
 async function metricsPlugin(app: FastifyInstance, opts: { metrics?: AppMetrics }) {
   const metrics = opts.metrics ?? createMetrics();
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.requestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+  // The series of each method, route pattern and status, found once (route patterns are a fixed set,
+  // statuses few): a request only adds to it. A callback hook: no promise per request.
+  const series = new Map<string, { observe(value: number): void }>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const k = `${request.method} ${reply.statusCode} ${route}`;
+    let s = series.get(k);
+    if (!s) {
+      s = metrics.requestDuration.labels({ method: request.method, route, status: String(reply.statusCode) });
+      series.set(k, s);
+    }
+    s.observe(reply.elapsedTime / 1000);
+    done();
   });
 }
 

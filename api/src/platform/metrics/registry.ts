@@ -66,15 +66,26 @@ export class Histogram implements Metric {
   ) {}
 
   observe(labels: Labels, value: number): void {
+    this.labels(labels).observe(value);
+  }
+
+  /** The series of `labels`, to observe into without working out its key again (keep it for labels seen often). */
+  labels(labels: Labels): { observe(value: number): void } {
     const k = key(labels);
     let s = this.series.get(k);
     if (!s) {
       s = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
       this.series.set(k, s);
     }
-    for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]!) s.counts[i]!++;
-    s.sum += value;
-    s.count++;
+    const series = s;
+    const buckets = this.buckets;
+    return {
+      observe(value: number) {
+        for (let i = 0; i < buckets.length; i++) if (value <= buckets[i]!) series.counts[i]!++;
+        series.sum += value;
+        series.count++;
+      },
+    };
   }
 
   lines(): string[] {

@@ -1,5 +1,8 @@
 // The school's figures per month for the admin's analytics. No read model of its own: it reads those
-// of payments, lessons (bookings, teacher_earnings) and hour packages (package_history), never the ledger.
+// of payments (its month aggregate payment_months), lessons (the aggregates teacher_months,
+// student_months, student_activity and cancellation_months, kept beside bookings and teacher_earnings)
+// and hour packages (package_history), never the ledger. Each read is a few rows per month asked for
+// (or, for the range's students, one per student), not the history.
 import type { Queryable } from '../shared.ts';
 
 export interface MonthFigures {
@@ -52,24 +55,34 @@ const month = (col: string) => `to_char(${col} AT TIME ZONE 'Europe/Rome', 'YYYY
 function figuresSql(byMonth: boolean): string {
   const key = (col: string) => (byMonth ? col : `'all'`);
   const group = (col: string) => (byMonth ? `GROUP BY ${col}` : '');
+  // Teachers: one row per (teacher, month) in teacher_months, so a month counts its rows; the range
+  // counts each teacher once (compared bytewise: ids, no language collation needed).
+  const people = (col: string) => (byMonth ? 'count(*)' : `count(DISTINCT ${col} COLLATE "C")`);
   return `
     WITH sold AS (
-      SELECT ${key(month('credited_at'))} AS k, sum(hours_credited)::int8 AS hours_sold
-      FROM payments WHERE credited_at >= ${START} AND credited_at < ${END} ${group('1')}
+      SELECT ${key('month')} AS k, sum(hours_credited)::int8 AS hours_sold
+      FROM payment_months WHERE month >= $1 AND month < $2 ${group('1')}
     ), paid AS (
-      SELECT ${key(month('confirmed_at'))} AS k, sum(COALESCE(paid_amount_cents, amount_cents))::int8 AS revenue, sum(fee_cents)::int8 AS fees
-      FROM payments WHERE confirmed_at >= ${START} AND confirmed_at < ${END} ${group('1')}
+      SELECT ${key('month')} AS k, sum(paid_cents)::int8 AS revenue, sum(fee_cents)::int8 AS fees
+      FROM payment_months WHERE month >= $1 AND month < $2 ${group('1')}
     ), refunds AS (
-      SELECT ${key(month('refunded_at'))} AS k, sum(refunded_cents)::int8 AS refunded
-      FROM payments WHERE refunded_at >= ${START} AND refunded_at < ${END} ${group('1')}
+      SELECT ${key('month')} AS k, sum(refunded_cents)::int8 AS refunded
+      FROM payment_months WHERE month >= $1 AND month < $2 ${group('1')}
     ), given AS (
-      SELECT ${key('month')} AS k, count(*)::int8 AS lessons, sum(price_cents)::int8 AS value,
+      SELECT ${key('month')} AS k, sum(lessons)::int8 AS lessons, sum(price_cents)::int8 AS value,
         sum(teacher_earning_cents)::int8 AS teachers, sum(commission_cents)::int8 AS commission,
-        count(DISTINCT student_id)::int8 AS students, count(DISTINCT teacher_id)::int8 AS active_teachers
-      FROM teacher_earnings WHERE month >= $1 AND month < $2 ${group('1')}
+        ${people('teacher_id')}::int8 AS active_teachers
+      FROM teacher_months WHERE month >= $1 AND month < $2 ${group('1')}
+    ), students AS (${
+      byMonth
+        ? `SELECT month AS k, students::int8 AS students FROM student_months WHERE month >= $1 AND month < $2`
+        : // every student once whose months meet the range's
+          `SELECT 'all' AS k, count(*)::int8 AS students FROM student_activity
+            WHERE months && ARRAY(SELECT to_char(d, 'YYYY-MM') FROM generate_series(($1::text || '-01')::date, ($2::text || '-01')::date - 1, interval '1 month') d)`
+    }
     ), cancelled AS (
-      SELECT ${key(month('cancelled_at'))} AS k, count(*)::int8 AS cancellations, count(*) FILTER (WHERE cancelled_by = 'student')::int8 AS by_students
-      FROM bookings WHERE status = 'cancelled' AND cancelled_at >= ${START} AND cancelled_at < ${END} ${group('1')}
+      SELECT ${key('month')} AS k, sum(cancellations)::int8 AS cancellations, sum(by_students)::int8 AS by_students
+      FROM cancellation_months WHERE month >= $1 AND month < $2 ${group('1')}
     ), expired AS (
       SELECT ${key(month('at'))} AS k, sum(-delta)::int8 AS hours, count(DISTINCT package_id)::int8 AS packages
       FROM package_history WHERE cause = 'expired' AND at >= ${START} AND at < ${END} ${group('1')}
@@ -81,13 +94,13 @@ function figuresSql(byMonth: boolean): string {
       COALESCE(sold.hours_sold, 0) AS "hoursSold", COALESCE(paid.revenue, 0) AS "revenueCents", COALESCE(paid.fees, 0) AS "feeCents",
       COALESCE(refunds.refunded, 0) AS "refundedCents", COALESCE(given.lessons, 0) AS "lessonsGiven",
       COALESCE(given.value, 0) AS "lessonValueCents", COALESCE(given.teachers, 0) AS "teacherEarningsCents",
-      COALESCE(given.commission, 0) AS "schoolCommissionCents", COALESCE(given.students, 0) AS "activeStudents",
+      COALESCE(given.commission, 0) AS "schoolCommissionCents", COALESCE(students.students, 0) AS "activeStudents",
       COALESCE(given.active_teachers, 0) AS "activeTeachers", COALESCE(cancelled.cancellations, 0) AS cancellations,
       COALESCE(cancelled.by_students, 0) AS "cancellationsByStudents", COALESCE(expired.hours, 0) AS "hoursExpired",
       COALESCE(expired.packages, 0) AS "packagesExpired"
     FROM keys
       LEFT JOIN sold USING (k) LEFT JOIN paid USING (k) LEFT JOIN refunds USING (k) LEFT JOIN given USING (k)
-      LEFT JOIN cancelled USING (k) LEFT JOIN expired USING (k)`;
+      LEFT JOIN students USING (k) LEFT JOIN cancelled USING (k) LEFT JOIN expired USING (k)`;
 }
 const BY_MONTH_SQL = figuresSql(true);
 const TOTAL_SQL = figuresSql(false);

@@ -11,7 +11,8 @@ export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' |
  */
 export const hourPackagesProjection: Projection = {
   name: 'hour-packages',
-  version: 3,
+  // 4: the indexes of the admin's dashboard and analytics (issue 20).
+  version: 4,
   tables: ['hour_packages', 'package_history'],
   createSql: (t) => `
     CREATE TABLE ${t.hour_packages} (
@@ -43,6 +44,9 @@ export const hourPackagesProjection: Projection = {
       reason text
     );
     CREATE INDEX ${t.package_history}_package_idx ON ${t.package_history} (package_id, pos_commit, pos_prepare);
+    -- The admin's dashboard (hours left in usable packages) and analytics (expiries per month), issue 20.
+    CREATE INDEX ${t.hour_packages}_active_idx ON ${t.hour_packages} (expires_at) WHERE status = 'active';
+    CREATE INDEX ${t.package_history}_expired_idx ON ${t.package_history} (at) WHERE cause = 'expired';
   `,
   async apply(client, events, t) {
     await applyBatch(client, events, t);

@@ -83,6 +83,7 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   }
   const changed = new Set<string>();
   const moved = new Set<string>();
+  const cancelled: { cancelled_at: string; by_student: boolean }[] = [];
   const earnings: object[] = [];
   for (const e of events) {
     const ev = typed(e);
@@ -120,6 +121,7 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
       if (!row) throw new Error(`${e.type} ${e.id}: no lesson ${ev.data.lessonId}`);
       if (ev.type === 'LessonCancelled') {
         Object.assign(row, { status: 'cancelled', cancelled_at: ev.data.cancelledAt, cancelled_by: ev.data.by, refunded: ev.data.refunded });
+        cancelled.push({ cancelled_at: ev.data.cancelledAt, by_student: ev.data.by === 'student' });
       } else {
         const d = ev.data;
         Object.assign(row, { status: 'completed', completed_at: d.completedAt });
@@ -145,4 +147,66 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   if (moved.size) await client.query(`DELETE FROM ${t.bookings} WHERE id = ANY($1::text[])`, [[...moved]]);
   await insertRows(client, t.bookings!, bookingColumns, [...booked.values(), ...[...moved].map((id) => state.get(id)!)]);
   await insertRows(client, t.teacher_earnings!, earningColumns, earnings);
+  await addToMonths(client, t, earnings as EarningRow[], cancelled);
+}
+
+type EarningRow = { teacher_id: string; student_id: string; month: string; price_cents: number; teacher_earning_cents: number; commission_cents: number };
+
+/**
+ * Adds a batch's new earnings and cancellations to the aggregates (teacher_months, student_months,
+ * student_activity, cancellation_months). Both kinds of row are written once and never change (a
+ * lesson completes or is cancelled once), so adding is enough; the runner rebuilds them with the rest.
+ */
+async function addToMonths(
+  client: pg.PoolClient,
+  t: Record<string, string>,
+  earnings: EarningRow[],
+  cancelled: { cancelled_at: string; by_student: boolean }[],
+) {
+  if (earnings.length) {
+    await client.query(
+      `INSERT INTO ${t.teacher_months} AS m (teacher_id, month, lessons, price_cents, teacher_earning_cents, commission_cents)
+       SELECT teacher_id, month, count(*), sum(price_cents), sum(teacher_earning_cents), sum(commission_cents)
+         FROM json_to_recordset($1::json) AS x(teacher_id text, month text, price_cents int, teacher_earning_cents int, commission_cents int)
+        GROUP BY teacher_id, month
+       ON CONFLICT (teacher_id, month) DO UPDATE SET lessons = m.lessons + EXCLUDED.lessons,
+         price_cents = m.price_cents + EXCLUDED.price_cents,
+         teacher_earning_cents = m.teacher_earning_cents + EXCLUDED.teacher_earning_cents,
+         commission_cents = m.commission_cents + EXCLUDED.commission_cents`,
+      [JSON.stringify(earnings)],
+    );
+    // A student's new months are added to their sorted list; each month counts the students it gained.
+    await client.query(
+      `WITH batch AS (
+         SELECT student_id, array_agg(DISTINCT month ORDER BY month) AS months
+           FROM json_to_recordset($1::json) AS x(month text, student_id text) GROUP BY student_id),
+       before AS (
+         SELECT b.student_id, COALESCE(a.months, '{}') AS months
+           FROM batch b LEFT JOIN ${t.student_activity} a ON a.student_id = b.student_id),
+       added AS (
+         SELECT b.student_id, m AS month FROM batch b JOIN before o USING (student_id), unnest(b.months) AS m
+          WHERE NOT m = ANY(o.months)),
+       merged AS (
+         INSERT INTO ${t.student_activity} AS a (student_id, months)
+         SELECT o.student_id, ARRAY(SELECT DISTINCT u FROM unnest(o.months || b.months) AS u ORDER BY u)
+           FROM before o JOIN batch b USING (student_id)
+         ON CONFLICT (student_id) DO UPDATE SET months = EXCLUDED.months
+         RETURNING 1)
+       INSERT INTO ${t.student_months} AS s (month, students)
+       SELECT month, count(*) FROM added GROUP BY month
+       ON CONFLICT (month) DO UPDATE SET students = s.students + EXCLUDED.students`,
+      [JSON.stringify(earnings)],
+    );
+  }
+  if (cancelled.length) {
+    await client.query(
+      `INSERT INTO ${t.cancellation_months} AS m (month, cancellations, by_students)
+       SELECT to_char(cancelled_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM'), count(*), count(*) FILTER (WHERE by_student)
+         FROM json_to_recordset($1::json) AS x(cancelled_at timestamptz, by_student boolean)
+        GROUP BY 1
+       ON CONFLICT (month) DO UPDATE SET cancellations = m.cancellations + EXCLUDED.cancellations,
+         by_students = m.by_students + EXCLUDED.by_students`,
+      [JSON.stringify(cancelled)],
+    );
+  }
 }

@@ -2,14 +2,34 @@ import type { Projection } from '../../types.ts';
 import { applyLessonBatch } from './apply.ts';
 
 /**
+ * Indexes added after version 3: here for new and rebuilt tables, and on the live tables of an
+ * existing database by the migration projections/002-list-indexes (an index changes no row, so no
+ * version bump and no rebuild). They serve a busy teacher's lists from the index alone, in order:
+ * the lessons (GET /api/bookings: every column but the notes, which can be too long for an index
+ * row; they come from the partial index of the lessons that have some), the students and their
+ * lessons (GET /api/teacher/students, the dashboard's count), the earnings per lesson newest first
+ * and per month (GET /api/teacher/earnings, /api/teacher/payouts).
+ */
+export const lessonsIndexes = (t: Record<string, string>) => `
+    CREATE INDEX IF NOT EXISTS ${t.bookings}_teacher_list_idx ON ${t.bookings} (teacher_id, starts_at)
+      INCLUDE (id, date, hour, status, student_id, cancelled_by, notice_hours);
+    CREATE INDEX IF NOT EXISTS ${t.bookings}_teacher_notes_idx ON ${t.bookings} (teacher_id) WHERE notes IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS ${t.teacher_earnings}_teacher_date_idx ON ${t.teacher_earnings} (teacher_id, date DESC, hour DESC)
+      INCLUDE (lesson_id, price_cents, teacher_earning_cents, commission_cents, month);
+    CREATE INDEX IF NOT EXISTS ${t.teacher_earnings}_teacher_month_idx ON ${t.teacher_earnings} (teacher_id, month)
+      INCLUDE (price_cents, teacher_earning_cents, commission_cents);`;
+
+/**
  * Booked lessons (what GET /api/bookings and the dashboards read) and the teacher's earnings per
  * completed lesson. A partial unique index keeps one confirmed lesson per teacher slot and per
  * student slot: the database's backstop should the ledger's slot streams ever be bypassed.
  */
 export const lessonsProjection: Projection = {
   name: 'lessons',
-  version: 3,
-  tables: ['bookings', 'teacher_earnings'],
+  // 4: the school's month aggregates (teacher_months, student_months, cancellation_months) and the
+  // indexes of the admin's dashboard (issue 20).
+  version: 4,
+  tables: ['bookings', 'teacher_earnings', 'teacher_months', 'student_months', 'student_activity', 'cancellation_months'],
   createSql: (t) => `
     CREATE TABLE ${t.bookings} (
       id text PRIMARY KEY,
@@ -37,6 +57,37 @@ export const lessonsProjection: Projection = {
     CREATE INDEX ${t.bookings}_student_idx ON ${t.bookings} (student_id, starts_at);
     CREATE INDEX ${t.bookings}_teacher_idx ON ${t.bookings} (teacher_id, starts_at);
     CREATE INDEX ${t.bookings}_confirmed_idx ON ${t.bookings} (starts_at) WHERE status = 'confirmed';
+    -- The admin's dashboard: the lessons of a month, whoever's (issue 20).
+    CREATE INDEX ${t.bookings}_date_idx ON ${t.bookings} (date) WHERE status <> 'cancelled';
+    -- Aggregates of teacher_earnings and the cancelled bookings, kept as they are written (apply.ts), so
+    -- that the admin's analytics and payable balances read a few rows per month, not the history (issue 20).
+    -- teacher_earnings per teacher and (lesson's Rome) month:
+    CREATE TABLE ${t.teacher_months} (
+      teacher_id text NOT NULL,
+      month text NOT NULL,
+      lessons integer NOT NULL,
+      price_cents bigint NOT NULL,
+      teacher_earning_cents bigint NOT NULL,
+      commission_cents bigint NOT NULL,
+      PRIMARY KEY (teacher_id, month)
+    );
+    CREATE INDEX ${t.teacher_months}_month_idx ON ${t.teacher_months} (month);
+    -- the students with a completed lesson in each month (teacher_earnings.month), one row per month
+    -- with how many, and per student the months they had one (sorted), to count a range's students once:
+    CREATE TABLE ${t.student_months} (
+      month text PRIMARY KEY,
+      students integer NOT NULL
+    );
+    CREATE TABLE ${t.student_activity} (
+      student_id text PRIMARY KEY,
+      months text[] NOT NULL
+    );
+    -- cancelled lessons per Rome month of bookings.cancelled_at:
+    CREATE TABLE ${t.cancellation_months} (
+      month text PRIMARY KEY,
+      cancellations integer NOT NULL,
+      by_students integer NOT NULL
+    );
     CREATE TABLE ${t.teacher_earnings} (
       lesson_id text PRIMARY KEY,
       teacher_id text NOT NULL,
@@ -52,6 +103,7 @@ export const lessonsProjection: Projection = {
       CHECK (teacher_earning_cents + commission_cents = price_cents)
     );
     CREATE INDEX ${t.teacher_earnings}_teacher_idx ON ${t.teacher_earnings} (teacher_id, month);
+    ${lessonsIndexes(t)}
   `,
   async apply(client, events, t) {
     await applyLessonBatch(client, events, t);

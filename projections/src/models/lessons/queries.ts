@@ -61,12 +61,71 @@ export async function bookingById(db: Queryable, id: string, viewerId: string): 
   return rows[0] ? toBooking(rows[0], viewerId) : null;
 }
 
-/** A person's lessons (as student or as teacher), in time order. */
+/**
+ * A person's lessons (as student or as teacher), in time order. What each row costs is kept small,
+ * since a busy teacher's list has thousands: one query (a round trip costs more than the rows), the
+ * lessons as arrays of text (no Date parsed for `startsAt`: PostgreSQL writes the instant as
+ * toISOString would), each person's name formatted once. Same rows and values as `toBooking` of
+ * `bookingSelect` (the viewer is each lesson's own student or teacher, so the notes are always theirs).
+ */
 export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }): Promise<BookingView[]> {
-  const column = who.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';
-  const { rows } = await db.query(`${bookingSelect} WHERE ${column} = $1 ORDER BY b.starts_at`, [who.id]);
-  return rows.map((r) => toBooking(r, who.id));
+  const teacher = who.role === 'teacher';
+  const { rows } = await db.query<LessonRow>({
+    // A teacher's list reads only the index (lessonsIndexes), the notes from the lessons that have
+    // some; a student's (a few hundred lessons at most) reads its rows.
+    text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, ${teacher ? 'bn' : 'b'}.notes,
+                  b.cancelled_by, b.notice_hours, n.text, ${isoText('n.updated_at')},
+                  t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link
+             FROM bookings b
+             ${teacher ? 'LEFT JOIN (SELECT id, notes FROM bookings WHERE teacher_id = $1 AND notes IS NOT NULL) bn ON bn.id = b.id' : ''}
+             LEFT JOIN lesson_notes n ON n.lesson_id = b.id
+             LEFT JOIN users t ON t.id::text = b.teacher_id
+             LEFT JOIN users s ON s.id::text = b.student_id
+             LEFT JOIN teacher_profiles p ON p.user_id = t.id
+            WHERE ${teacher ? 'b.teacher_id' : 'b.student_id'} = $1 ORDER BY b.starts_at`,
+    values: [who.id],
+    rowMode: 'array',
+    types: TEXT,
+  });
+  const names = new Map<string, string>();
+  const nameOf = (id: string, first: string | null, last: string | null) => {
+    let name = names.get(id);
+    if (name === undefined) names.set(id, (name = teacherDisplayName(first ?? '', last ?? '')));
+    return name;
+  };
+  return rows.map((r) => ({
+    id: r[0],
+    date: r[1],
+    hour: Number(r[2]),
+    startsAt: r[3],
+    status: r[4] as BookingView['status'],
+    teacherId: r[5],
+    teacherName: nameOf(r[5], r[12], r[13]),
+    studentId: r[6],
+    studentName: nameOf(r[6], r[14], r[15]),
+    notes: r[7],
+    googleMeetLink: r[16] || null,
+    cancelledBy: r[4] === 'cancelled' ? ((r[8] as BookingView['cancelledBy']) ?? null) : null,
+    noticeHours: Number(r[9]),
+    teacherNotes: r[10] != null ? { text: r[10], updatedAt: r[11]! } : null,
+  }));
 }
+
+/**
+ * bookingsOf's row: id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by,
+ * notice_hours, the notes' text and updated_at, the teacher's and the student's first and last names,
+ * the teacher's meeting link.
+ */
+type LessonRow = [
+  string, string, string, string, string, string, string, string | null, string | null, string, string | null, string | null,
+  string | null, string | null, string | null, string | null, string | null,
+];
+
+/** Every column as PostgreSQL's text (the query formats what needs formatting). */
+const TEXT = { getTypeParser: () => (value: string) => value } as const;
+
+/** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds, "Z"). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Monthly totals of one teacher's earnings, newest month first. */
 export async function teacherEarningsByMonth(db: Queryable, teacherId: string) {
@@ -102,21 +161,56 @@ export async function teacherEarnings(db: Queryable, teacherId: string) {
   }));
 }
 
-/** A teacher's students: hours left with this teacher, lessons done, the next lesson. */
+/**
+ * GET /api/teacher/earnings: a teacher's earning per completed lesson, newest first, and the monthly
+ * totals, newest month first: one query (one round trip, from the index on (teacher_id, date, hour)),
+ * the months added up here from the same rows. The same as teacherEarnings and teacherEarningsByMonth.
+ */
+export async function teacherEarningsWithMonths(db: Queryable, teacherId: string) {
+  const { rows } = await db.query<[string, string, number, number, number, number, string]>({
+    text: `SELECT lesson_id, date, hour, price_cents, teacher_earning_cents, commission_cents, month
+             FROM teacher_earnings WHERE teacher_id = $1 ORDER BY date DESC, hour DESC`,
+    values: [teacherId],
+    rowMode: 'array',
+  });
+  const months = new Map<string, { month: string; grossCents: number; teacherCents: number; commissionCents: number; lessons: number }>();
+  const lessons = rows.map(([lessonId, date, hour, priceCents, teacherEarningCents, commissionCents, month]) => {
+    let m = months.get(month);
+    if (!m) months.set(month, (m = { month, grossCents: 0, teacherCents: 0, commissionCents: 0, lessons: 0 }));
+    m.grossCents += priceCents;
+    m.teacherCents += teacherEarningCents;
+    m.commissionCents += commissionCents;
+    m.lessons += 1;
+    return { lessonId, date, hour, priceCents, teacherEarningCents, commissionCents };
+  });
+  return { lessons, months: [...months.values()].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0)) };
+}
+
+/**
+ * A teacher's students: hours left with this teacher, lessons done, the next lesson. One pass over the
+ * teacher's packages and lessons (the lessons from the teacher's list index alone),
+ * grouped by student, instead of three lookups per student over the teacher's lessons, which grew
+ * with students x lessons. The next lessons come from the teacher's confirmed ones (a few weeks' worth,
+ * by the partial slot index; MATERIALIZED, or PostgreSQL walks everyone's upcoming lessons), each
+ * student's name by its key. The shape keeps the planner's estimate small: the CTEs of an earlier
+ * version were estimated at thousands of rows, enough to switch on JIT compilation (tens of ms).
+ */
 export async function teacherStudents(db: Queryable, teacherId: string, now: Date) {
   const { rows } = await db.query(
-    `WITH mine AS (
-       SELECT student_id FROM hour_packages WHERE teacher_id = $1
-       UNION SELECT student_id FROM bookings WHERE teacher_id = $1)
-     SELECT m.student_id, u.first_name, u.last_name,
-            (SELECT COALESCE(sum(h.remaining_hours), 0)::int FROM hour_packages h
-              WHERE h.teacher_id = $1 AND h.student_id = m.student_id AND ${usableHours('h', '$2')}) AS hours_left,
-            (SELECT count(*)::int FROM bookings b
-              WHERE b.teacher_id = $1 AND b.student_id = m.student_id AND b.status = 'completed') AS lessons_done,
-            (SELECT json_build_object('date', b.date, 'hour', b.hour) FROM bookings b
-              WHERE b.teacher_id = $1 AND b.student_id = m.student_id AND b.status = 'confirmed' AND b.starts_at >= $2
-              ORDER BY b.starts_at LIMIT 1) AS next_lesson
-       FROM mine m LEFT JOIN users u ON u.id::text = m.student_id
+    `WITH confirmed AS MATERIALIZED (
+       SELECT student_id, date, hour, starts_at FROM bookings WHERE teacher_id = $1 AND status = 'confirmed')
+     SELECT x.student_id, u.first_name, u.last_name, x.hours_left, x.lessons_done, n.next_lesson
+       FROM (SELECT student_id, sum(hours)::int AS hours_left, sum(done)::int AS lessons_done
+               FROM (SELECT student_id, CASE WHEN ${usableHours('', '$2')} THEN remaining_hours ELSE 0 END AS hours, 0 AS done
+                       FROM hour_packages WHERE teacher_id = $1
+                     UNION ALL
+                     SELECT student_id, 0, CASE WHEN status = 'completed' THEN 1 ELSE 0 END
+                       FROM bookings WHERE teacher_id = $1) mine
+              GROUP BY student_id) x
+       LEFT JOIN (SELECT DISTINCT ON (student_id) student_id, json_build_object('date', date, 'hour', hour) AS next_lesson
+                    FROM confirmed WHERE starts_at >= $2
+                   ORDER BY student_id, starts_at) n ON n.student_id = x.student_id
+       LEFT JOIN LATERAL (SELECT first_name, last_name FROM users WHERE id::text = x.student_id OFFSET 0) u ON true
       ORDER BY u.last_name, u.first_name`,
     [teacherId, now],
   );
@@ -151,7 +245,10 @@ export async function dashboardStats(db: Queryable, user: { id: string; role: 's
        (SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages
          WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining,
        (SELECT count(*)::int FROM bookings
-         WHERE ${scope} AND status <> 'cancelled' AND date >= $3::date AND date < ($3::date + interval '1 month')::date) AS lessons_this_month,
+         WHERE ${scope} AND status <> 'cancelled' AND date >= $3::date AND date < ($3::date + interval '1 month')::date
+           -- the same rows: a Rome date's lessons start within a day of its UTC date; this range is what the index on (who, starts_at) can use
+           AND starts_at >= ($3::date - 1)::timestamp AT TIME ZONE 'UTC'
+           AND starts_at < (($3::date + interval '1 month')::date + 1)::timestamp AT TIME ZONE 'UTC') AS lessons_this_month,
        ${roleColumns}
        (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
                                  's_first', s.first_name, 's_last', s.last_name)

@@ -74,6 +74,11 @@ export function refundedBeyondHoursSql(alias: string): string {
   return `(${p}refunded_cents - ${p}hours_revoked * ${p}hour_price_cents - CASE WHEN ${fullyRefundedSql(alias)} THEN ${p}fee_cents ELSE 0 END)`;
 }
 
+/** SQL: the payments row aliased `alias` was paid (paid, credited or refunded): the admin list's paid count and takings. */
+export function paidSql(alias: string): string {
+  return `${alias}.status IN ('paid', 'credited', 'refunded')`;
+}
+
 /**
  * `paymentFlags` as a SQL condition on a payments row aliased `alias`: true when the row has any flag.
  * Kept beside `paymentFlags`, clause for clause, so that counting flagged rows in SQL agrees with it.
@@ -193,9 +198,12 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, tables: Record
 export const paymentsProjection: Projection = {
   name: 'payments',
   // 2: the trial column (issue 17). 3: refunds and the admin's refund requests (issue 18).
-  version: 3,
-  tables: ['payments', 'payment_refunds', 'refund_requests'],
-  createSql: ({ payments: t, payment_refunds: r, refund_requests: q }) => `
+  // 4: the indexes of the admin's analytics and payment list (issue 20).
+  version: 4,
+  tables: ['payments', 'payment_refunds', 'refund_requests', 'payment_months', 'payment_totals'],
+  createSql: (tables) => {
+    const { payments: t, payment_refunds: r, refund_requests: q, payment_months: m, payment_totals: s } = withAggregates(tables);
+    return `
     CREATE TABLE ${t} (
       payment_id text PRIMARY KEY,
       provider text,
@@ -225,6 +233,11 @@ export const paymentsProjection: Projection = {
     CREATE UNIQUE INDEX ${t}_provider_session ON ${t} (provider_session_id);
     CREATE INDEX ${t}_provider_payment ON ${t} (provider_payment_id);
     CREATE INDEX ${t}_student ON ${t} (student_id, started_at DESC);
+    -- The admin's analytics (a range of months) and the newest page of the admin's list (issue 20).
+    CREATE INDEX ${t}_credited ON ${t} (credited_at) WHERE credited_at IS NOT NULL;
+    CREATE INDEX ${t}_confirmed ON ${t} (confirmed_at) WHERE confirmed_at IS NOT NULL;
+    CREATE INDEX ${t}_refunded ON ${t} (refunded_at) WHERE refunded_at IS NOT NULL;
+    CREATE INDEX ${t}_newest ON ${t} ((COALESCE(started_at, credited_at, updated_at)) DESC, payment_id);
     CREATE TABLE ${r} (
       event_id text PRIMARY KEY,
       payment_id text NOT NULL,
@@ -251,8 +264,102 @@ export const paymentsProjection: Projection = {
       completed_at timestamptz
     );
     CREATE INDEX ${q}_payment ON ${q} (payment_id);
-  `,
-  async apply(client, events, tables) {
+    -- The payments' sums per Rome month (the admin's analytics, issue 20): hours credited (by
+    -- credited_at), paid in and fees (by confirmed_at), refunded (by refunded_at, the latest refund).
+    -- Written again for every month a batch touched, from the rows above (refreshPaymentMonths); a
+    -- month whose sums are all 0 has no row.
+    CREATE TABLE ${m} (
+      month text PRIMARY KEY,
+      hours_credited bigint NOT NULL,
+      paid_cents bigint NOT NULL,
+      fee_cents bigint NOT NULL,
+      refunded_cents bigint NOT NULL
+    );
+    -- The admin list's summary over every payment (its first page, no filter; issue 20), one row,
+    -- moved by each batch by what its payments counted after minus before (movePaymentTotals).
+    CREATE TABLE ${s} (
+      one boolean PRIMARY KEY DEFAULT true CHECK (one),
+      payments bigint NOT NULL,
+      flagged bigint NOT NULL,
+      paid bigint NOT NULL,
+      takings_cents bigint NOT NULL,
+      hours_credited bigint NOT NULL
+    );
+    INSERT INTO ${s} (payments, flagged, paid, takings_cents, hours_credited) VALUES (0, 0, 0, 0, 0);
+  `;
+  },
+  async apply(client, events, given) {
+    const tables = withAggregates(given);
+    const ids = [...new Set(events.map((e) => (e.data as { paymentId?: string }).paymentId).filter((id): id is string => !!id))];
+    const before = await paymentMonthsOf(client, tables.payments!, ids);
+    await movePaymentTotals(client, tables, ids, -1);
     for (const e of events) await applyOne(client, e, tables);
+    await movePaymentTotals(client, tables, ids, 1);
+    await refreshPaymentMonths(client, tables, [...new Set([...before, ...(await paymentMonthsOf(client, tables.payments!, ids))])]);
   },
 };
+
+/**
+ * The tables with the aggregates' names: those given (the runner gives every table), else derived from
+ * the payments table's (a caller that names only the three row tables, as an older test does).
+ */
+function withAggregates(tables: Record<string, string>): Record<string, string> {
+  return { payment_months: `${tables.payments}_months`, payment_totals: `${tables.payments}_totals`, ...tables };
+}
+
+/** Adds (`sign` 1) or takes away (-1) what the payments `ids` count in payment_totals. */
+async function movePaymentTotals(client: pg.PoolClient, tables: Record<string, string>, ids: string[], sign: 1 | -1): Promise<void> {
+  if (!ids.length) return;
+  const op = sign > 0 ? '+' : '-';
+  const paid = paidSql('p');
+  await client.query(
+    `UPDATE ${tables.payment_totals} AS s SET payments = s.payments ${op} x.n, flagged = s.flagged ${op} x.flags, paid = s.paid ${op} x.paid_n,
+       takings_cents = s.takings_cents ${op} x.takings, hours_credited = s.hours_credited ${op} x.hours
+       FROM (SELECT count(*) AS n, count(*) FILTER (WHERE ${hasFlagSql('p')}) AS flags, count(*) FILTER (WHERE ${paid}) AS paid_n,
+               COALESCE(sum(p.amount_cents - p.refunded_cents) FILTER (WHERE ${paid}), 0) AS takings,
+               COALESCE(sum(p.hours_credited) FILTER (WHERE ${paid}), 0) AS hours
+               FROM ${tables.payments} p WHERE p.payment_id = ANY($1::text[])) x`,
+    [ids],
+  );
+}
+
+const romeMonthSql = (col: string) => `to_char(${col} AT TIME ZONE 'Europe/Rome', 'YYYY-MM')`;
+
+/** The Rome months the payments `ids` count in (credited, confirmed, refunded). */
+async function paymentMonthsOf(client: pg.PoolClient, payments: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const { rows } = await client.query<{ month: string }>(
+    `SELECT DISTINCT month FROM ${payments},
+       unnest(ARRAY[${romeMonthSql('credited_at')}, ${romeMonthSql('confirmed_at')}, ${romeMonthSql('refunded_at')}]) AS month
+      WHERE payment_id = ANY($1::text[]) AND month IS NOT NULL`,
+    [ids],
+  );
+  return rows.map((r) => r.month);
+}
+
+/** Writes again the `payment_months` row of each of `months` from the payments rows (by index, one month each). */
+async function refreshPaymentMonths(client: pg.PoolClient, tables: Record<string, string>, months: string[]): Promise<void> {
+  if (!months.length) return;
+  const p = tables.payments!;
+  const start = `((m || '-01')::timestamp AT TIME ZONE 'Europe/Rome')`;
+  const end = `(((m || '-01')::date + interval '1 month')::timestamp AT TIME ZONE 'Europe/Rome')`;
+  const within = (col: string) => `${col} >= ${start} AND ${col} < ${end}`;
+  await client.query(
+    `INSERT INTO ${tables.payment_months} (month, hours_credited, paid_cents, fee_cents, refunded_cents)
+     SELECT m,
+       (SELECT COALESCE(sum(hours_credited), 0) FROM ${p} WHERE ${within('credited_at')}),
+       (SELECT COALESCE(sum(COALESCE(paid_amount_cents, amount_cents)), 0) FROM ${p} WHERE ${within('confirmed_at')}),
+       (SELECT COALESCE(sum(fee_cents), 0) FROM ${p} WHERE ${within('confirmed_at')}),
+       (SELECT COALESCE(sum(refunded_cents), 0) FROM ${p} WHERE ${within('refunded_at')})
+       FROM unnest($1::text[]) AS m
+     ON CONFLICT (month) DO UPDATE SET hours_credited = EXCLUDED.hours_credited, paid_cents = EXCLUDED.paid_cents,
+       fee_cents = EXCLUDED.fee_cents, refunded_cents = EXCLUDED.refunded_cents`,
+    [months],
+  );
+  // A month with nothing left in it (its one refund moved to a later month) has no row, as in a rebuild.
+  await client.query(
+    `DELETE FROM ${tables.payment_months} WHERE month = ANY($1::text[])
+        AND hours_credited = 0 AND paid_cents = 0 AND fee_cents = 0 AND refunded_cents = 0`,
+    [months],
+  );
+}

@@ -18,3 +18,11 @@ export async function findPaymentByProviderPayment(db: Queryable, providerPaymen
   const { rows } = await db.query<PaymentRow>(`SELECT * FROM payments WHERE provider_payment_id = $1`, [providerPaymentId]);
   return rows[0];
 }
+
+/** The admin list's summary over every payment, kept by the read model (payment_totals): what an unfiltered search counts. */
+export async function paymentTotals(db: Queryable): Promise<{ total: number; flagged: number; paid: number; takings: number; hours: number }> {
+  const { rows } = await db.query<{ total: number; flagged: number; paid: number; takings: number; hours: number }>(
+    `SELECT payments::int AS total, flagged::int AS flagged, paid::int AS paid, takings_cents AS takings, hours_credited AS hours FROM payment_totals`,
+  );
+  return rows[0]!;
+}

@@ -38,7 +38,9 @@ export async function teacherPayouts(db: Queryable, teacherId: string): Promise<
  */
 export async function teacherBalances(db: Queryable, teacherId?: string): Promise<TeacherBalance[]> {
   const { rows } = await db.query<{ id: string; first_name: string; last_name: string; earned: number; paid: number; last_payout_at: Date | null }>(
-    `WITH earned AS (SELECT teacher_id, sum(teacher_earning_cents)::int AS cents FROM teacher_earnings GROUP BY teacher_id),
+    // earned: from the per-month sums of teacher_earnings (teacher_months, the lessons read model), a
+    // few rows per teacher and month instead of one per lesson ever given (issue 20).
+    `WITH earned AS (SELECT teacher_id, sum(teacher_earning_cents)::int AS cents FROM teacher_months GROUP BY teacher_id),
           paid AS (SELECT teacher_id, sum(amount_cents)::int AS cents, max(recorded_at) AS last_at FROM teacher_payouts GROUP BY teacher_id)
      SELECT u.id, u.first_name, u.last_name, COALESCE(e.cents, 0) AS earned, COALESCE(p.cents, 0) AS paid, p.last_at AS last_payout_at
        FROM users u LEFT JOIN earned e ON e.teacher_id = u.id::text LEFT JOIN paid p ON p.teacher_id = u.id::text

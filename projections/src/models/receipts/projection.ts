@@ -6,6 +6,14 @@ import { insertRows, typed } from '../shared.ts';
  * credit-note-numbers-{year} series): one row per receipt or credit note, with the school's details it
  * was issued under. The PDFs are written from these rows, the payments read model and the users table.
  */
+/**
+ * Indexes added after the model's first version: here for new and rebuilt tables, and on the live
+ * tables of an existing database by the migration projections/002-list-indexes (an index changes no row, so no
+ * version bump and no rebuild). A student's receipts (GET /api/receipts) by student.
+ */
+export const receiptsIndexes = (t: Record<string, string>) => `
+    CREATE INDEX IF NOT EXISTS ${t.payment_documents}_student_idx ON ${t.payment_documents} (student_id, kind);`;
+
 export const receiptsProjection: Projection = {
   name: 'receipts',
   version: 1,
@@ -27,6 +35,7 @@ export const receiptsProjection: Projection = {
       PRIMARY KEY (kind, number)
     );
     CREATE INDEX ON ${t.payment_documents} (payment_id);
+    ${receiptsIndexes(t)}
   `,
   async apply(client, events, t) {
     const rows: Record<string, unknown>[] = [];

@@ -1,5 +1,6 @@
 /** Small hand-written SVG charts (no chart library: keeps the bundles small). */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { intlLocale } from '../../lib/i18n-store.ts';
 
 const H = 200;
@@ -126,21 +127,25 @@ export function monthAxisLabels(labels: string[], width: number): (string | null
 const euro = (v: number) =>
   new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(v);
 
+/** The colours of MonthBars' two series: the teacher's share (first), the school's commission (second). */
+export const BAR_COLORS = ['#15803d', '#86efac'] as const;
+
 /**
  * Stacked bars per month, with a y scale: by default the teacher's share and the school's commission in
- * euros. `names` and `format` let other figures (hours, lessons) use it; a zero second series is a plain bar.
+ * euros. `names` (in the page's language: they are read in the chart's label and tooltips) name the two
+ * series; `format` lets other figures (hours, lessons) use it; a zero second series is a plain bar.
  * Labels are "Sep 2026"; past six months the axis names every second (third...) month, with the year
  * under the first one named and wherever the year changes.
  */
 export function MonthBars({
   months,
   title,
-  names = ['You', 'School'],
+  names,
   format = euro,
 }: {
   months: { label: string; teacher: number; school: number }[];
   title: string;
-  names?: [string, string];
+  names: [string, string];
   format?: (v: number) => string;
 }) {
   if (months.length === 0) return null;
@@ -170,11 +175,11 @@ export function MonthBars({
               const cx = left + (inner / months.length) * (i + 0.5);
               return (
                 <g key={m.label}>
-                  <rect x={cx - bw / 2} y={y(m.teacher)} width={bw} height={H - PAD.b - y(m.teacher)} fill="#15803d">
+                  <rect x={cx - bw / 2} y={y(m.teacher)} width={bw} height={H - PAD.b - y(m.teacher)} fill={BAR_COLORS[0]}>
                     <title>{`${m.label}: ${names[0]} ${format(m.teacher)}`}</title>
                   </rect>
                   {m.school > 0 && (
-                    <rect x={cx - bw / 2} y={y(m.teacher + m.school)} width={bw} height={y(m.teacher) - y(m.teacher + m.school)} fill="#86efac">
+                    <rect x={cx - bw / 2} y={y(m.teacher + m.school)} width={bw} height={y(m.teacher) - y(m.teacher + m.school)} fill={BAR_COLORS[1]}>
                       <title>{`${m.label}: ${names[1]} ${format(m.school)}`}</title>
                     </rect>
                   )}
@@ -190,5 +195,18 @@ export function MonthBars({
         );
       }}
     />
+  );
+}
+
+/** The key under MonthBars: a colour swatch and a name for each series (`[colour, name]`). */
+export function Legend({ items }: { items: [string, string][] }) {
+  return (
+    <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap">
+      {items.map(([color, name]) => (
+        <HStack key={name} gap="1">
+          <Box w="3" h="3" bg={color} borderRadius="sm" /> <Text>{name}</Text>
+        </HStack>
+      ))}
+    </HStack>
   );
 }

@@ -1,9 +1,9 @@
-import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
 import type { Analytics } from '@parliamo/domain/contracts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
-import { MonthBars } from '../../components/app/charts.tsx';
+import { BAR_COLORS, Legend, MonthBars } from '../../components/app/charts.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { eurosFromCents, monthLabel } from '../../lib/format.ts';
@@ -18,18 +18,6 @@ const euro = (v: number) =>
   currentLocale() === 'en'
     ? `€${v.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`
     : v.toLocaleString(intlLocale(), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-
-function Legend({ items }: { items: [string, string][] }) {
-  return (
-    <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap">
-      {items.map(([color, name]) => (
-        <HStack key={name} gap="1">
-          <Box w="3" h="3" bg={color} borderRadius="sm" /> <Text>{name}</Text>
-        </HStack>
-      ))}
-    </HStack>
-  );
-}
 
 function Figures({ a }: { a: Analytics }) {
   const totals = a.totals;
@@ -72,8 +60,8 @@ function Figures({ a }: { a: Analytics }) {
           />
           <Legend
             items={[
-              ['#15803d', t('admin.analytics.teachersLegend', { percent: TEACHER_SHARE_PERCENT })],
-              ['#86efac', t('admin.analytics.schoolLegend', { percent: SCHOOL_COMMISSION_PERCENT })],
+              [BAR_COLORS[0], t('admin.analytics.teachersLegend', { percent: TEACHER_SHARE_PERCENT })],
+              [BAR_COLORS[1], t('admin.analytics.schoolLegend', { percent: SCHOOL_COMMISSION_PERCENT })],
             ]}
           />
         </Panel>

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
-import { MonthBars } from '../../components/app/charts.tsx';
+import { BAR_COLORS, Legend, MonthBars } from '../../components/app/charts.tsx';
 import { LessonList } from '../../components/app/LessonList.tsx';
 import { Panel, StatCard } from '../../components/app/Panel.tsx';
 import { LoadingRows, QueryView } from '../../components/app/states.tsx';
@@ -24,6 +24,8 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
   const recent = [...earnings.months].sort((a, b) => a.month.localeCompare(b.month)).slice(-6);
   const allTime = earnings.lessons.reduce((sum, l) => sum + l.teacherEarningCents, 0);
   const t = useT();
+  const you = t('teacher.dashboard.earnings.you');
+  const school = t('teacher.dashboard.earnings.school');
   return (
     <Stack gap="4">
       <Text as="h3" fontWeight="semibold" data-testid="earnings-month">
@@ -61,16 +63,13 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
             {t('teacher.dashboard.earnings.perMonth', { count: recent.length })}
           </Text>
           <Box maxW="2xl">
-          <MonthBars title={t('teacher.dashboard.earnings.chart')} months={recent.map((x) => ({ label: monthLabel(x.month), teacher: x.teacherCents / 100, school: x.commissionCents / 100 }))} />
+          <MonthBars
+            title={t('teacher.dashboard.earnings.chart')}
+            months={recent.map((x) => ({ label: monthLabel(x.month), teacher: x.teacherCents / 100, school: x.commissionCents / 100 }))}
+            names={[you, school]}
+          />
           </Box>
-          <HStack gap="4" fontSize="sm" color="fg.muted">
-            <HStack gap="1">
-              <Box w="3" h="3" bg="#15803d" borderRadius="sm" /> <Text>{t('teacher.dashboard.earnings.you')}</Text>
-            </HStack>
-            <HStack gap="1">
-              <Box w="3" h="3" bg="#86efac" borderRadius="sm" /> <Text>{t('teacher.dashboard.earnings.school')}</Text>
-            </HStack>
-          </HStack>
+          <Legend items={[[BAR_COLORS[0], you], [BAR_COLORS[1], school]]} />
         </Box>
       ) : (
         <Text color="fg.muted">{t('teacher.dashboard.earnings.none')}</Text>
