@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppendResult, Position } from '@parliamo/ledger';
-import { useTestLedger } from '@parliamo/ledger/testing';
+import { untilReadable, useTestLedger } from '@parliamo/ledger/testing';
 import pg from 'pg';
 import { countingProjection } from './fixtures/counting-projection.ts';
 import { ProjectionRunner, ProjectionTimeoutError, type ProjectionRunnerOptions } from './runner.ts';
@@ -59,16 +59,30 @@ async function checkpointOf(name: string): Promise<{ version: number; position: 
 
 const fmt = (p: Position) => `${p.commit}:${p.prepare}`;
 
+/**
+ * How long a test waits for the projections. Readers only see transactions below the cluster's
+ * snapshot xmin, so on a shared PostgreSQL server another database's long transaction (a CREATE
+ * DATABASE, another test file) can hold every write back for seconds; the runner's 5 s default is
+ * for requests, not for a busy CI server.
+ */
+const WAIT_MS = 20_000;
+
+/** Catches up once the append at `position` is readable (see untilReadable). */
+async function catchUpTo(r: ProjectionRunner, position: Position): Promise<void> {
+  await untilReadable(ledger.db.pool, position, WAIT_MS);
+  await r.catchUp();
+}
+
 describe('ProjectionRunner', () => {
   it('catches up from the start, then follows new events, and waitFor resolves at the written position', async () => {
     const before = await appendEvents(30);
     const p = fresh();
     const r = runner([p]);
     await r.start();
-    await r.waitFor(before.position);
+    await r.waitFor(before.position, WAIT_MS);
     expect(await checkpointOf(p.name)).toEqual({ version: 1, position: fmt(before.position) });
     const after = await appendEvents(12);
-    await r.waitFor(after.position);
+    await r.waitFor(after.position, WAIT_MS);
     const all = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     expect(await total(p.name)).toBe(all);
     const [lag] = await r.lag();
@@ -79,15 +93,14 @@ describe('ProjectionRunner', () => {
   it('applies a batch and moves its checkpoint in one transaction: a failing batch leaves both unchanged', async () => {
     const p = fresh({ failOn: 'Poison' });
     const r = runner([p], { batchSize: 1000 });
-    await appendEvents(3);
-    await r.catchUp();
+    await catchUpTo(r, (await appendEvents(3)).position);
     const before = await checkpointOf(p.name);
     const counted = await total(p.name);
     expect(counted).toBeGreaterThan(0);
     // Four good events and a poisoned one, all in the next batch.
     await appendEvents(4);
     const poisoned = await appendEvents(1, 1, 'Poison');
-    await r.catchUp();
+    await catchUpTo(r, poisoned.position);
     await expect(r.waitFor(poisoned.position, 100)).rejects.toBeInstanceOf(ProjectionTimeoutError);
     expect(r.errors.length).toBeGreaterThan(0);
     expect(await checkpointOf(p.name)).toEqual(before);
@@ -99,15 +112,14 @@ describe('ProjectionRunner', () => {
     const good2 = fresh();
     const bad = fresh({ failOn: 'Venom' }); // not the other tests' 'Poison', which is in this database already
     const r = runner([good1, bad, good2], { batchSize: 1000 });
-    await appendEvents(5);
-    await r.catchUp();
+    await catchUpTo(r, (await appendEvents(5)).position);
     const first = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     expect([await total(good1.name), await total(bad.name), await total(good2.name)]).toEqual([first, first, first]);
     const badBefore = await checkpointOf(bad.name);
 
     await appendEvents(4);
     const poisoned = await appendEvents(1, 1, 'Venom');
-    await r.catchUp();
+    await catchUpTo(r, poisoned.position);
     const all = (await ledger.db.pool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n;
     // The good ones went on past the poison; the bad one kept its batch and checkpoint unchanged.
     expect(await total(good1.name)).toBe(all);
@@ -131,8 +143,8 @@ describe('ProjectionRunner', () => {
     await b.start();
     const written = await Promise.all([appendEvents(40, 4), appendEvents(40, 4)]);
     for (const w of written) {
-      await a.waitFor(w.position);
-      await b.waitFor(w.position); // b does not work it: it watches the checkpoint table
+      await a.waitFor(w.position, WAIT_MS);
+      await b.waitFor(w.position, WAIT_MS); // b does not work it: it watches the checkpoint table
     }
     const workers = [...(await a.lag()), ...(await b.lag())].filter((l) => l.workedHere);
     expect(workers).toHaveLength(1);
@@ -149,14 +161,14 @@ describe('ProjectionRunner', () => {
     );
     expect(killed.rowCount).toBe(1);
     const later = await appendEvents(25, 3);
-    await b.waitFor(later.position);
-    await a.waitFor(later.position);
+    await b.waitFor(later.position, WAIT_MS);
+    await a.waitFor(later.position, WAIT_MS);
     expect(await total(p.name)).toBe(await count());
     // The holder's process stops: the other one takes over.
     await holder.stop();
     const other = holder === a ? b : a;
     const last = await appendEvents(10, 2);
-    await other.waitFor(last.position);
+    await other.waitFor(last.position, WAIT_MS);
     expect((await other.lag())[0]!.workedHere).toBe(true);
     expect(await total(p.name)).toBe(await count());
   });
@@ -166,11 +178,11 @@ describe('ProjectionRunner', () => {
     const v1 = runner([countingProjection({ name, version: 1 })]);
     const head = await appendEvents(20);
     await v1.start();
-    await v1.waitFor(head.position);
+    await v1.waitFor(head.position, WAIT_MS);
     await v1.stop();
     const v2 = runner([countingProjection({ name, version: 2, extraColumn: true })]);
     await v2.start();
-    await v2.waitFor(head.position);
+    await v2.waitFor(head.position, WAIT_MS);
     expect((await checkpointOf(name))!.version).toBe(2);
     const cols = await ledger.db.pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1`, [name]);
     expect(cols.rows.map((c) => c.column_name)).toContain('first_seen_revision');
@@ -185,10 +197,10 @@ describe('ProjectionRunner', () => {
 
   it('never shows readers a half-built model during a rebuild', async () => {
     const p = fresh();
-    await appendEvents(300, 30, 'Counted', 10);
+    const appended = await appendEvents(300, 30, 'Counted', 10);
     const r = runner([p], { batchSize: 50, rebuildBatchSize: 50 });
     await r.start();
-    await r.catchUp();
+    await catchUpTo(r, appended.position);
     const expected = await total(p.name);
     const rebuilding = r.rebuild(p.name);
     let reads = 0;

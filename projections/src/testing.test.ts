@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestLedger } from '@parliamo/ledger/testing';
+import { untilReadable, useTestLedger } from '@parliamo/ledger/testing';
 import { countingProjection } from './fixtures/counting-projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { applyEvents, compareLiveWithRebuild, createProjectionTables, type TestEvent } from './testing.ts';
@@ -22,12 +22,14 @@ describe('projection test helpers', () => {
 
   it('compareLiveWithRebuild finds no difference for a sound projection, and reports a tampered row', async () => {
     const p = countingProjection({ name: 'compared_counts' });
+    let last;
     for (let i = 0; i < 30; i++) {
-      await ledger.store.append([
+      last = await ledger.store.append([
         { stream: `cmp-${i % 4}`, expectedVersion: 'any', events: [{ id: crypto.randomUUID(), type: 'T', data: {} }] },
       ]);
     }
     const runner = new ProjectionRunner(ledger.db.pool, ledger.store, [p], { rebuildBatchSize: 7 });
+    await untilReadable(ledger.db.pool, last!.position); // else the live model may miss what the rebuild then reads
     await runner.catchUp();
     expect(await compareLiveWithRebuild(ledger.db.pool, ledger.store, [p])).toEqual([]);
 
