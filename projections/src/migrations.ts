@@ -1,3 +1,4 @@
+import { hourPackagesIndexes } from './models/hour-packages/projection.ts';
 import { lessonsIndexes } from './models/lessons/projection.ts';
 import { receiptsIndexes } from './models/receipts/projection.ts';
 
@@ -30,6 +31,12 @@ CREATE TABLE projection_checkpoints (
       onLiveTables(['bookings', 'teacher_earnings'], lessonsIndexes({ bookings: 'bookings', teacher_earnings: 'teacher_earnings' })),
       onLiveTables(['payment_documents'], receiptsIndexes({ payment_documents: 'payment_documents' })),
     ].join('\n'),
+  },
+  {
+    // The admin's student list: each student's packages summed from an index (docs/benchmarks.md,
+    // "Admin lists per row"); as 002, for the live table of an existing database.
+    id: 'projections/003-student-hours-index',
+    sql: onLiveTables(['hour_packages'], hourPackagesIndexes({ hour_packages: 'hour_packages' })),
   },
 ];
 

@@ -20,8 +20,10 @@ function toRow(r: any): AdminUserRow {
   };
 }
 
-const USER_ROW_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_active, u.created_at, tp.is_approved
-  FROM users u LEFT JOIN teacher_profiles tp ON tp.user_id = u.id`;
+// The approval is a teacher's only: looked up for the teachers of a page, not probed for every person.
+const USER_ROW_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_active, u.created_at,
+    CASE WHEN u.role = 'teacher' THEN (SELECT tp.is_approved FROM teacher_profiles tp WHERE tp.user_id = u.id) END AS is_approved
+  FROM users u`;
 
 /** Users not erased, optionally filtered by a search on name or email and by role; newest first. */
 export async function listUsers(pool: pg.Pool, filter: { search?: string; role?: Role }): Promise<AdminUserRow[]> {

@@ -9,8 +9,9 @@ import { lessonNotesProjection } from './lesson-notes/projection.ts';
 import { reviewsProjection } from './reviews/projection.ts';
 import { receiptsProjection } from './receipts/projection.ts';
 import { payoutsProjection } from './payouts/projection.ts';
+import { analyticsProjection } from './analytics/projection.ts';
 
-export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection, receiptsProjection, payoutsProjection };
+export { hourPackagesProjection, lessonsProjection, takenSlotsProjection, ledgerEntriesProjection, schoolSettingsProjection, lessonNotesProjection, reviewsProjection, receiptsProjection, payoutsProjection, analyticsProjection };
 export type { HourChangeCause } from './hour-packages/projection.ts';
 export type { Queryable } from './shared.ts';
 export * from './payments/projection.ts';
@@ -38,4 +39,5 @@ export const readModels: Projection[] = [
   receiptsProjection,
   reviewsProjection,
   payoutsProjection,
+  analyticsProjection,
 ];

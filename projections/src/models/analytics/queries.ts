@@ -1,8 +1,8 @@
-// The school's figures per month for the admin's analytics. No read model of its own: it reads those
-// of payments (its month aggregate payment_months), lessons (the aggregates teacher_months,
-// student_months, student_activity and cancellation_months, kept beside bookings and teacher_earnings)
-// and hour packages (package_history), never the ledger. Each read is a few rows per month asked for
-// (or, for the range's students, one per student), not the history.
+// The school's figures per month for the admin's analytics. It reads the month aggregates of payments
+// (payment_months), lessons (teacher_months, student_months, student_activity and cancellation_months,
+// kept beside bookings and teacher_earnings) and its own read model (expiry_months and expiry_gaps,
+// projection.ts), never the ledger. Each read is a few rows per month asked for (teacher_months: one
+// per teacher and month; for the range's students, one per student), not the history.
 import type { Queryable } from '../shared.ts';
 
 export interface MonthFigures {
@@ -46,11 +46,6 @@ const nextMonth = (month: string) => {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
 
-// $1 and $2: the first instant of the first month and of the month after the last, both Rome midnight.
-const START = `(($1::text || '-01')::timestamp AT TIME ZONE 'Europe/Rome')`;
-const END = `(($2::text || '-01')::timestamp AT TIME ZONE 'Europe/Rome')`;
-const month = (col: string) => `to_char(${col} AT TIME ZONE 'Europe/Rome', 'YYYY-MM')`;
-
 /** One SELECT per read model, each grouped by Rome month; `grouping` by month or over the whole range. */
 function figuresSql(byMonth: boolean): string {
   const key = (col: string) => (byMonth ? col : `'all'`);
@@ -83,9 +78,14 @@ function figuresSql(byMonth: boolean): string {
     ), cancelled AS (
       SELECT ${key('month')} AS k, sum(cancellations)::int8 AS cancellations, sum(by_students)::int8 AS by_students
       FROM cancellation_months WHERE month >= $1 AND month < $2 ${group('1')}
-    ), expired AS (
-      SELECT ${key(month('at'))} AS k, sum(-delta)::int8 AS hours, count(DISTINCT package_id)::int8 AS packages
-      FROM package_history WHERE cause = 'expired' AND at >= ${START} AND at < ${END} ${group('1')}
+    ), expired AS (${
+      byMonth
+        ? `SELECT month AS k, hours::int8 AS hours, packages::int8 AS packages FROM expiry_months WHERE month >= $1 AND month < $2`
+        : // a package once however many of the range's months it expired in: less the pairs of its months inside the range
+          `SELECT 'all' AS k, sum(hours)::int8 AS hours, (sum(packages) - COALESCE((SELECT sum(packages) FROM expiry_gaps
+              WHERE from_month >= $1 AND to_month < $2), 0))::int8 AS packages
+            FROM expiry_months WHERE month >= $1 AND month < $2`
+    }
     ), keys AS (
       SELECT k FROM sold UNION SELECT k FROM paid UNION SELECT k FROM refunds UNION SELECT k FROM given
       UNION SELECT k FROM cancelled UNION SELECT k FROM expired

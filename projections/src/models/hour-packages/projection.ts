@@ -9,6 +9,15 @@ export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' |
  * Hour packages and their per-package history: every change with its cause, the balance after it,
  * and the lesson or payment it belongs to, so "the balance as of a date" is one query.
  */
+/**
+ * The admin's student list sums each listed student's packages (admin/users.ts listStudents): from this
+ * index alone (an index-only scan, no heap page per package). remaining_hours in it costs the HOT
+ * update of a booked hour (docs/benchmarks.md, "Admin lists per row").
+ */
+export const hourPackagesIndexes = (t: Record<string, string>) => `
+    CREATE INDEX IF NOT EXISTS ${t.hour_packages}_student_hours_idx ON ${t.hour_packages} (student_id)
+      INCLUDE (total_hours, remaining_hours, status, expires_at);`;
+
 export const hourPackagesProjection: Projection = {
   name: 'hour-packages',
   // 4: the indexes of the admin's dashboard and analytics (issue 20).
@@ -47,6 +56,7 @@ export const hourPackagesProjection: Projection = {
     -- The admin's dashboard (hours left in usable packages) and analytics (expiries per month), issue 20.
     CREATE INDEX ${t.hour_packages}_active_idx ON ${t.hour_packages} (expires_at) WHERE status = 'active';
     CREATE INDEX ${t.package_history}_expired_idx ON ${t.package_history} (at) WHERE cause = 'expired';
+    ${hourPackagesIndexes(t)}
   `,
   async apply(client, events, t) {
     await applyBatch(client, events, t);

@@ -38,14 +38,15 @@ export async function teacherPayouts(db: Queryable, teacherId: string): Promise<
  */
 export async function teacherBalances(db: Queryable, teacherId?: string): Promise<TeacherBalance[]> {
   const { rows } = await db.query<{ id: string; first_name: string; last_name: string; earned: number; paid: number; last_payout_at: Date | null }>(
-    // earned: from the per-month sums of teacher_earnings (teacher_months, the lessons read model), a
-    // few rows per teacher and month instead of one per lesson ever given (issue 20).
-    `WITH earned AS (SELECT teacher_id, sum(teacher_earning_cents)::int AS cents FROM teacher_months GROUP BY teacher_id),
-          paid AS (SELECT teacher_id, sum(amount_cents)::int AS cents, max(recorded_at) AS last_at FROM teacher_payouts GROUP BY teacher_id)
-     SELECT u.id, u.first_name, u.last_name, COALESCE(e.cents, 0) AS earned, COALESCE(p.cents, 0) AS paid, p.last_at AS last_payout_at
-       FROM users u LEFT JOIN earned e ON e.teacher_id = u.id::text LEFT JOIN paid p ON p.teacher_id = u.id::text
-      WHERE (u.role = 'teacher' OR e.teacher_id IS NOT NULL OR p.teacher_id IS NOT NULL) AND ($1::text IS NULL OR u.id::text = $1)
-      ORDER BY COALESCE(e.cents, 0) - COALESCE(p.cents, 0) DESC, u.last_name, u.first_name, u.id`,
+    // One row per teacher: the teachers (role index) and whoever else earned or was paid (teacher_balances
+    // of the payouts read model, one row per teacher), their names by key (users_id_text_key): neither
+    // every user nor every month of earnings.
+    `WITH people AS (SELECT id::text AS id FROM users WHERE role = 'teacher' UNION SELECT teacher_id FROM teacher_balances)
+     SELECT u.id, u.first_name, u.last_name, COALESCE(b.earned_cents, 0)::int AS earned, COALESCE(b.paid_cents, 0)::int AS paid,
+            b.last_payout_at
+       FROM people p JOIN users u ON u.id::text = p.id LEFT JOIN teacher_balances b ON b.teacher_id = p.id
+      WHERE $1::text IS NULL OR p.id = $1
+      ORDER BY COALESCE(b.earned_cents, 0) - COALESCE(b.paid_cents, 0) DESC, u.last_name, u.first_name, u.id`,
     [teacherId ?? null],
   );
   return rows.map((r) => ({
