@@ -1,3 +1,4 @@
+import { hourPackagesIndexes } from './models/hour-packages/projection.ts';
 import { lessonsIndexes } from './models/lessons/projection.ts';
 import { receiptsIndexes } from './models/receipts/projection.ts';
 
@@ -30,6 +31,12 @@ CREATE TABLE projection_checkpoints (
       onLiveTables(['bookings', 'teacher_earnings'], lessonsIndexes({ bookings: 'bookings', teacher_earnings: 'teacher_earnings' })),
       onLiveTables(['payment_documents'], receiptsIndexes({ payment_documents: 'payment_documents' })),
     ].join('\n'),
+  },
+  {
+    // A teacher's usable packages from an index (docs/benchmarks.md, "Dashboards, payouts and the teacher's
+    // students made flat"); as 002, for the live table of an existing database.
+    id: 'projections/003-teacher-usable-packages',
+    sql: onLiveTables(['hour_packages'], hourPackagesIndexes({ hour_packages: 'hour_packages' })),
   },
 ];
 

@@ -6,6 +6,16 @@ import { insertRows, positionOf, typed, updateRows } from '../shared.ts';
 export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' | 'rescheduled' | 'expired' | 'adjusted' | 'revoked';
 
 /**
+ * Indexes added after version 4: here for new and rebuilt tables, and on the live tables of an existing
+ * database by the migration projections/003-teacher-usable-packages (an index changes no row, so no
+ * version bump). A teacher's usable packages (the hours on the dashboard and in GET /api/teacher/students),
+ * without reading the packages that expired or were revoked. remaining_hours is left out of it on
+ * purpose: a booking's update of the balance stays a HOT update, touching no index.
+ */
+export const hourPackagesIndexes = (t: Record<string, string>) => `
+    CREATE INDEX IF NOT EXISTS ${t.hour_packages}_teacher_active_idx ON ${t.hour_packages} (teacher_id, expires_at) WHERE status = 'active';`;
+
+/**
  * Hour packages and their per-package history: every change with its cause, the balance after it,
  * and the lesson or payment it belongs to, so "the balance as of a date" is one query.
  */
@@ -47,6 +57,7 @@ export const hourPackagesProjection: Projection = {
     -- The admin's dashboard (hours left in usable packages) and analytics (expiries per month), issue 20.
     CREATE INDEX ${t.hour_packages}_active_idx ON ${t.hour_packages} (expires_at) WHERE status = 'active';
     CREATE INDEX ${t.package_history}_expired_idx ON ${t.package_history} (at) WHERE cause = 'expired';
+    ${hourPackagesIndexes(t)}
   `,
   async apply(client, events, t) {
     await applyBatch(client, events, t);
