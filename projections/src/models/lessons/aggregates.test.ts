@@ -1,5 +1,5 @@
 // The aggregates the dashboards, the teacher's students and payouts read (teacher_students and
-// lesson_months of the lessons read model, teacher_months for the payouts) against the whole-history
+// lesson_months of the lessons read model, usable_hours of hour-packages, teacher_months for the payouts) against the whole-history
 // answers over the rows they summarise, after a random history applied in random batches, and the same
 // history applied again from zero in one batch as a rebuild does. The whole-history answers are the
 // queries these routes ran before the aggregates.
@@ -29,8 +29,8 @@ function slot(days: number, hour: number) {
 }
 
 /**
- * A random history over 2025-2026: packages bought (some expired on time, some revoked, some past
- * their expiry with no expiry event), lessons booked (some between a student and a teacher with no
+ * A random history over 2025-2026: packages bought (some with hours added, spent and given back,
+ * some expired by the timer, some revoked, some past their expiry with no expiry event), lessons booked (some between a student and a teacher with no
  * package between them), moved to another month, cancelled or completed; lessons near month ends.
  */
 function history(seed: number): ParliamoEvent[] {
@@ -38,19 +38,45 @@ function history(seed: number): ParliamoEvent[] {
   const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const timed: { at: number; e: ParliamoEvent }[] = [];
   const add = (at: number, e: ParliamoEvent) => timed.push({ at, e });
-  const packages: { packageId: string; studentId: string; teacherId: string; purchased: number }[] = [];
+  const packages: { packageId: string; studentId: string; teacherId: string; purchased: number; expires: number }[] = [];
   for (let i = 0; i < 40; i++) {
     const packageId = `pkg${i}`;
     const [studentId, teacherId] = [pick(students), pick(teachers)];
     const purchased = origin + Math.floor(rnd() * 700 * day);
-    const hours = pick([5, 10, 20]);
-    const expires = purchased + 180 * day;
-    packages.push({ packageId, studentId, teacherId, purchased });
-    add(purchased, { type: 'HoursPurchased', data: { packageId, paymentId: `pay${i}`, studentId, teacherId, hours, hourPriceCents: 3000, purchasedAt: new Date(purchased).toISOString(), expiresAt: new Date(expires).toISOString() } } as ParliamoEvent);
-    const fate = rnd();
-    if (fate < 0.4) add(expires, { type: 'HoursExpired', data: { packageId, hours, expiredAt: new Date(expires).toISOString() } } as ParliamoEvent);
-    else if (fate < 0.5) add(purchased + 5 * day, { type: 'HoursRevoked', data: { packageId, paymentId: `pay${i}`, hours, revokedAt: new Date(purchased + 5 * day).toISOString() } } as ParliamoEvent);
+    let left = pick([5, 10, 20]);
+    // Some expire at a UTC midnight exactly (usable_hours' day boundary).
+    const expires = rnd() < 0.2 ? Math.ceil((purchased + 180 * day) / day) * day : purchased + 180 * day;
+    packages.push({ packageId, studentId, teacherId, purchased, expires });
+    add(purchased, { type: 'HoursPurchased', data: { packageId, paymentId: `pay${i}`, studentId, teacherId, hours: left, hourPriceCents: 3000, purchasedAt: new Date(purchased).toISOString(), expiresAt: new Date(expires).toISOString() } } as ParliamoEvent);
+    if (rnd() < 0.1) {
+      add(purchased + 5 * day, { type: 'HoursRevoked', data: { packageId, paymentId: `pay${i}`, hours: left, revokedAt: new Date(purchased + 5 * day).toISOString() } } as ParliamoEvent);
+      continue;
+    }
+    if (rnd() < 0.2) {
+      left += 2;
+      add(purchased + day, { type: 'HoursAdjusted', data: { packageId, delta: 2, reason: 'gift', adminId: 'admin', adjustedAt: new Date(purchased + day).toISOString() } } as ParliamoEvent);
+    }
+    // Its hours spent (the lessons below are the lessons read model's; the package's history needs none of them), some given back.
+    for (let j = 0, spent = Math.floor(rnd() * left); j < spent; j++) {
+      const at = purchased + (j + 2) * 3 * day;
+      add(at, { type: 'HourBooked', data: { packageId, lessonId: `hb${i}_${j}`, bookedAt: new Date(at).toISOString() } } as ParliamoEvent);
+      left -= 1;
+      if (rnd() < 0.2) {
+        add(at + 3_600_000, { type: 'HourRefunded', data: { packageId, lessonId: `hb${i}_${j}`, refundedAt: new Date(at + 3_600_000).toISOString() } } as ParliamoEvent);
+        left += 1;
+      }
+    }
+    // Most expire by the timer a little after their expiry; the others stay 'active' past it.
+    if (left > 0 && rnd() < 0.6) add(expires + 60_000, { type: 'HoursExpired', data: { packageId, hours: left, expiredAt: new Date(expires + 60_000).toISOString() } } as ParliamoEvent);
   }
+  // Every lesson in a slot of its own (the slot indexes allow one confirmed lesson per teacher and per student slot).
+  const taken = new Set<string>();
+  const free = (draw: () => ReturnType<typeof slot>) => {
+    for (;;) {
+      const at = draw();
+      if (!taken.has(at.startsAt)) return taken.add(at.startsAt), at;
+    }
+  };
   for (let i = 0; i < 300; i++) {
     const lessonId = `lesson${i}`;
     const pkg = pick(packages);
@@ -59,12 +85,12 @@ function history(seed: number): ParliamoEvent[] {
     // Booked after the package was bought (its history needs it first).
     const days = Math.ceil((pkg.purchased - origin) / day) + Math.floor(rnd() * 150);
     const booked = origin + days * day;
-    let at = slot(days + 3 + Math.floor(rnd() * 25), rnd() < 0.3 ? 0 : 8 + Math.floor(rnd() * 14));
+    let at = free(() => slot(days + 3 + Math.floor(rnd() * 25), rnd() < 0.3 ? 0 : 8 + Math.floor(rnd() * 14)));
     add(booked, { type: 'LessonBooked', data: { lessonId, studentId, teacherId, packageId: pkg.packageId, ...at, notes: null, hourPriceCents: 3000, bookedAt: new Date(booked).toISOString() } } as ParliamoEvent);
     let last = booked;
     for (let sequence = 1; rnd() < 0.3 && sequence <= 2; sequence++) {
       const from = at;
-      at = slot(days + 3 + Math.floor(rnd() * 40), 8 + Math.floor(rnd() * 14));
+      at = free(() => slot(days + 3 + Math.floor(rnd() * 40), 8 + Math.floor(rnd() * 14)));
       last += 3_600_000;
       add(last, { type: 'LessonRescheduled', data: { lessonId, studentId, teacherId, packageId: pkg.packageId, by: 'student', rescheduledBy: studentId, fromDate: from.date, fromHour: from.hour, fromStartsAt: from.startsAt, ...at, sequence, rescheduledAt: new Date(last).toISOString() } } as ParliamoEvent);
     }
@@ -85,8 +111,9 @@ const projections = [lessonsProjection, hourPackagesProjection, payoutsProjectio
 /** The aggregates as the projection keeps them. */
 async function kept(pool: pg.Pool) {
   const pairs = await pool.query(`SELECT teacher_id, student_id, lessons_done FROM teacher_students ORDER BY 1, 2`);
-  const months = await pool.query(`SELECT month, lessons FROM lesson_months WHERE lessons <> 0 ORDER BY 1`);
-  return { pairs: pairs.rows, months: months.rows };
+  const months = await pool.query(`SELECT month, lessons FROM lesson_months ORDER BY 1`);
+  const usable = await pool.query(`SELECT to_char(expires_on, 'YYYY-MM-DD') AS day, hours::int FROM usable_hours ORDER BY 1`);
+  return { pairs: pairs.rows, months: months.rows, usable: usable.rows };
 }
 
 /** The same from the whole history's rows. */
@@ -99,7 +126,11 @@ async function wholeHistory(pool: pg.Pool) {
   const months = await pool.query(
     `SELECT to_char(date, 'YYYY-MM') AS month, count(*)::int AS lessons FROM bookings WHERE status <> 'cancelled' GROUP BY 1 ORDER BY 1`,
   );
-  return { pairs: pairs.rows, months: months.rows };
+  const usable = await pool.query(
+    `SELECT to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(remaining_hours)::int AS hours
+       FROM hour_packages WHERE status = 'active' GROUP BY 1 HAVING sum(remaining_hours) <> 0 ORDER BY 1`,
+  );
+  return { pairs: pairs.rows, months: months.rows, usable: usable.rows };
 }
 
 /** The teacher's students as the whole-history query (before teacher_students) answered. */
@@ -128,10 +159,11 @@ async function wholeHistoryDashboard(pool: pg.Pool, teacherId: string, now: Date
     `SELECT (SELECT count(*)::int FROM (SELECT student_id FROM hour_packages WHERE teacher_id = $1
                                         UNION SELECT student_id FROM bookings WHERE teacher_id = $1) s) AS students,
             (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE teacher_id = $1 AND month = $2) AS earnings,
-            (SELECT count(*)::int FROM bookings WHERE status <> 'cancelled' AND to_char(date, 'YYYY-MM') = $2) AS school_lessons`,
-    [teacherId, month],
+            (SELECT count(*)::int FROM bookings WHERE status <> 'cancelled' AND to_char(date, 'YYYY-MM') = $2) AS school_lessons,
+            (SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${usableHours('', '$3')}) AS school_hours`,
+    [teacherId, month, now],
   );
-  return rows[0] as { students: number; earnings: number; school_lessons: number };
+  return rows[0] as { students: number; earnings: number; school_lessons: number; school_hours: number };
 }
 
 /** Instants to ask at: every few weeks over the history, near a Rome month's end too. */
@@ -176,13 +208,17 @@ describe("the aggregates of the dashboards, the teacher's students and payouts",
 
   it("answer the dashboards, the teacher's students and payouts as the whole-history queries did", async () => {
     let checked = 0;
-    for (const now of moments) {
+    const hoursSeen: number[] = [];
+    // Also at a package's expiry, just before it and just after (before the expiry event).
+    const expiries = events.flatMap((e) => (e.type === 'HoursPurchased' ? [new Date(e.data.expiresAt).getTime()] : [])).slice(0, 12);
+    for (const now of [...moments, ...expiries.flatMap((at) => [at - 1, at, at + 1].map((t) => new Date(t)))]) {
       for (const teacherId of teachers) {
         const whole = await wholeHistoryDashboard(live.pool, teacherId, now);
         const teacher = await dashboardStats(live.pool, { id: teacherId, role: 'teacher' }, now);
         expect({ students: teacher.totalStudents, earnings: Math.round(teacher.earningsThisMonth! * 100) }).toEqual({ students: whole.students, earnings: whole.earnings });
         const admin = await dashboardStats(live.pool, { id: teacherId, role: 'admin' }, now);
-        expect(admin.lessonsThisMonth).toBe(whole.school_lessons);
+        hoursSeen.push(admin.remainingHours);
+        expect({ lessons: admin.lessonsThisMonth, hours: admin.remainingHours }).toEqual({ lessons: whole.school_lessons, hours: whole.school_hours });
         const list = await teacherStudents(live.pool, teacherId, now);
         expect(list.map(({ studentId, hoursLeft, lessonsDone, nextLesson }) => ({ studentId, hoursLeft, lessonsDone, nextLesson })).sort((a, b) => (a.studentId < b.studentId ? -1 : 1)))
           .toEqual(await wholeHistoryStudents(live.pool, teacherId, now));
@@ -190,6 +226,7 @@ describe("the aggregates of the dashboards, the teacher's students and payouts",
       }
     }
     expect(checked).toBeGreaterThan(20);
+    expect(new Set(hoursSeen).size).toBeGreaterThan(5);
     for (const teacherId of teachers) {
       const { rows } = await live.pool.query(`SELECT month, sum(teacher_earning_cents)::int AS earned FROM teacher_earnings WHERE teacher_id = $1 GROUP BY month ORDER BY month DESC`, [teacherId]);
       const payouts = await teacherPayouts(live.pool, teacherId);

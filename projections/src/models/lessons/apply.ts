@@ -1,7 +1,7 @@
 import { noticeOf } from '@parliamo/domain';
 import type pg from 'pg';
 import type { ProjectedEvent } from '../../types.ts';
-import { insertRows, typed, updateRows } from '../shared.ts';
+import { addToCounts, insertRows, typed, updateRows } from '../shared.ts';
 
 interface BookingRow {
   id: string;
@@ -212,14 +212,8 @@ async function addToTeacherStudents(client: pg.PoolClient, t: Record<string, str
 
 /** lesson_months: the lessons not cancelled per (Rome) month of the lesson's date, whoever's. */
 async function addToLessonMonths(client: pg.PoolClient, t: Record<string, string>, before: LessonCounts[], after: LessonCounts[]) {
-  const rows = differences(before, after, (c) => c.month, (c) => c.lessons).map(([month, n]) => ({ month, n }));
-  if (!rows.length) return;
-  await client.query(
-    `INSERT INTO ${t.lesson_months} AS m (month, lessons)
-     SELECT month, n FROM json_to_recordset($1::json) AS x(month text, n int)
-     ON CONFLICT (month) DO UPDATE SET lessons = m.lessons + EXCLUDED.lessons`,
-    [JSON.stringify(rows)],
-  );
+  const changes = differences(before, after, (c) => c.month, (c) => c.lessons).map(([key, n]) => ({ key, n }));
+  await addToCounts(client, t.lesson_months!, { name: 'month', type: 'text' }, 'lessons', changes);
 }
 
 type EarningRow = { teacher_id: string; student_id: string; month: string; price_cents: number; teacher_earning_cents: number; commission_cents: number };

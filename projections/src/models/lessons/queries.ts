@@ -1,6 +1,6 @@
 import { centsToEuros, romeToday, teacherDisplayName } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
-import { usableHours } from '../hour-packages/queries.ts';
+import { schoolUsableHours, usableHours } from '../hour-packages/queries.ts';
 
 /** A lesson as the API shows it (docs/api.md, GET /api/bookings). */
 export interface BookingView {
@@ -229,9 +229,9 @@ export async function dashboardStats(db: Queryable, user: { id: string; role: 's
   const monthStart = `${month}-01`;
   // Only what the role's dashboard shows, one text per role: each is then a prepared statement with
   // a plan of its own (with the role as a parameter instead, PostgreSQL planned it on every call).
-  // The teacher's students and month's earnings, and the school's month of lessons, come from the
-  // aggregates of the lessons read model (teacher_students, teacher_months, lesson_months): a row each,
-  // however long the history.
+  // The teacher's students and month's earnings, the school's month of lessons and its hours left come
+  // from aggregates (teacher_students, teacher_months, lesson_months of the lessons read model,
+  // usable_hours of hour-packages): a row each, however long the history.
   const roleColumns =
     user.role === 'teacher'
       ? `(SELECT count(*)::int FROM teacher_students WHERE ${scope}) AS students,
@@ -247,11 +247,14 @@ export async function dashboardStats(db: Queryable, user: { id: string; role: 's
            -- the same rows: a Rome date's lessons start within a day of its UTC date; this range is what the index on (who, starts_at) can use
            AND starts_at >= ($3::date - 1)::timestamp AT TIME ZONE 'UTC'
            AND starts_at < (($3::date + interval '1 month')::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+  const remaining =
+    user.role === 'admin'
+      ? `(${schoolUsableHours('$2')})::int`
+      : `(SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')})`;
   // One query (one round trip) for every number on the dashboard.
   const { rows } = await db.query(
     `SELECT
-       (SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages
-         WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining,
+       ${remaining} AS remaining,
        ${lessonsThisMonth} AS lessons_this_month,
        ${roleColumns}
        (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
