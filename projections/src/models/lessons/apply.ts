@@ -1,7 +1,7 @@
 import { noticeOf } from '@parliamo/domain';
 import type pg from 'pg';
 import type { ProjectedEvent } from '../../types.ts';
-import { addToCounts, insertRows, typed, updateRows } from '../shared.ts';
+import { insertRows, typed, updateRows } from '../shared.ts';
 
 interface BookingRow {
   id: string;
@@ -158,8 +158,7 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   await insertRows(client, t.teacher_earnings!, earningColumns, earnings);
   await addToMonths(client, t, earnings as EarningRow[], cancelled);
   const after = [...state.values()].map(lessonCounts);
-  await addToTeacherStudents(client, t, pairs, before, after);
-  await addToLessonMonths(client, t, before, after);
+  await addToPairsAndMonths(client, t, pairs, before, after);
 }
 
 /** What one lesson counts for in the aggregates: its (Rome) month's lessons unless cancelled, its pair's lessons done once completed. */
@@ -190,30 +189,37 @@ function differences(before: LessonCounts[], after: LessonCounts[], key: (c: Les
 }
 
 /**
- * teacher_students: every teacher-student pair with a package or a lesson between them (such a row is
- * never removed), with the pair's completed lessons. Keeps the teacher's student count and list to a
- * row per student instead of a pass over the teacher's packages and lessons.
+ * Moves, in one statement (a booking's batch pays for one, not two): teacher_students, every
+ * teacher-student pair with a package or a lesson between them (such a row is never removed) with the
+ * pair's completed lessons, which keeps the teacher's student count and list to a row per student;
+ * and lesson_months, the lessons not cancelled per (Rome) month of the lesson's date, whoever's. A
+ * month that comes to 0 is removed (a second statement, only then), as in a rebuild.
  */
-async function addToTeacherStudents(client: pg.PoolClient, t: Record<string, string>, pairs: { teacher_id: string; student_id: string }[], before: LessonCounts[], after: LessonCounts[]) {
+async function addToPairsAndMonths(client: pg.PoolClient, t: Record<string, string>, pairs: { teacher_id: string; student_id: string }[], before: LessonCounts[], after: LessonCounts[]) {
   const done = differences(before, after, (c) => JSON.stringify([c.teacher_id, c.student_id]), (c) => c.done).map(([key, n]) => {
     const [teacher_id, student_id] = JSON.parse(key) as [string, string];
     return { teacher_id, student_id, n };
   });
-  const rows = [...pairs.map((p) => ({ ...p, n: 0 })), ...done];
-  if (!rows.length) return;
-  await client.query(
-    `INSERT INTO ${t.teacher_students} AS p (teacher_id, student_id, lessons_done)
-     SELECT teacher_id, student_id, sum(n) FROM json_to_recordset($1::json) AS x(teacher_id text, student_id text, n int)
-      GROUP BY teacher_id, student_id
-     ON CONFLICT (teacher_id, student_id) DO UPDATE SET lessons_done = p.lessons_done + EXCLUDED.lessons_done`,
-    [JSON.stringify(rows)],
+  const pairRows = [...pairs.map((p) => ({ ...p, n: 0 })), ...done];
+  const months = differences(before, after, (c) => c.month, (c) => c.lessons).map(([month, n]) => ({ month, n }));
+  if (!pairRows.length && !months.length) return;
+  const { rows } = await client.query<{ month: string }>(
+    `WITH pairs AS (
+       INSERT INTO ${t.teacher_students} AS p (teacher_id, student_id, lessons_done)
+       SELECT teacher_id, student_id, sum(n) FROM json_to_recordset($1::json) AS x(teacher_id text, student_id text, n int)
+        GROUP BY teacher_id, student_id
+       -- a pair already known with no lesson completed: nothing to write (no new row version)
+       ON CONFLICT (teacher_id, student_id) DO UPDATE SET lessons_done = p.lessons_done + EXCLUDED.lessons_done
+          WHERE EXCLUDED.lessons_done <> 0),
+     months AS (
+       INSERT INTO ${t.lesson_months} AS m (month, lessons)
+       SELECT month, n FROM json_to_recordset($2::json) AS x(month text, n int)
+       ON CONFLICT (month) DO UPDATE SET lessons = m.lessons + EXCLUDED.lessons
+       RETURNING month, lessons)
+     SELECT month FROM months WHERE lessons = 0`,
+    [JSON.stringify(pairRows), JSON.stringify(months)],
   );
-}
-
-/** lesson_months: the lessons not cancelled per (Rome) month of the lesson's date, whoever's. */
-async function addToLessonMonths(client: pg.PoolClient, t: Record<string, string>, before: LessonCounts[], after: LessonCounts[]) {
-  const changes = differences(before, after, (c) => c.month, (c) => c.lessons).map(([key, n]) => ({ key, n }));
-  await addToCounts(client, t.lesson_months!, { name: 'month', type: 'text' }, 'lessons', changes);
+  if (rows.length) await client.query(`DELETE FROM ${t.lesson_months} WHERE month = ANY($1::text[]) AND lessons = 0`, [rows.map((r) => r.month)]);
 }
 
 type EarningRow = { teacher_id: string; student_id: string; month: string; price_cents: number; teacher_earning_cents: number; commission_cents: number };
