@@ -33,9 +33,9 @@ CREATE TABLE projection_checkpoints (
     ].join('\n'),
   },
   {
-    // The admin's student list: each student's packages summed from an index (docs/benchmarks.md,
-    // "Admin lists per row"); as 002, for the live table of an existing database.
-    id: 'projections/003-student-hours-index',
+    // A teacher's usable packages from an index (docs/benchmarks.md, "Dashboards, payouts and the teacher's
+    // students made flat"); as 002, for the live table of an existing database.
+    id: 'projections/003-teacher-usable-packages',
     sql: onLiveTables(['hour_packages'], hourPackagesIndexes({ hour_packages: 'hour_packages' })),
   },
 ];

@@ -55,3 +55,29 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 
 /** A timestamp column as an ISO instant (null stays null). */
 export const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * Adds each of `changes` (a key and how much) to its row of a counting table (`key` -> `count`),
+ * creating the rows it needs. A row that comes to 0 is removed (a second statement, only then), so
+ * the table holds the same rows however the events were batched: a rebuild adds in one batch what the
+ * live model added in many (invariant 7).
+ */
+export async function addToCounts(
+  client: pg.PoolClient,
+  table: string,
+  key: { name: string; type: string },
+  count: string,
+  changes: readonly { key: string; n: number }[],
+) {
+  const moved = changes.filter((c) => c.n !== 0);
+  if (!moved.length) return;
+  const { rows } = await client.query<{ key: string; emptied: boolean }>(
+    `INSERT INTO ${table} AS t (${key.name}, ${count})
+     SELECT key, n FROM json_to_recordset($1::json) AS x(key ${key.type}, n int)
+     ON CONFLICT (${key.name}) DO UPDATE SET ${count} = t.${count} + EXCLUDED.${count}
+     RETURNING ${key.name}::text AS key, ${count} = 0 AS emptied`,
+    [JSON.stringify(moved)],
+  );
+  const emptied = rows.filter((r) => r.emptied).map((r) => r.key);
+  if (emptied.length) await client.query(`DELETE FROM ${table} WHERE ${key.name} = ANY($1::${key.type}[]) AND ${count} = 0`, [emptied]);
+}

@@ -56,3 +56,23 @@ export async function applyEvents(pool: pg.Pool, projections: Projection[], even
   }
   return batch;
 }
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+export function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Applies events in batches of 1 to 40 (sizes drawn from `seed`), as the runner meets them live. */
+export async function applyInRandomBatches(pool: pg.Pool, projections: Projection[], events: ParliamoEvent[], seed: number) {
+  const rnd = random(seed);
+  for (let i = 0; i < events.length; ) {
+    const n = 1 + Math.floor(rnd() * 40);
+    await applyEvents(pool, projections, events.slice(i, i + n));
+    i += n;
+  }
+}

@@ -9,23 +9,13 @@ import type pg from 'pg';
 import { romeMonthOf, type ParliamoEvent } from '@parliamo/domain';
 import { createTestDatabase, type TestDatabase } from '@parliamo/ledger/testing';
 import { createProjectionTables } from '../../testing.ts';
-import { applyEvents } from '../test-support.ts';
+import { applyEvents, applyInRandomBatches, random } from '../test-support.ts';
 import { hourPackagesProjection } from '../hour-packages/projection.ts';
 import { lessonsProjection } from '../lessons/projection.ts';
 import { hasFlagSql, paidSql, paymentsProjection } from '../payments/projection.ts';
 import { payoutsProjection } from '../payouts/projection.ts';
 import { analyticsProjection } from './projection.ts';
 import { schoolAnalytics } from './queries.ts';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random history over 2025-2026: purchases (some refunded once or twice), lessons completed or cancelled. */
 function history(seed: number): ParliamoEvent[] {
@@ -212,13 +202,7 @@ describe('the month and teacher aggregates of the admin analytics and payouts', 
   beforeAll(async () => {
     events = history(20);
     live = await database();
-    // Live: batches of 1 to 40 events, as the runner meets them.
-    const rnd = random(7);
-    for (let i = 0; i < events.length; ) {
-      const n = 1 + Math.floor(rnd() * 40);
-      await applyEvents(live.pool, projections, events.slice(i, i + n));
-      i += n;
-    }
+    await applyInRandomBatches(live.pool, projections, events, 7);
   });
   afterAll(async () => {
     for (const db of dbs) await db.drop();

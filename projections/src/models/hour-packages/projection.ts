@@ -1,28 +1,30 @@
 import type pg from 'pg';
 import type { Projection, ProjectedEvent } from '../../types.ts';
-import { insertRows, positionOf, typed, updateRows } from '../shared.ts';
+import { addToCounts, insertRows, positionOf, typed, updateRows } from '../shared.ts';
 
 /** Why a package's balance changed; one history row per cause. */
 export type HourChangeCause = 'purchase' | 'booked' | 'refunded' | 'completed' | 'rescheduled' | 'expired' | 'adjusted' | 'revoked';
 
 /**
+ * Indexes added after version 4: here for new and rebuilt tables, and on the live tables of an existing
+ * database by the migration projections/003-teacher-usable-packages (an index changes no row, so no
+ * version bump). A teacher's usable packages (the hours on the dashboard and in GET /api/teacher/students),
+ * without reading the packages that expired or were revoked. remaining_hours is left out of it on
+ * purpose: a booking's update of the balance stays a HOT update, touching no index.
+ */
+export const hourPackagesIndexes = (t: Record<string, string>) => `
+    CREATE INDEX IF NOT EXISTS ${t.hour_packages}_teacher_active_idx ON ${t.hour_packages} (teacher_id, expires_at) WHERE status = 'active';`;
+
+/**
  * Hour packages and their per-package history: every change with its cause, the balance after it,
  * and the lesson or payment it belongs to, so "the balance as of a date" is one query.
  */
-/**
- * The admin's student list sums each listed student's packages (admin/users.ts listStudents): from this
- * index alone (an index-only scan, no heap page per package). remaining_hours in it costs the HOT
- * update of a booked hour (docs/benchmarks.md, "Admin lists per row").
- */
-export const hourPackagesIndexes = (t: Record<string, string>) => `
-    CREATE INDEX IF NOT EXISTS ${t.hour_packages}_student_hours_idx ON ${t.hour_packages} (student_id)
-      INCLUDE (total_hours, remaining_hours, status, expires_at);`;
-
 export const hourPackagesProjection: Projection = {
   name: 'hour-packages',
-  // 4: the indexes of the admin's dashboard and analytics (issue 20).
-  version: 4,
-  tables: ['hour_packages', 'package_history'],
+  // 4: the indexes of the admin's dashboard and analytics (issue 20). 5: usable_hours (the admin's
+  // dashboard's hours left).
+  version: 5,
+  tables: ['hour_packages', 'package_history', 'usable_hours'],
   createSql: (t) => `
     CREATE TABLE ${t.hour_packages} (
       id text PRIMARY KEY,
@@ -57,6 +59,12 @@ export const hourPackagesProjection: Projection = {
     CREATE INDEX ${t.hour_packages}_active_idx ON ${t.hour_packages} (expires_at) WHERE status = 'active';
     CREATE INDEX ${t.package_history}_expired_idx ON ${t.package_history} (at) WHERE cause = 'expired';
     ${hourPackagesIndexes(t)}
+    -- The hours left in the active packages per UTC day of their expiry: the school's usable hours at
+    -- a moment are the days after its own plus that day's packages not yet expired (usableHoursAt).
+    CREATE TABLE ${t.usable_hours} (
+      expires_on date PRIMARY KEY,
+      hours integer NOT NULL
+    );
   `,
   async apply(client, events, t) {
     await applyBatch(client, events, t);
@@ -120,7 +128,7 @@ interface PackageRow {
   remaining_hours: number;
   hour_price_cents?: number;
   purchased_at?: string;
-  expires_at?: string;
+  expires_at?: string | Date;
   status: string;
 }
 
@@ -179,13 +187,16 @@ async function applyBatch(client: pg.PoolClient, events: ProjectedEvent[], t: Re
   }
   if (!changes.length) return;
   const state = new Map<string, PackageRow>(purchased);
+  // The packages read from the table as they were before the batch, to move usable_hours by the difference.
+  const before: PackageRow[] = [];
   const known = [...new Set(changes.map((c) => c.change.packageId))].filter((id) => !purchased.has(id));
   if (known.length) {
     const { rows } = await client.query<PackageRow>(
-      `SELECT id, total_hours, remaining_hours, status FROM ${t.hour_packages} WHERE id = ANY($1::text[])`,
+      `SELECT id, total_hours, remaining_hours, expires_at, status FROM ${t.hour_packages} WHERE id = ANY($1::text[])`,
       [known],
     );
-    for (const r of rows) state.set(r.id, r);
+    for (const r of rows) state.set(r.id, { ...r });
+    before.push(...rows);
   }
   const touched = new Set<string>();
   const history = changes.map(({ e, change }) => {
@@ -213,4 +224,22 @@ async function applyBatch(client: pg.PoolClient, events: ProjectedEvent[], t: Re
   const updates = [...touched].filter((id) => !purchased.has(id)).map((id) => state.get(id)!);
   await updateRows(client, t.hour_packages!, 'id', balanceColumns, updates);
   await insertRows(client, t.package_history!, historyColumns, history);
+  await addToUsableHours(client, t, before, [...touched].map((id) => state.get(id)!));
+}
+
+/** The UTC day of a package's expiry and the hours it adds to that day's usable hours (none once expired or revoked). */
+function usableOn(row: PackageRow): [string, number] {
+  return [new Date(row.expires_at!).toISOString().slice(0, 10), row.status === 'active' ? row.remaining_hours : 0];
+}
+
+/** Moves usable_hours by what the batch's packages count for now minus what they counted for before it. */
+async function addToUsableHours(client: pg.PoolClient, t: Record<string, string>, before: PackageRow[], after: PackageRow[]) {
+  const days = new Map<string, number>();
+  for (const [rows, sign] of [[before, -1], [after, 1]] as const) {
+    for (const row of rows) {
+      const [day, hours] = usableOn(row);
+      days.set(day, (days.get(day) ?? 0) + sign * hours);
+    }
+  }
+  await addToCounts(client, t.usable_hours!, { name: 'expires_on', type: 'date' }, 'hours', [...days].map(([key, n]) => ({ key, n })));
 }

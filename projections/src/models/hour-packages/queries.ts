@@ -13,6 +13,19 @@ export function usableHours(alias: string, now: string): string {
   return `${a}status = 'active' AND ${a}expires_at > ${now}`;
 }
 
+/**
+ * The hours left in every usable package at `now` (an SQL timestamptz), the school's: usable_hours of
+ * the UTC days after now's day (every active package expiring then is usable at `now`), plus the
+ * usable packages of now's own day. The same sum as over usableHours, from a row per day of the
+ * validity and a day's packages, however many packages the school has; no expiry event is waited for.
+ */
+export function schoolUsableHours(now: string): string {
+  const day = `(${now}::timestamptz AT TIME ZONE 'UTC')::date`;
+  return `(SELECT COALESCE(sum(hours), 0) FROM usable_hours WHERE expires_on > ${day})
+        + (SELECT COALESCE(sum(remaining_hours), 0) FROM hour_packages
+            WHERE ${usableHours('', now)} AND expires_at < (${day} + 1)::timestamp AT TIME ZONE 'UTC')`;
+}
+
 /** The same rule for a row already read: active and not past its expiry at `now`. */
 export function isUsable(row: { status: string; expires_at: Date }, now: Date): boolean {
   return row.status === 'active' && row.expires_at.getTime() > now.getTime();

@@ -74,21 +74,30 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
     if (ev.type === 'LessonBooked') referenced.delete(ev.data.lessonId);
   }
   const state = new Map<string, BookingRow>();
+  // What each lesson read from the table counted for before the batch (lessonCounts), to move the aggregates by the difference.
+  const before: LessonCounts[] = [];
   if (referenced.size) {
     const { rows } = await client.query<BookingRow>(
       `SELECT ${Object.keys(bookingColumns).join(', ')} FROM ${t.bookings} WHERE id = ANY($1::text[])`,
       [[...referenced]],
     );
-    for (const r of rows) state.set(r.id, r);
+    for (const r of rows) {
+      state.set(r.id, r);
+      before.push(lessonCounts(r));
+    }
   }
+  const pairs: { teacher_id: string; student_id: string }[] = [];
   const changed = new Set<string>();
   const moved = new Set<string>();
   const cancelled: { cancelled_at: string; by_student: boolean }[] = [];
   const earnings: object[] = [];
   for (const e of events) {
     const ev = typed(e);
-    if (ev.type === 'LessonBooked') {
+    if (ev.type === 'HoursPurchased') {
+      pairs.push({ teacher_id: ev.data.teacherId, student_id: ev.data.studentId });
+    } else if (ev.type === 'LessonBooked') {
       const d = ev.data;
+      pairs.push({ teacher_id: d.teacherId, student_id: d.studentId });
       const row: BookingRow = {
         id: d.lessonId,
         student_id: d.studentId,
@@ -148,6 +157,69 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   await insertRows(client, t.bookings!, bookingColumns, [...booked.values(), ...[...moved].map((id) => state.get(id)!)]);
   await insertRows(client, t.teacher_earnings!, earningColumns, earnings);
   await addToMonths(client, t, earnings as EarningRow[], cancelled);
+  const after = [...state.values()].map(lessonCounts);
+  await addToPairsAndMonths(client, t, pairs, before, after);
+}
+
+/** What one lesson counts for in the aggregates: its (Rome) month's lessons unless cancelled, its pair's lessons done once completed. */
+interface LessonCounts {
+  month: string;
+  teacher_id: string;
+  student_id: string;
+  lessons: number;
+  done: number;
+}
+
+function lessonCounts(row: BookingRow): LessonCounts {
+  return {
+    month: row.date.slice(0, 7),
+    teacher_id: row.teacher_id!,
+    student_id: row.student_id!,
+    lessons: row.status === 'cancelled' ? 0 : 1,
+    done: row.status === 'completed' ? 1 : 0,
+  };
+}
+
+/** Sums `value` of `after` minus that of `before` per key, leaving out the keys that did not move. */
+function differences(before: LessonCounts[], after: LessonCounts[], key: (c: LessonCounts) => string, value: (c: LessonCounts) => number) {
+  const sums = new Map<string, number>();
+  for (const c of before) sums.set(key(c), (sums.get(key(c)) ?? 0) - value(c));
+  for (const c of after) sums.set(key(c), (sums.get(key(c)) ?? 0) + value(c));
+  return [...sums].filter(([, n]) => n !== 0);
+}
+
+/**
+ * Moves, in one statement (a booking's batch pays for one, not two): teacher_students, every
+ * teacher-student pair with a package or a lesson between them (such a row is never removed) with the
+ * pair's completed lessons, which keeps the teacher's student count and list to a row per student;
+ * and lesson_months, the lessons not cancelled per (Rome) month of the lesson's date, whoever's. A
+ * month that comes to 0 is removed (a second statement, only then), as in a rebuild.
+ */
+async function addToPairsAndMonths(client: pg.PoolClient, t: Record<string, string>, pairs: { teacher_id: string; student_id: string }[], before: LessonCounts[], after: LessonCounts[]) {
+  const done = differences(before, after, (c) => JSON.stringify([c.teacher_id, c.student_id]), (c) => c.done).map(([key, n]) => {
+    const [teacher_id, student_id] = JSON.parse(key) as [string, string];
+    return { teacher_id, student_id, n };
+  });
+  const pairRows = [...pairs.map((p) => ({ ...p, n: 0 })), ...done];
+  const months = differences(before, after, (c) => c.month, (c) => c.lessons).map(([month, n]) => ({ month, n }));
+  if (!pairRows.length && !months.length) return;
+  const { rows } = await client.query<{ month: string }>(
+    `WITH pairs AS (
+       INSERT INTO ${t.teacher_students} AS p (teacher_id, student_id, lessons_done)
+       SELECT teacher_id, student_id, sum(n) FROM json_to_recordset($1::json) AS x(teacher_id text, student_id text, n int)
+        GROUP BY teacher_id, student_id
+       -- a pair already known with no lesson completed: nothing to write (no new row version)
+       ON CONFLICT (teacher_id, student_id) DO UPDATE SET lessons_done = p.lessons_done + EXCLUDED.lessons_done
+          WHERE EXCLUDED.lessons_done <> 0),
+     months AS (
+       INSERT INTO ${t.lesson_months} AS m (month, lessons)
+       SELECT month, n FROM json_to_recordset($2::json) AS x(month text, n int)
+       ON CONFLICT (month) DO UPDATE SET lessons = m.lessons + EXCLUDED.lessons
+       RETURNING month, lessons)
+     SELECT month FROM months WHERE lessons = 0`,
+    [JSON.stringify(pairRows), JSON.stringify(months)],
+  );
+  if (rows.length) await client.query(`DELETE FROM ${t.lesson_months} WHERE month = ANY($1::text[]) AND lessons = 0`, [rows.map((r) => r.month)]);
 }
 
 type EarningRow = { teacher_id: string; student_id: string; month: string; price_cents: number; teacher_earning_cents: number; commission_cents: number };

@@ -28,8 +28,10 @@ export const lessonsProjection: Projection = {
   name: 'lessons',
   // 4: the school's month aggregates (teacher_months, student_months, cancellation_months) and the
   // indexes of the admin's dashboard (issue 20).
-  version: 4,
-  tables: ['bookings', 'teacher_earnings', 'teacher_months', 'student_months', 'student_activity', 'cancellation_months'],
+  // 5: the teacher-student pairs (teacher_students) and the lessons per month (lesson_months) of the
+  // dashboards and the teacher's students list.
+  version: 5,
+  tables: ['bookings', 'teacher_earnings', 'teacher_months', 'student_months', 'student_activity', 'cancellation_months', 'teacher_students', 'lesson_months'],
   createSql: (t) => `
     CREATE TABLE ${t.bookings} (
       id text PRIMARY KEY,
@@ -87,6 +89,19 @@ export const lessonsProjection: Projection = {
       month text PRIMARY KEY,
       cancellations integer NOT NULL,
       by_students integer NOT NULL
+    );
+    -- every teacher-student pair with a package (HoursPurchased) or a lesson between them, and the pair's
+    -- completed lessons: the teacher's dashboard counts them, GET /api/teacher/students lists them.
+    CREATE TABLE ${t.teacher_students} (
+      teacher_id text NOT NULL,
+      student_id text NOT NULL,
+      lessons_done integer NOT NULL,
+      PRIMARY KEY (teacher_id, student_id)
+    );
+    -- the lessons not cancelled per Rome month of the lesson's date (the admin's lessons this month):
+    CREATE TABLE ${t.lesson_months} (
+      month text PRIMARY KEY,
+      lessons integer NOT NULL
     );
     CREATE TABLE ${t.teacher_earnings} (
       lesson_id text PRIMARY KEY,

@@ -1,6 +1,6 @@
 import { centsToEuros, romeToday, teacherDisplayName } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
-import { usableHours } from '../hour-packages/queries.ts';
+import { schoolUsableHours, usableHours } from '../hour-packages/queries.ts';
 
 /** A lesson as the API shows it (docs/api.md, GET /api/bookings). */
 export interface BookingView {
@@ -187,30 +187,28 @@ export async function teacherEarningsWithMonths(db: Queryable, teacherId: string
 }
 
 /**
- * A teacher's students: hours left with this teacher, lessons done, the next lesson. One pass over the
- * teacher's packages and lessons (the lessons from the teacher's list index alone),
- * grouped by student, instead of three lookups per student over the teacher's lessons, which grew
- * with students x lessons. The next lessons come from the teacher's confirmed ones (a few weeks' worth,
- * by the partial slot index; MATERIALIZED, or PostgreSQL walks everyone's upcoming lessons), each
- * student's name by its key. The shape keeps the planner's estimate small: the CTEs of an earlier
- * version were estimated at thousands of rows, enough to switch on JIT compilation (tens of ms).
+ * A teacher's students: hours left with this teacher, lessons done, the next lesson. A row per student
+ * from teacher_students (every student with a package or a lesson with the teacher, and the lessons
+ * done, kept by the projection), the hours from the teacher's usable packages (the partial index of
+ * the active ones, hour-packages), the next lessons from the teacher's confirmed ones (a few weeks'
+ * worth, by the partial slot index; MATERIALIZED, or PostgreSQL walks everyone's upcoming lessons),
+ * each student's name by its key. None of it reads the teacher's past lessons.
  */
 export async function teacherStudents(db: Queryable, teacherId: string, now: Date) {
   const { rows } = await db.query(
     `WITH confirmed AS MATERIALIZED (
-       SELECT student_id, date, hour, starts_at FROM bookings WHERE teacher_id = $1 AND status = 'confirmed')
-     SELECT x.student_id, u.first_name, u.last_name, x.hours_left, x.lessons_done, n.next_lesson
-       FROM (SELECT student_id, sum(hours)::int AS hours_left, sum(done)::int AS lessons_done
-               FROM (SELECT student_id, CASE WHEN ${usableHours('', '$2')} THEN remaining_hours ELSE 0 END AS hours, 0 AS done
-                       FROM hour_packages WHERE teacher_id = $1
-                     UNION ALL
-                     SELECT student_id, 0, CASE WHEN status = 'completed' THEN 1 ELSE 0 END
-                       FROM bookings WHERE teacher_id = $1) mine
-              GROUP BY student_id) x
+       SELECT student_id, date, hour, starts_at FROM bookings WHERE teacher_id = $1 AND status = 'confirmed'),
+     usable AS MATERIALIZED (
+       SELECT student_id, sum(remaining_hours)::int AS hours FROM hour_packages WHERE teacher_id = $1 AND ${usableHours('', '$2')}
+        GROUP BY student_id)
+     SELECT x.student_id, u.first_name, u.last_name, COALESCE(h.hours, 0) AS hours_left, x.lessons_done, n.next_lesson
+       FROM teacher_students x
+       LEFT JOIN usable h ON h.student_id = x.student_id
        LEFT JOIN (SELECT DISTINCT ON (student_id) student_id, json_build_object('date', date, 'hour', hour) AS next_lesson
                     FROM confirmed WHERE starts_at >= $2
                    ORDER BY student_id, starts_at) n ON n.student_id = x.student_id
        LEFT JOIN LATERAL (SELECT first_name, last_name FROM users WHERE id::text = x.student_id OFFSET 0) u ON true
+      WHERE x.teacher_id = $1
       ORDER BY u.last_name, u.first_name`,
     [teacherId, now],
   );
@@ -231,24 +229,33 @@ export async function dashboardStats(db: Queryable, user: { id: string; role: 's
   const monthStart = `${month}-01`;
   // Only what the role's dashboard shows, one text per role: each is then a prepared statement with
   // a plan of its own (with the role as a parameter instead, PostgreSQL planned it on every call).
+  // The teacher's students and month's earnings, the school's month of lessons and its hours left come
+  // from aggregates (teacher_students, teacher_months, lesson_months of the lessons read model,
+  // usable_hours of hour-packages): a row each, however long the history.
   const roleColumns =
     user.role === 'teacher'
-      ? `(SELECT count(*)::int FROM (
-           SELECT student_id FROM hour_packages WHERE ${scope} UNION SELECT student_id FROM bookings WHERE ${scope}) s) AS students,
-         (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_earnings WHERE ${scope} AND month = $4) AS earnings,`
+      ? `(SELECT count(*)::int FROM teacher_students WHERE ${scope}) AS students,
+         (SELECT COALESCE(sum(teacher_earning_cents), 0)::int FROM teacher_months WHERE ${scope} AND month = $4) AS earnings,`
       : user.role === 'admin'
         ? `(SELECT count(*)::int FROM users WHERE role = 'student' AND erased_at IS NULL) AS all_students,`
         : '';
-  // One query (one round trip) for every number on the dashboard.
-  const { rows } = await db.query(
-    `SELECT
-       (SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages
-         WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining,
-       (SELECT count(*)::int FROM bookings
+  const lessonsThisMonth =
+    user.role === 'admin'
+      ? `(SELECT COALESCE(sum(lessons), 0)::int FROM lesson_months WHERE month = to_char($3::date, 'YYYY-MM'))`
+      : `(SELECT count(*)::int FROM bookings
          WHERE ${scope} AND status <> 'cancelled' AND date >= $3::date AND date < ($3::date + interval '1 month')::date
            -- the same rows: a Rome date's lessons start within a day of its UTC date; this range is what the index on (who, starts_at) can use
            AND starts_at >= ($3::date - 1)::timestamp AT TIME ZONE 'UTC'
-           AND starts_at < (($3::date + interval '1 month')::date + 1)::timestamp AT TIME ZONE 'UTC') AS lessons_this_month,
+           AND starts_at < (($3::date + interval '1 month')::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+  const remaining =
+    user.role === 'admin'
+      ? `(${schoolUsableHours('$2')})::int`
+      : `(SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')})`;
+  // One query (one round trip) for every number on the dashboard.
+  const { rows } = await db.query(
+    `SELECT
+       ${remaining} AS remaining,
+       ${lessonsThisMonth} AS lessons_this_month,
        ${roleColumns}
        (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
                                  's_first', s.first_name, 's_last', s.last_name)

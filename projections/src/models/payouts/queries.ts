@@ -15,7 +15,8 @@ export async function teacherEarnedCents(db: Queryable, teacherId: string): Prom
 export async function teacherPayouts(db: Queryable, teacherId: string): Promise<TeacherPayouts> {
   const [earned, payouts] = await Promise.all([
     db.query<{ month: string; earned: number }>(
-      `SELECT month, sum(teacher_earning_cents)::int AS earned FROM teacher_earnings WHERE teacher_id = $1 GROUP BY month`,
+      // per-month sums of teacher_earnings (teacher_months, the lessons read model): a row per month, not per lesson
+      `SELECT month, teacher_earning_cents::int AS earned FROM teacher_months WHERE teacher_id = $1`,
       [teacherId],
     ),
     db.query<{ payout_id: string; amount_cents: number; period_end: string; reference: string; recorded_at: Date; month: string }>(
