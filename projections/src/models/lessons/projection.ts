@@ -29,7 +29,8 @@ export const lessonsProjection: Projection = {
   // 4: the school's month aggregates (teacher_months, student_months, cancellation_months) and the
   // indexes of the admin's dashboard (issue 20).
   // 5: the teacher-student pairs (teacher_students) and the lessons per month (lesson_months) of the
-  // dashboards and the teacher's students list.
+  // dashboards and the teacher's students list; without the two indexes (teacher_id, starts_at) on
+  // bookings and (teacher_id, month) on teacher_earnings, which lessonsIndexes' cover.
   version: 5,
   tables: ['bookings', 'teacher_earnings', 'teacher_months', 'student_months', 'student_activity', 'cancellation_months', 'teacher_students', 'lesson_months'],
   createSql: (t) => `
@@ -57,7 +58,7 @@ export const lessonsProjection: Projection = {
     CREATE UNIQUE INDEX ${t.bookings}_teacher_slot_uq ON ${t.bookings} (teacher_id, date, hour) WHERE status = 'confirmed';
     CREATE UNIQUE INDEX ${t.bookings}_student_slot_uq ON ${t.bookings} (student_id, date, hour) WHERE status = 'confirmed';
     CREATE INDEX ${t.bookings}_student_idx ON ${t.bookings} (student_id, starts_at);
-    CREATE INDEX ${t.bookings}_teacher_idx ON ${t.bookings} (teacher_id, starts_at);
+    -- by teacher and start: bookings_teacher_list_idx (lessonsIndexes), which covers it
     CREATE INDEX ${t.bookings}_confirmed_idx ON ${t.bookings} (starts_at) WHERE status = 'confirmed';
     -- The admin's dashboard: the lessons of a month, whoever's (issue 20).
     CREATE INDEX ${t.bookings}_date_idx ON ${t.bookings} (date) WHERE status <> 'cancelled';
@@ -117,7 +118,6 @@ export const lessonsProjection: Projection = {
       commission_cents integer NOT NULL,
       CHECK (teacher_earning_cents + commission_cents = price_cents)
     );
-    CREATE INDEX ${t.teacher_earnings}_teacher_idx ON ${t.teacher_earnings} (teacher_id, month);
     ${lessonsIndexes(t)}
   `,
   async apply(client, events, t) {
