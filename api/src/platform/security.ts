@@ -39,13 +39,21 @@ const ANY_HOST_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
  * 127.0.0.1 on any port. Anything else (a DNS-rebinding page's own name pointed at us) is refused.
  */
 export function isServedHost(host: string, config: { publicUrl: string; isProduction: boolean }): boolean {
-  // A plain name or [IPv6] address with an optional port; anything else (userinfo, paths) is not a Host.
-  if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host)) return false;
-  const url = URL.parse(`http://${host}`);
-  if (!url) return false;
-  // Any port of PUBLIC_URL's name: a proxy may forward the Host with or without one.
-  if (url.hostname === new URL(config.publicUrl).hostname) return true;
-  return !config.isProduction && LOCAL_HOSTNAMES.has(url.hostname);
+  return servedHostCheck(config)(host);
+}
+
+/** isServedHost for one config, PUBLIC_URL's name parsed once (the check runs on every request). */
+export function servedHostCheck(config: { publicUrl: string; isProduction: boolean }): (host: string) => boolean {
+  const publicHostname = new URL(config.publicUrl).hostname;
+  return (host) => {
+    // A plain name or [IPv6] address with an optional port; anything else (userinfo, paths) is not a Host.
+    if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host)) return false;
+    const url = URL.parse(`http://${host}`);
+    if (!url) return false;
+    // Any port of PUBLIC_URL's name: a proxy may forward the Host with or without one.
+    if (url.hostname === publicHostname) return true;
+    return !config.isProduction && LOCAL_HOSTNAMES.has(url.hostname);
+  };
 }
 
 /**
@@ -129,18 +137,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   // 3. CSRF, in onRequest: before the body is parsed, so a cross-site form post gets this 403, not a 415.
   // The rate limits (route hooks, below) run after it, as before.
   const headerEntries = Object.entries(headers);
-  // The answer for each Host seen (it only depends on the Host and the config; two URL parses each
-  // time otherwise). Bounded: a Host header is the client's to choose.
-  const servedHosts = new Map<string, boolean>();
-  const served = (host: string) => {
-    let answer = servedHosts.get(host);
-    if (answer === undefined) {
-      answer = isServedHost(host, app.config);
-      if (servedHosts.size >= 64) servedHosts.clear();
-      servedHosts.set(host, answer);
-    }
-    return answer;
-  };
+  const served = servedHostCheck(app.config);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headerEntries) reply.header(name, value);
     if (!served(request.host) && !ANY_HOST_PATHS.has(request.url.split('?')[0]!)) {

@@ -60,7 +60,7 @@ export const hourPackagesProjection: Projection = {
     CREATE INDEX ${t.package_history}_expired_idx ON ${t.package_history} (at) WHERE cause = 'expired';
     ${hourPackagesIndexes(t)}
     -- The hours left in the active packages per UTC day of their expiry: the school's usable hours at
-    -- a moment are the days after its own plus that day's packages not yet expired (usableHoursAt).
+    -- a moment are the days after its own plus that day's packages not yet expired (schoolUsableHours in queries.ts).
     CREATE TABLE ${t.usable_hours} (
       expires_on date PRIMARY KEY,
       hours integer NOT NULL
