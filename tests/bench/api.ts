@@ -80,6 +80,22 @@ try {
       `Each pair is POST /api/bookings (201) then DELETE /api/bookings/:id (200) of the same slot; req/s and latencies count both. ` +
         `Bookings: ${bc.booked} in ${fmt(bcSeconds, 1)} s = ${fmt(bc.booked / bcSeconds)} bookings/s (and as many cancels).\n`,
     );
+    // The slices count the CPU spent while they run; mails the sender has not sent by then are sent
+    // afterwards, uncounted. Wait for them and say what they cost, per request of the load.
+    const pending = async () => ((await (await fetch(child.hello + '/mail-pending')).json()) as { pending: number }).pending;
+    const left = await pending();
+    const before = await cpu();
+    const drainStart = performance.now();
+    while ((await pending()) > 0 && performance.now() - drainStart < 120_000) await new Promise((r) => setTimeout(r, 20));
+    const drainMs = performance.now() - drainStart;
+    const after = await cpu();
+    const loadRequests = bc.figures[1]!.requests;
+    const pgAfter = after.pg !== null && before.pg !== null ? fmt((after.pg - before.pg) / loadRequests) : '-';
+    console.log(
+      `Mails: ${left} of the load's mails were still to send when it ended; sent ${fmt(drainMs / 1000, 1)} s later ` +
+        `(${(await pending()) === 0 ? 'all' : 'not all, within 120 s'}), costing node ${fmt((after.node - before.node) / loadRequests)} + PostgreSQL ${pgAfter} us ` +
+        `per request of the load, on top of the table's figures.\n`,
+    );
   }
 
   // 3. One client at a time: the latency of a request on an otherwise idle server.

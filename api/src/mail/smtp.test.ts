@@ -13,12 +13,17 @@ interface Received {
 describe('mail over SMTP (SMTP_URL set)', () => {
   let server: SMTPServer;
   const received: Received[] = [];
+  let connections = 0;
 
   beforeAll(async () => {
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
       onData(stream, session, callback) {
         let raw = '';
         stream.setEncoding('utf8');
@@ -76,6 +81,20 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     const [mail] = await receivedBy('student@parliamo.test');
     expect(mail!.raw).toContain('text/calendar');
     expect(mail!.raw).toContain('filename=lesson.ics');
+  });
+
+  it('sends mail after mail over one pooled connection, not a connection per mail', async () => {
+    const { smtpMailer } = await import('./smtp.ts');
+    const { port } = server.server.address() as AddressInfo;
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'x@parliamo.test');
+    const before = connections;
+    try {
+      for (let i = 0; i < 5; i++) await mailer.send({ to: `pooled-${i}@parliamo.test`, subject: `Mail ${i}`, text: 't' });
+      for (let i = 0; i < 5; i++) expect(await receivedBy(`pooled-${i}@parliamo.test`)).toHaveLength(1);
+      expect(connections - before).toBe(1);
+    } finally {
+      mailer.close();
+    }
   });
 
   it('rejects when the SMTP server cannot be reached', async () => {

@@ -64,6 +64,11 @@ hello.get('/pg2', async () => {
 hello.get('/pg-active', async () =>
   (await floorPool.query(`SELECT count(*)::int AS active FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`)).rows[0],
 );
+// Mails still to send: bench:api waits for none after the booking load, so that the mails of its
+// bookings count in its figures even when the sender falls behind the requests.
+hello.get('/mail-pending', async () =>
+  (await floorPool.query(`SELECT count(*)::int AS pending FROM mail_queue WHERE status = 'pending'`)).rows[0],
+);
 hello.addHook('onClose', async () => floorPool.end());
 // CPU spent so far, in microseconds: this process (the app and hello-world), and the embedded
 // PostgreSQL (postmaster and its children, from /proc; null on another server or without /proc). On a
