@@ -150,6 +150,8 @@ export async function rebuildProjection(
         await client.query(`ALTER TABLE "${names[t]}" RENAME TO "${t}"`);
       }
       await writeCheckpoint(client, { name: p.name, version: p.version, position });
+      // Processes that keep answers read from the old tables in memory drop them when this commits.
+      await client.query(`SELECT pg_notify('parliamo_read_models', $1)`, [p.name]);
       return { position, count };
     }, { durable: true });
   } catch (e) {

@@ -18,6 +18,10 @@ interface Entry extends CachedSession {
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 const CHANNEL = 'parliamo_people';
+/** A teacher's calendar changed (payload: the teacher's id, or `*` for every teacher). */
+export const CALENDAR_CHANNEL = 'parliamo_calendar';
+/** A read model was rebuilt and swapped in (payload: its name): whatever was read from it may be older. */
+export const READ_MODELS_CHANNEL = 'parliamo_read_models';
 
 /**
  * The sessions this process checked recently, so that a signed-in request needs no session query.
@@ -27,6 +31,8 @@ const CHANNEL = 'parliamo_people';
  *   `teacher_profiles` fire when a session ends or its person changes (role, activity, erasure,
  *   name, email, picture, profile), whoever changed them; that person's entries are dropped (and
  *   every CachedValue that depends on people, such as the public teacher list, is emptied);
+ * - `parliamo_calendar` names a teacher whose free slots changed (or `*`): their calendar-cache entries
+ *   are dropped; `parliamo_read_models` (a rebuilt read model was swapped in) empties everything;
  * - a write request handled here empties the cache before its answer goes out (session plugin), so
  *   the next request of the same client never sees the state before its own change;
  * - a lookup that began before an invalidation does not store its (maybe older) result;
@@ -37,7 +43,8 @@ export class SessionCache {
   private generation = 0;
   private readonly notifications: ReconnectingClient;
   private listening = false;
-  private readonly dependents = new Set<CachedValue<unknown>>();
+  private readonly dependents = new Set<CachedValue<unknown> | GroupedCache<unknown>>();
+  private readonly calendars = new Set<GroupedCache<unknown>>();
 
   constructor(connection: pg.ClientConfig, onError: (e: unknown) => void = () => {}) {
     this.notifications = new ReconnectingClient(connection, { name: 'parliamo-session-cache', onError });
@@ -57,6 +64,8 @@ export class SessionCache {
   /** Connects the LISTEN client; until it is up (and whenever it is down) the cache stays empty. */
   async start(): Promise<void> {
     await this.notifications.listen(CHANNEL, (userId) => this.invalidateUser(userId));
+    await this.notifications.listen(CALENDAR_CHANNEL, (teacherId) => this.invalidateCalendar(teacherId));
+    await this.notifications.listen(READ_MODELS_CHANNEL, () => this.clear());
     await this.notifications.start();
   }
 
@@ -116,11 +125,31 @@ export class SessionCache {
     for (const value of this.dependents) value.clear();
   }
 
+  /** A teacher's hours, days off or taken slots changed (`*`: every teacher's, or the booking rules). */
+  invalidateCalendar(teacherId: string): void {
+    for (const cache of this.calendars) {
+      if (teacherId === '*') cache.clear();
+      else cache.invalidate(teacherId);
+    }
+  }
+
   /** A value computed from people's data (e.g. the public teacher list), emptied whenever anyone changes. */
   dependentValue<T>(): CachedValue<T> {
     const value = new CachedValue<T>(() => this.listening);
     this.dependents.add(value as CachedValue<unknown>);
     return value;
+  }
+
+  /**
+   * Values computed from a teacher's calendar (e.g. their free slots), one group per teacher: a group is
+   * emptied by `parliamo_calendar` notifications naming the teacher, everything by any change of people
+   * or a rebuilt read model, and by a write handled in this process (like every dependent value).
+   */
+  calendarCache<T>(maxEntries = 5_000): GroupedCache<T> {
+    const cache = new GroupedCache<T>(() => this.listening, maxEntries);
+    this.dependents.add(cache as GroupedCache<unknown>);
+    this.calendars.add(cache as GroupedCache<unknown>);
+    return cache;
   }
 
   get size(): number {
@@ -157,5 +186,59 @@ export class CachedValue<T> {
   clear(): void {
     this.generation++;
     this.value = undefined;
+  }
+}
+
+/**
+ * Values kept in memory by group and key while notifications work (see SessionCache.calendarCache).
+ * A value computed from data read before an invalidation of any group is not kept: one generation for
+ * all groups, so a rare unneeded miss rather than any chance of keeping what was read before a change.
+ */
+export class GroupedCache<T> {
+  private readonly groups = new Map<string, Map<string, T>>();
+  private entries = 0;
+  private generation = 0;
+
+  constructor(
+    private readonly usable: () => boolean,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(group: string, key: string): T | undefined {
+    return this.usable() ? this.groups.get(group)?.get(key) : undefined;
+  }
+
+  /** Call before reading what the value is computed from; pass the result to put(). */
+  begin(): number {
+    return this.generation;
+  }
+
+  /** Keeps `value` unless anything was invalidated since `begin()`. */
+  put(group: string, key: string, value: T, generation: number): void {
+    if (!this.usable() || generation !== this.generation) return;
+    // Bounded: when full, start again (entries are cheap to read again; an LRU would cost every hit).
+    if (this.entries >= this.maxEntries) this.clear();
+    let entries = this.groups.get(group);
+    if (!entries) this.groups.set(group, (entries = new Map()));
+    if (!entries.has(key)) this.entries++;
+    entries.set(key, value);
+  }
+
+  invalidate(group: string): void {
+    this.generation++;
+    const entries = this.groups.get(group);
+    if (!entries) return;
+    this.entries -= entries.size;
+    this.groups.delete(group);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.groups.clear();
+    this.entries = 0;
+  }
+
+  get size(): number {
+    return this.entries;
   }
 }

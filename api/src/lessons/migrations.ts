@@ -33,4 +33,20 @@ export const lessonsMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // Each process keeps teachers' free slots in memory (teachers/routes.ts): a change of a teacher's
+    // hours or days off, from whichever process or tool, tells every process whose (payload: the id).
+    // Taken slots and the school's notice notify the same channel from their read models.
+    id: 'lessons/002-calendar-notifications',
+    sql: `
+      CREATE FUNCTION parliamo_calendar_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        PERFORM pg_notify('parliamo_calendar', coalesce(NEW.teacher_id, OLD.teacher_id)::text);
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER teacher_availability_changed AFTER INSERT OR UPDATE OR DELETE ON teacher_availability
+        FOR EACH ROW EXECUTE FUNCTION parliamo_calendar_changed();
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { addDays, assertRange, freeSlots, romeToday, settingsInForce, type SchoolSettings, type Slot, type WeeklyHours } from '@parliamo/domain';
+import { addDays, assertRange, freeSlots, MS, romeToday, settingsInForce, type SchoolSettings, type Slot, type WeeklyHours } from '@parliamo/domain';
 import { isUserId, PUBLIC_TEACHER } from './queries.ts';
 import { schoolDefaults } from '../settings/school.ts';
 
@@ -16,10 +16,10 @@ export function slotRange(query: { from?: string; to?: string }, now: Date): { f
 
 /**
  * The free slots of a teacher the public can book, in the range asked, with the booking notice in
- * force; null when there is no such teacher. One statement (one round trip) reads the teacher's hours
- * and days off, the school settings and the slots taken in the range: three queries before, about a
- * fifth of the route's CPU (docs/benchmarks.md "Read path (2026-11-24)"). The same read models, read
- * in one snapshot.
+ * force (`noticeHours`, returned with them); null when there is no such teacher. One statement (one
+ * round trip) reads the teacher's hours and days off, the school settings and the slots taken in the
+ * range: three queries before, about a fifth of the route's CPU (docs/benchmarks.md "Read path
+ * (2026-11-24)"). The same read models, read in one snapshot.
  */
 export async function publicFreeSlots(
   db: Queryable,
@@ -27,7 +27,7 @@ export async function publicFreeSlots(
   teacherId: string,
   query: { from?: string; to?: string },
   now: Date,
-): Promise<Slot[] | null> {
+): Promise<{ slots: Slot[]; noticeHours: number } | null> {
   if (!isUserId(teacherId)) return null;
   const { from, to } = slotRange(query, now);
   assertRange(from, to); // before the dates reach SQL: a bad range is a 400, never a database error
@@ -49,5 +49,15 @@ export async function publicFreeSlots(
   const row = rows[0];
   if (!row) return null;
   const { noticeHours } = settingsInForce(row.settings ?? {}, schoolDefaults(config));
-  return freeSlots({ weekly: row.weekly ?? {}, daysOff: row.days_off ?? [], taken: row.taken, from, to, now, noticeHours });
+  return { slots: freeSlots({ weekly: row.weekly ?? {}, daysOff: row.days_off ?? [], taken: row.taken, from, to, now, noticeHours }), noticeHours };
+}
+
+/**
+ * Which hour's answer the free slots at `now` are: the same for every `now` in (H, H + 1 h] when the
+ * notice is a whole number of hours >= 1, since slots start at whole hours (Rome's offsets are whole
+ * hours) and a slot is free when it starts at least the notice after now (freeSlots). Null when the
+ * answer may change within the hour (a notice of 0 or a fraction of an hour): then it is not kept.
+ */
+export function slotsHour(now: Date, noticeHours: number): number | null {
+  return Number.isInteger(noticeHours) && noticeHours >= 1 ? Math.ceil(now.getTime() / MS.hour) : null;
 }

@@ -8,6 +8,7 @@ import {
   eurosToCents,
   freeSlots,
   idParamsSchema,
+  MS,
   ownFreeSlotsQuerySchema,
   ownTeacherProfileSchema,
   slotListSchema,
@@ -20,7 +21,7 @@ import {
   type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from './availability-store.ts';
-import { publicFreeSlots, slotRange } from './public-slots.ts';
+import { publicFreeSlots, slotRange, slotsHour } from './public-slots.ts';
 import { publicTeachers } from './queries.ts';
 
 
@@ -59,13 +60,30 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     return freeSlots({ ...availability, taken: taken.rows, from, to, now, noticeHours });
   };
 
+  // A teacher's free slots as JSON, by range, for the hour they hold in (slotsHour). Emptied for the
+  // teacher when their hours, days off or taken slots change anywhere, and wholly when people, the
+  // school's rules or a rebuilt read model change, or this process handles a write (SessionCache).
+  const freeSlotsAnswers = app.sessionCache.calendarCache<{ hour: number; json: string }>();
   app.get('/availabilities', {
     schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
-  }, async (request) => {
-    // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
-    const slots = await publicFreeSlots(app.pool, app.config, request.query.teacherId, request.query, app.clock.now());
-    if (!slots) throw new DomainError('not_found', 'Teacher not found');
-    return slots;
+  }, async (request, reply) => {
+    const now = app.clock.now();
+    const { teacherId } = request.query;
+    const range = slotRange(request.query, now);
+    const key = `${range.from}/${range.to}`;
+    const kept = freeSlotsAnswers.get(teacherId, key);
+    let json = kept && kept.hour === Math.ceil(now.getTime() / MS.hour) ? kept.json : undefined;
+    if (json === undefined) {
+      const generation = freeSlotsAnswers.begin();
+      // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
+      const answer = await publicFreeSlots(app.pool, app.config, teacherId, range, now);
+      if (!answer) throw new DomainError('not_found', 'Teacher not found');
+      json = reply.serialize(answer.slots) as string;
+      const hour = slotsHour(now, answer.noticeHours);
+      if (hour !== null) freeSlotsAnswers.put(teacherId, key, { hour, json }, generation);
+    }
+    // Already JSON: sent as it is (a string with a content type is not serialized again).
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
   const ownProfile = async (id: string) => {

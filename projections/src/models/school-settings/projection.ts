@@ -44,6 +44,8 @@ export const schoolSettingsProjection: Projection = {
        ON CONFLICT (id) DO UPDATE SET values = ${t.school_settings}.values || excluded.values`,
       [JSON.stringify(set)],
     );
+    // The booking notice decides every teacher's free slots, which processes keep in memory.
+    await client.query(`SELECT pg_notify('parliamo_calendar', '*')`);
   },
 };
 

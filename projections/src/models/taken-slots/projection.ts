@@ -3,7 +3,8 @@ import { insertRows, typed } from '../shared.ts';
 
 /**
  * The slots each teacher and each student holds (from the slot streams). The unique index is the
- * database's backstop against a double booking (cal.com#13397): a second holder fails loudly.
+ * database's backstop against a double booking (cal.com#13397): a second holder fails loudly. A
+ * batch that changes a teacher's slots notifies `parliamo_calendar` with the teacher's id.
  */
 export const takenSlotsProjection: Projection = {
   name: 'taken-slots',
@@ -45,6 +46,11 @@ export const takenSlotsProjection: Projection = {
       );
     }
     await insertRows(client, t.taken_slots!, slotColumns, [...taken.values()]);
+    // Every process keeps teachers' free slots in memory (api/src/teachers/routes.ts): this tells them
+    // whose changed, once the batch commits (notifications are sent at commit, one per teacher).
+    const teachers = new Set<string>();
+    for (const r of [...taken.values(), ...released]) if (r.owner === 'teacher') teachers.add(r.owner_id as string);
+    if (teachers.size) await client.query(`SELECT pg_notify('parliamo_calendar', id) FROM unnest($1::text[]) AS id`, [[...teachers]]);
   },
 };
 
