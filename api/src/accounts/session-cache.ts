@@ -34,7 +34,8 @@ export const READ_MODELS_CHANNEL = 'parliamo_read_models';
  * - `parliamo_calendar` names a teacher whose free slots changed (or `*`): their calendar-cache entries
  *   are dropped; `parliamo_read_models` (a rebuilt read model was swapped in) empties everything;
  * - a write request handled here empties the cache before its answer goes out (session plugin), so
- *   the next request of the same client never sees the state before its own change;
+ *   the next request of the same client never sees the state before its own change (a write whose
+ *   route keeps sessions, such as a booking, empties only the calendar caches);
  * - a lookup that began before an invalidation does not store its (maybe older) result;
  * - while the LISTEN connection is down, nothing is cached, and it starts empty again.
  */
@@ -123,6 +124,11 @@ export class SessionCache {
     this.generation++;
     this.entries.clear();
     for (const value of this.dependents) value.clear();
+  }
+
+  /** Empties every calendar cache (a write handled here that may have moved a teacher's slots). */
+  clearCalendars(): void {
+    for (const cache of this.calendars) cache.clear();
   }
 
   /** A teacher's hours, days off or taken slots changed (`*`: every teacher's, or the booking rules). */

@@ -88,11 +88,15 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.addHook('onReady', () => cache.start());
   app.addHook('onClose', () => cache.close());
   // A change made here (logout, password, role, profile...) is visible to the very next request of
-  // the same client: the cache is emptied before the answer to a write goes out, unless its route
-  // says it never changes sessions or people.
+  // the same client: the cache is emptied before the answer to a write goes out. A route that says it
+  // never changes sessions or people (a booking, a cancel...) still empties the teachers' free slots
+  // kept in memory: its own change must not wait for the notification to show here.
   // Callback hooks: no promise per request, and none at all on a cache hit.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.config?.keepsSessions !== true) cache.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.routeOptions.config?.keepsSessions === true) cache.clearCalendars();
+      else cache.clear();
+    }
     done(null, payload);
   });
 

@@ -63,6 +63,18 @@ async function drained(app: FastifyInstance) {
   }
 }
 
+/** Runs `body` while `app` ignores calendar notifications (as if they had not arrived yet). */
+async function withoutNotifications<T>(app: FastifyInstance, body: () => Promise<T>): Promise<T> {
+  const cache = app.sessionCache;
+  const invalidate = cache.invalidateCalendar.bind(cache);
+  cache.invalidateCalendar = () => {};
+  try {
+    return await body();
+  } finally {
+    cache.invalidateCalendar = invalidate;
+  }
+}
+
 /** Teachers whose free slots both instances have in memory (asked once the set-up's notifications came). */
 async function cachedTeachers(n = 1) {
   await eventually(async () => t.app.sessionCache.active && second.sessionCache.active);
@@ -108,8 +120,23 @@ describe('free slots kept in memory', () => {
     const s = await student(t);
     await credit(t, s.id, g.id, 2);
     expect(has(await slotsOf(t.app, g.id), '2026-03-10', 10)).toBe(true);
+    // Here the answer must not depend on the notification's trip: hold this instance's notifications
+    // back (as if they were slow) while it books and answers again.
+    const booked = await withoutNotifications(t.app, async () => {
+      expect((await book(t, s, { teacherId: g.id, date: '2026-03-10', hour: 10 })).statusCode).toBe(201);
+      expect(has(await slotsOf(t.app, g.id), '2026-03-10', 10)).toBe(false); // no wait
+      const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: authHeaders(await sessionCookie(t, s.id)) });
+      return list.json().find((b: { date: string; hour: number }) => b.date === '2026-03-10' && b.hour === 10) as { id: string };
+    });
+    await eventually(async () => !has(await slotsOf(second, g.id), '2026-03-10', 10));
+    // The same for a cancellation handled here.
+    await withoutNotifications(t.app, async () => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booked.id}`, headers: authHeaders(await sessionCookie(t, s.id)) });
+      expect(res.statusCode).toBe(200);
+      expect(has(await slotsOf(t.app, g.id), '2026-03-10', 10)).toBe(true);
+    });
+    await eventually(async () => has(await slotsOf(second, g.id), '2026-03-10', 10));
     expect((await book(t, s, { teacherId: g.id, date: '2026-03-10', hour: 10 })).statusCode).toBe(201);
-    expect(has(await slotsOf(t.app, g.id), '2026-03-10', 10)).toBe(false); // no wait
     await eventually(async () => !has(await slotsOf(second, g.id), '2026-03-10', 10));
     // And the other way round: booked through the second instance.
     expect(has(await slotsOf(t.app, g.id), '2026-03-10', 11)).toBe(true);
@@ -138,6 +165,18 @@ describe('free slots kept in memory', () => {
     await eventually(async () => {
       const slots = await slotsOf(t.app, g.id);
       return slots.length > 0 && slots.every((s) => s.hour === 9);
+    });
+    // Saved through this instance: shown by its next answer, with no notification needed.
+    await withoutNotifications(t.app, async () => {
+      const mine = await t.app.inject({
+        method: 'PUT',
+        url: '/api/teacher/availability',
+        headers: authHeaders(await sessionCookie(t, g.id)),
+        payload: { weekly: { '3': [15] }, daysOff: [] },
+      });
+      expect(mine.statusCode).toBe(200);
+      const slots = await slotsOf(t.app, g.id);
+      expect(slots.length > 0 && slots.every((s) => s.hour === 15)).toBe(true);
     });
   });
 
