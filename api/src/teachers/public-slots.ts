@@ -59,5 +59,8 @@ export async function publicFreeSlots(
  * answer may change within the hour (a notice of 0 or a fraction of an hour): then it is not kept.
  */
 export function slotsHour(now: Date, noticeHours: number): number | null {
-  return Number.isInteger(noticeHours) && noticeHours >= 1 ? Math.ceil(now.getTime() / MS.hour) : null;
+  return Number.isInteger(noticeHours) && noticeHours >= 1 ? hourOf(now) : null;
 }
+
+/** The hour (H, H + 1 h] that `now` falls in, as a number: what slotsHour returns when the answer is kept. */
+export const hourOf = (now: Date): number => Math.ceil(now.getTime() / MS.hour);

@@ -8,7 +8,6 @@ import {
   eurosToCents,
   freeSlots,
   idParamsSchema,
-  MS,
   ownFreeSlotsQuerySchema,
   ownTeacherProfileSchema,
   slotListSchema,
@@ -21,7 +20,7 @@ import {
   type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from './availability-store.ts';
-import { publicFreeSlots, slotRange, slotsHour } from './public-slots.ts';
+import { hourOf, publicFreeSlots, slotRange, slotsHour } from './public-slots.ts';
 import { publicTeachers } from './queries.ts';
 
 
@@ -72,7 +71,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     const range = slotRange(request.query, now);
     const key = `${range.from}/${range.to}`;
     const kept = freeSlotsAnswers.get(teacherId, key);
-    let json = kept && kept.hour === Math.ceil(now.getTime() / MS.hour) ? kept.json : undefined;
+    let json = kept && kept.hour === hourOf(now) ? kept.json : undefined;
     if (json === undefined) {
       const generation = freeSlotsAnswers.begin();
       // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
