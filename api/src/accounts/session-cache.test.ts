@@ -28,6 +28,38 @@ describe('SessionCache', () => {
     expect(cache.get('s1')).toBeUndefined();
   });
 
+  it('keeps calendar values by teacher, drops a teacher on notification, and stays within its limits', () => {
+    const cache = new SessionCache({});
+    (cache as unknown as { listening: boolean }).listening = true;
+    const slots = cache.calendarCache<string>({ maxEntries: 3, maxWeight: 10, weigh: (v) => v.length });
+    slots.put('t1', 'a', 'xx', slots.begin());
+    slots.put('t2', 'a', 'yyy', slots.begin());
+    expect(slots.get('t1', 'a')).toBe('xx');
+    const before = slots.begin();
+    cache.invalidateCalendar('t1'); // a notification naming t1
+    expect(slots.get('t1', 'a')).toBeUndefined();
+    expect(slots.get('t2', 'a')).toBe('yyy');
+    slots.put('t2', 'b', 'zz', before); // read before the notification: not kept
+    expect(slots.get('t2', 'b')).toBeUndefined();
+    expect(slots.heldWeight).toBe(3);
+    slots.put('t2', 'a', 'yyyy', slots.begin()); // replaced, not counted twice
+    expect([slots.size, slots.heldWeight]).toEqual([1, 4]);
+    slots.put('t3', 'a', 'x'.repeat(11), slots.begin()); // heavier than the whole limit: never kept
+    expect(slots.get('t3', 'a')).toBeUndefined();
+    slots.put('t3', 'a', 'x'.repeat(6), slots.begin()); // 4 + 6 = 10: fits
+    expect([slots.size, slots.heldWeight]).toEqual([2, 10]);
+    slots.put('t4', 'a', 'w', slots.begin()); // over the weight: starts again with just this one
+    expect([slots.size, slots.heldWeight, slots.get('t2', 'a'), slots.get('t4', 'a')]).toEqual([1, 1, undefined, 'w']);
+    for (const k of ['b', 'c', 'd']) slots.put('t4', k, 'w', slots.begin()); // a 4th entry is over maxEntries
+    expect(slots.size).toBe(1);
+    cache.invalidateCalendar('*');
+    expect(slots.size).toBe(0);
+    cache.invalidateUser('anyone'); // people changed: emptied too (as every dependent value)
+    slots.put('t5', 'a', 'v', slots.begin());
+    cache.invalidateUser('anyone');
+    expect(slots.get('t5', 'a')).toBeUndefined();
+  });
+
   it('keeps nothing while it has no notification connection', () => {
     const cache = new SessionCache({});
     const session = { user: { id: 'u1', email: 'a@b.c', firstName: 'A', lastName: 'B', role: 'student' as const, profileImageUrl: null }, lastSeenAt: new Date(), expiresAt: new Date() };

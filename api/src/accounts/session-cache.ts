@@ -151,8 +151,8 @@ export class SessionCache {
    * emptied by `parliamo_calendar` notifications naming the teacher, everything by any change of people
    * or a rebuilt read model, and by a write handled in this process (like every dependent value).
    */
-  calendarCache<T>(maxEntries = 5_000): GroupedCache<T> {
-    const cache = new GroupedCache<T>(() => this.listening, maxEntries);
+  calendarCache<T>(limits: GroupedCacheLimits<T>): GroupedCache<T> {
+    const cache = new GroupedCache<T>(() => this.listening, limits);
     this.dependents.add(cache as GroupedCache<unknown>);
     this.calendars.add(cache as GroupedCache<unknown>);
     return cache;
@@ -195,19 +195,29 @@ export class CachedValue<T> {
   }
 }
 
+/** How much a GroupedCache may hold: entries, and their weight (e.g. bytes of JSON) when `weigh` is given. */
+export interface GroupedCacheLimits<T> {
+  maxEntries: number;
+  maxWeight?: number;
+  weigh?: (value: T) => number;
+}
+
 /**
  * Values kept in memory by group and key while notifications work (see SessionCache.calendarCache).
  * A value computed from data read before an invalidation of any group is not kept: one generation for
  * all groups, so a rare unneeded miss rather than any chance of keeping what was read before a change.
+ * Bounded by entries and weight: the keys come from requests (a teacher and any range), so a client
+ * asking for many ranges must not grow it without end.
  */
 export class GroupedCache<T> {
   private readonly groups = new Map<string, Map<string, T>>();
   private entries = 0;
+  private weight = 0;
   private generation = 0;
 
   constructor(
     private readonly usable: () => boolean,
-    private readonly maxEntries: number,
+    private readonly limits: GroupedCacheLimits<T>,
   ) {}
 
   get(group: string, key: string): T | undefined {
@@ -219,21 +229,37 @@ export class GroupedCache<T> {
     return this.generation;
   }
 
-  /** Keeps `value` unless anything was invalidated since `begin()`. */
+  /** Keeps `value` unless anything was invalidated since `begin()`, or it alone is over the weight limit. */
   put(group: string, key: string, value: T, generation: number): void {
     if (!this.usable() || generation !== this.generation) return;
-    // Bounded: when full, start again (entries are cheap to read again; an LRU would cost every hit).
-    if (this.entries >= this.maxEntries) this.clear();
+    const weight = this.limits.weigh?.(value) ?? 0;
+    const maxWeight = this.limits.maxWeight ?? Infinity;
+    if (weight > maxWeight) return;
     let entries = this.groups.get(group);
+    const previous = entries?.get(key);
+    if (previous !== undefined) {
+      this.entries--;
+      this.weight -= this.limits.weigh?.(previous) ?? 0;
+    }
+    // When full, start again (entries are cheap to read again; an LRU would cost every hit). Dropping
+    // entries for room needs no new generation: what is kept was read after the last change.
+    if (this.entries >= this.limits.maxEntries || this.weight + weight > maxWeight) {
+      this.groups.clear();
+      this.entries = 0;
+      this.weight = 0;
+      entries = undefined;
+    }
     if (!entries) this.groups.set(group, (entries = new Map()));
-    if (!entries.has(key)) this.entries++;
     entries.set(key, value);
+    this.entries++;
+    this.weight += weight;
   }
 
   invalidate(group: string): void {
     this.generation++;
     const entries = this.groups.get(group);
     if (!entries) return;
+    for (const value of entries.values()) this.weight -= this.limits.weigh?.(value) ?? 0;
     this.entries -= entries.size;
     this.groups.delete(group);
   }
@@ -242,9 +268,15 @@ export class GroupedCache<T> {
     this.generation++;
     this.groups.clear();
     this.entries = 0;
+    this.weight = 0;
   }
 
   get size(): number {
     return this.entries;
+  }
+
+  /** The weight held (the sum of `weigh` over the entries). */
+  get heldWeight(): number {
+    return this.weight;
   }
 }

@@ -62,7 +62,13 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
   // A teacher's free slots as JSON, by range, for the hour they hold in (slotsHour). Emptied for the
   // teacher when their hours, days off or taken slots change anywhere, and wholly when people, the
   // school's rules or a rebuilt read model change, or this process handles a write (SessionCache).
-  const freeSlotsAnswers = app.sessionCache.calendarCache<{ hour: number; json: string }>();
+  // At most 8 MB of JSON (a 62-day answer is up to about 25 kB) and 2,000 answers: the ranges come
+  // from requests, so a client asking for many must not grow it without end.
+  const freeSlotsAnswers = app.sessionCache.calendarCache<{ hour: number; json: string }>({
+    maxEntries: 2_000,
+    maxWeight: 8 * 1024 * 1024,
+    weigh: (answer) => answer.json.length,
+  });
   app.get('/availabilities', {
     schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
   }, async (request, reply) => {

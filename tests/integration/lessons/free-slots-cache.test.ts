@@ -43,23 +43,28 @@ async function slotsOf(app: FastifyInstance, teacherId: string): Promise<Slot[]>
 const has = (slots: Slot[], date: string, hour: number) => slots.some((s) => s.date === date && s.hour === hour);
 
 /**
- * Waits until `app` has received every notification sent so far: they arrive in commit order, so once
- * a sentinel sent now has come, so has every earlier one (e.g. of the set-up's own writes).
+ * Waits until every one of `apps` has received every notification sent so far: they arrive in commit
+ * order, so once a sentinel sent now has come, so has every earlier one (e.g. of the set-up's own
+ * writes). One sentinel for all: a sentinel is itself a notification, and one arriving late at an
+ * instance would drop what that instance had just read.
  */
-async function drained(app: FastifyInstance) {
+async function drained(...apps: FastifyInstance[]) {
   const sentinel = `sentinel-${randomUUID()}`;
-  const cache = app.sessionCache;
-  const invalidate = cache.invalidateCalendar.bind(cache);
-  let seen = false;
-  cache.invalidateCalendar = (id: string) => {
-    if (id === sentinel) seen = true;
-    invalidate(id);
-  };
+  const seen = new Set<FastifyInstance>();
+  const restore = apps.map((app) => {
+    const cache = app.sessionCache;
+    const invalidate = cache.invalidateCalendar.bind(cache);
+    cache.invalidateCalendar = (id: string) => {
+      if (id === sentinel) seen.add(app);
+      invalidate(id);
+    };
+    return () => (cache.invalidateCalendar = invalidate);
+  });
   try {
     await other.query(`SELECT pg_notify('parliamo_calendar', $1)`, [sentinel]);
-    await eventually(async () => seen);
+    await eventually(async () => seen.size === apps.length);
   } finally {
-    cache.invalidateCalendar = invalidate;
+    for (const r of restore) r();
   }
 }
 
@@ -80,8 +85,7 @@ async function cachedTeachers(n = 1) {
   await eventually(async () => t.app.sessionCache.active && second.sessionCache.active);
   const made = [];
   for (let i = 0; i < n; i++) made.push(await teacher(t));
-  await drained(t.app);
-  await drained(second);
+  await drained(t.app, second);
   for (const g of made) {
     await slotsOf(t.app, g.id);
     await slotsOf(second, g.id);
