@@ -226,6 +226,27 @@ describe('free slots kept in memory', () => {
     await eventually(async () => (await t.app.inject({ method: 'GET', url: `/api/availabilities?teacherId=${g.id}&${RANGE}` })).statusCode === 404);
   });
 
+  it('a rebuild of the taken slots tells every process once, at its swap, not for each teacher in each batch', async () => {
+    const g = await cachedTeacher();
+    const s = await student(t);
+    await credit(t, s.id, g.id, 1);
+    expect((await book(t, s, { teacherId: g.id, date: '2026-03-12', hour: 10 })).statusCode).toBe(201);
+    const listener = new pg.Client({ connectionString: t.db.url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(`${n.channel}:${n.payload}`));
+      await listener.query('LISTEN parliamo_calendar; LISTEN parliamo_read_models');
+      await t.app.projections.rebuild('taken-slots');
+      await other.query(`SELECT pg_notify('parliamo_calendar', 'end')`); // arrives after everything before it
+      await eventually(async () => heard.includes('parliamo_calendar:end'));
+      expect(heard).toEqual(['parliamo_read_models:taken-slots', 'parliamo_calendar:end']);
+    } finally {
+      await listener.end();
+    }
+    expect(has(await slotsOf(t.app, g.id), '2026-03-12', 10)).toBe(false);
+  });
+
   it('keeps nothing while its notification connection is down', async () => {
     const g = await cachedTeacher();
     const cache = t.app.sessionCache as unknown as { listening: boolean };

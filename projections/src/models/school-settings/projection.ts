@@ -44,8 +44,9 @@ export const schoolSettingsProjection: Projection = {
        ON CONFLICT (id) DO UPDATE SET values = ${t.school_settings}.values || excluded.values`,
       [JSON.stringify(set)],
     );
-    // The booking notice decides every teacher's free slots, which processes keep in memory.
-    await client.query(`SELECT pg_notify('parliamo_calendar', '*')`);
+    // The booking notice decides every teacher's free slots, which processes keep in memory (not
+    // while building fresh tables: a rebuild's swap notifies on its own, see taken-slots).
+    if (t.school_settings === 'school_settings') await client.query(`SELECT pg_notify('parliamo_calendar', '*')`);
   },
 };
 
