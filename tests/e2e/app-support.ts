@@ -22,6 +22,14 @@ export async function signIn(page: Page, who: { email: string; password: string 
 
 /** axe-core (WCAG 2.1 A/AA and best practice, as the public pages are audited) finds no serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Once what is fading in has settled: a toast half-way through its entrance has blended colours, and
+  // axe measured a contrast that nobody sees once it is in place (a CI run of 2026-11-24 failed so).
+  // Endless animations (a spinner) are left running.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
