@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '@parliamo/ledger';
 import { reached, writeCheckpoint } from './checkpoints.ts';
+import { CHANNELS } from './notifications.ts';
 import type { ProjectedEvent, Projection } from './types.ts';
 
 /** Events per transaction when building a model from zero. */
@@ -151,7 +152,7 @@ export async function rebuildProjection(
       }
       await writeCheckpoint(client, { name: p.name, version: p.version, position });
       // Processes that keep answers read from the old tables in memory drop them when this commits.
-      await client.query(`SELECT pg_notify('parliamo_read_models', $1)`, [p.name]);
+      await client.query(`SELECT pg_notify($1, $2)`, [CHANNELS.readModels, p.name]);
       return { position, count };
     }, { durable: true });
   } catch (e) {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { ReconnectingClient } from '@parliamo/ledger';
+import { CHANNELS } from '@parliamo/projections';
 import type { CurrentUser } from '@parliamo/domain';
 
 /** A live session as the database last showed it. */
@@ -17,11 +18,6 @@ interface Entry extends CachedSession {
 /** Even with notifications working, an entry is read again from the database after this long. */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-const CHANNEL = 'parliamo_people';
-/** A teacher's calendar changed (payload: the teacher's id, or `*` for every teacher). */
-export const CALENDAR_CHANNEL = 'parliamo_calendar';
-/** A read model was rebuilt and swapped in (payload: its name): whatever was read from it may be older. */
-export const READ_MODELS_CHANNEL = 'parliamo_read_models';
 
 /**
  * The sessions this process checked recently, so that a signed-in request needs no session query.
@@ -64,9 +60,9 @@ export class SessionCache {
 
   /** Connects the LISTEN client; until it is up (and whenever it is down) the cache stays empty. */
   async start(): Promise<void> {
-    await this.notifications.listen(CHANNEL, (userId) => this.invalidateUser(userId));
-    await this.notifications.listen(CALENDAR_CHANNEL, (teacherId) => this.invalidateCalendar(teacherId));
-    await this.notifications.listen(READ_MODELS_CHANNEL, () => this.clear());
+    await this.notifications.listen(CHANNELS.people, (userId) => this.invalidateUser(userId));
+    await this.notifications.listen(CHANNELS.calendar, (teacherId) => this.invalidateCalendar(teacherId));
+    await this.notifications.listen(CHANNELS.readModels, () => this.clear());
     await this.notifications.start();
   }
 

@@ -35,53 +35,47 @@ const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 const ANY_HOST_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 
 /**
- * Whether a request's Host is ours: the host of PUBLIC_URL, and in development also localhost and
- * 127.0.0.1 on any port. Anything else (a DNS-rebinding page's own name pointed at us) is refused.
+ * The two checks every request meets, with PUBLIC_URL parsed once for both.
+ *
+ * `served`: whether a request's Host is ours: the host of PUBLIC_URL, and in development also
+ * localhost and 127.0.0.1 on any port. Anything else (a DNS-rebinding page's own name pointed at us)
+ * is refused.
+ *
+ * `checkSameOrigin`: CSRF for a cookie-authenticated JSON API: a state-changing request must carry
+ * JSON (when it has a body) and come from our own origin (Origin, else Referer), or carry
+ * `X-Requested-With: parliamo`, which a cross-site page cannot send without a CORS preflight that we
+ * never grant. Our origin is PUBLIC_URL's, never one taken from the request's own Host (a rebound name
+ * would match itself); in development also the local address the request came to (the Host check has
+ * vetted it).
  */
-export function isServedHost(host: string, config: { publicUrl: string; isProduction: boolean }): boolean {
-  return servedHostCheck(config)(host);
-}
-
-/** isServedHost for one config, PUBLIC_URL's name parsed once (the check runs on every request). */
-export function servedHostCheck(config: { publicUrl: string; isProduction: boolean }): (host: string) => boolean {
-  const publicHostname = new URL(config.publicUrl).hostname;
-  return (host) => {
+function siteChecks(config: { publicUrl: string; isProduction: boolean }) {
+  const publicUrl = new URL(config.publicUrl);
+  const served = (host: string): boolean => {
     // A plain name or [IPv6] address with an optional port; anything else (userinfo, paths) is not a Host.
     if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host)) return false;
     const url = URL.parse(`http://${host}`);
     if (!url) return false;
     // Any port of PUBLIC_URL's name: a proxy may forward the Host with or without one.
-    if (url.hostname === publicHostname) return true;
+    if (url.hostname === publicUrl.hostname) return true;
     return !config.isProduction && LOCAL_HOSTNAMES.has(url.hostname);
   };
-}
-
-/**
- * CSRF for a cookie-authenticated JSON API: a state-changing request must carry JSON (when it has a
- * body) and come from our own origin (Origin, else Referer), or carry `X-Requested-With: parliamo`,
- * which a cross-site page cannot send without a CORS preflight that we never grant. Our origin is
- * PUBLIC_URL's, never one taken from the request's own Host (a rebound name would match itself);
- * in development also the local address the request came to (the Host check has vetted it).
- */
-export function checkSameOrigin(
-  request: FastifyRequest,
-  config: { publicUrl: string; isProduction: boolean },
-  bodyType: 'application/json' | 'multipart/form-data' = 'application/json',
-): void {
-  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (hasBody && bodyType === 'multipart/form-data' && type !== bodyType) {
-    throw new DomainError('invalid', 'Send the file as a form upload (Content-Type: multipart/form-data).');
-  }
-  if (hasBody && type !== bodyType) {
-    throw new DomainError('forbidden', 'Refused: send the request body as JSON (Content-Type: application/json).');
-  }
-  const allowed = new Set([new URL(config.publicUrl).origin]);
-  if (!config.isProduction && isServedHost(request.host, config)) allowed.add(`${request.protocol}://${request.host}`);
-  const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-  if (origin !== undefined && origin !== 'null' && allowed.has(origin)) return;
-  if (origin === undefined && request.headers['x-requested-with'] === 'parliamo') return;
-  throw new DomainError('forbidden', 'Refused: this request did not come from the Parliamo site (cross-site request).');
+  const ours = (origin: string, request: FastifyRequest): boolean =>
+    origin === publicUrl.origin || (!config.isProduction && origin === `${request.protocol}://${request.host}` && served(request.host));
+  const checkSameOrigin = (request: FastifyRequest, bodyType: 'application/json' | 'multipart/form-data' = 'application/json'): void => {
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (hasBody && bodyType === 'multipart/form-data' && type !== bodyType) {
+      throw new DomainError('invalid', 'Send the file as a form upload (Content-Type: multipart/form-data).');
+    }
+    if (hasBody && type !== bodyType) {
+      throw new DomainError('forbidden', 'Refused: send the request body as JSON (Content-Type: application/json).');
+    }
+    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (origin !== undefined && origin !== 'null' && ours(origin, request)) return;
+    if (origin === undefined && request.headers['x-requested-with'] === 'parliamo') return;
+    throw new DomainError('forbidden', 'Refused: this request did not come from the Parliamo site (cross-site request).');
+  };
+  return { served, checkSameOrigin };
 }
 
 /**
@@ -137,7 +131,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   // 3. CSRF, in onRequest: before the body is parsed, so a cross-site form post gets this 403, not a 415.
   // The rate limits (route hooks, below) run after it, as before.
   const headerEntries = Object.entries(headers);
-  const served = servedHostCheck(app.config);
+  const { served, checkSameOrigin } = siteChecks(app.config);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headerEntries) reply.header(name, value);
     if (!served(request.host) && !ANY_HOST_PATHS.has(request.url.split('?')[0]!)) {
@@ -146,7 +140,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
     }
     if (UNSAFE.has(request.method) && request.routeOptions.config?.csrf !== false) {
       try {
-        checkSameOrigin(request, app.config, request.routeOptions.config?.bodyType);
+        checkSameOrigin(request, request.routeOptions.config?.bodyType);
       } catch (e) {
         return done(e as Error);
       }

@@ -30,7 +30,7 @@ export const lessonsProjection: Projection = {
   // indexes of the admin's dashboard (issue 20).
   // 5: the teacher-student pairs (teacher_students) and the lessons per month (lesson_months) of the
   // dashboards and the teacher's students list; without the two indexes (teacher_id, starts_at) on
-  // bookings and (teacher_id, month) on teacher_earnings, which lessonsIndexes' cover.
+  // bookings and (teacher_id, month) on teacher_earnings, which lessonsIndexes covers.
   version: 5,
   tables: ['bookings', 'teacher_earnings', 'teacher_months', 'student_months', 'student_activity', 'cancellation_months', 'teacher_students', 'lesson_months'],
   createSql: (t) => `

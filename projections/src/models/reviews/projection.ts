@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Projection } from '../../types.ts';
 import { typed } from '../shared.ts';
+import { CHANNELS, notifyOnCommit } from '../../notifications.ts';
 
 /** One row of `reviews`, as the projection folds it. */
 interface ReviewRow {
@@ -112,7 +113,7 @@ export const reviewsProjection: Projection = {
       [teachers],
     );
     // Delivered on commit, with the batch: every process drops its cached teacher list.
-    await client.query(`SELECT pg_notify('parliamo_people', id) FROM unnest($1::text[]) AS id`, [teachers]);
+    await notifyOnCommit(client, t, CHANNELS.people, teachers);
   },
 };
 

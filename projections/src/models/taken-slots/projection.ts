@@ -1,4 +1,5 @@
 import type { Projection } from '../../types.ts';
+import { CHANNELS, notifyOnCommit } from '../../notifications.ts';
 import { insertRows, typed } from '../shared.ts';
 
 /**
@@ -46,14 +47,9 @@ export const takenSlotsProjection: Projection = {
       );
     }
     await insertRows(client, t.taken_slots!, slotColumns, [...taken.values()]);
-    // Every process keeps teachers' free slots in memory (api/src/teachers/routes.ts): this tells them
-    // whose changed, once the batch commits (notifications are sent at commit, one per teacher). Not
-    // while building fresh tables (a rebuild's or a comparison's): readers see those only after a
-    // rebuild's swap, which notifies `parliamo_read_models` (rebuild.ts).
-    if (t.taken_slots !== 'taken_slots') return;
-    const teachers = new Set<string>();
-    for (const r of [...taken.values(), ...released]) if (r.owner === 'teacher') teachers.add(r.owner_id as string);
-    if (teachers.size) await client.query(`SELECT pg_notify('parliamo_calendar', id) FROM unnest($1::text[]) AS id`, [[...teachers]]);
+    // Every process keeps teachers' free slots in memory (api/src/teachers/routes.ts): whose changed.
+    const teachers = [...taken.values(), ...released].filter((r) => r.owner === 'teacher').map((r) => r.owner_id as string);
+    await notifyOnCommit(client, t, CHANNELS.calendar, teachers);
   },
 };
 
