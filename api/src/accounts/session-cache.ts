@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { ReconnectingClient } from '@parliamo/ledger';
-import { CHANNELS } from '@parliamo/projections';
+import { comparePositions, ReconnectingClient, type Position } from '@parliamo/ledger';
+import { CHANNELS, parsePersonalNotice } from '@parliamo/projections';
 import type { CurrentUser } from '@parliamo/domain';
 
 /** A live session as the database last showed it. */
@@ -29,9 +29,12 @@ const MAX_ENTRIES = 10_000;
  *   every CachedValue that depends on people, such as the public teacher list, is emptied);
  * - `parliamo_calendar` names a teacher whose free slots changed (or `*`): their calendar-cache entries
  *   are dropped; `parliamo_read_models` (a rebuilt read model was swapped in) empties everything;
+ * - `parliamo_personal` names the people whose own read models a projection transaction changed (or
+ *   `*`), with the positions its projections reached: their personal-cache entries are dropped, and
+ *   the positions heard say whether a person's own write (its token) has been heard of here;
  * - a write request handled here empties the cache before its answer goes out (session plugin), so
  *   the next request of the same client never sees the state before its own change (a write whose
- *   route keeps sessions, such as a booking, empties only the calendar caches);
+ *   route keeps sessions, such as a booking, empties only the calendar and personal caches);
  * - a lookup that began before an invalidation does not store its (maybe older) result;
  * - while the LISTEN connection is down, nothing is cached, and it starts empty again.
  */
@@ -42,6 +45,15 @@ export class SessionCache {
   private listening = false;
   private readonly dependents = new Set<CachedValue<unknown> | GroupedCache<unknown>>();
   private readonly calendars = new Set<GroupedCache<unknown>>();
+  private readonly personals = new Set<GroupedCache<unknown>>();
+  /** The projections whose positions a token is compared with, and how to read where they stand. */
+  private positionSource: PositionSource = { names: [], read: async () => new Map() };
+  /** Where each projection stands, as heard here since the LISTEN connection came up. */
+  private readonly heard = new Map<string, Position>();
+  /** The least of `heard` over every projection (null: not known for all of them yet). */
+  private heardByAll: Position | null = null;
+  /** Counts the connection's comings up: a checkpoint read of an earlier one is not used. */
+  private upCount = 0;
 
   constructor(connection: pg.ClientConfig, onError: (e: unknown) => void = () => {}) {
     this.notifications = new ReconnectingClient(connection, { name: 'parliamo-session-cache', onError });
@@ -50,6 +62,9 @@ export class SessionCache {
       up: () => {
         this.clear();
         this.listening = true;
+        this.heard.clear();
+        this.heardByAll = null;
+        void this.readPositions(++this.upCount);
       },
       down: () => {
         this.listening = false;
@@ -58,10 +73,16 @@ export class SessionCache {
     });
   }
 
-  /** Connects the LISTEN client; until it is up (and whenever it is down) the cache stays empty. */
-  async start(): Promise<void> {
+  /**
+   * Connects the LISTEN client; until it is up (and whenever it is down) the cache stays empty.
+   * `positions`: the projections a person's write waits for, and a read of their checkpoints (for
+   * `covers`); without them no token is ever covered.
+   */
+  async start(positions?: PositionSource): Promise<void> {
+    if (positions) this.positionSource = positions;
     await this.notifications.listen(CHANNELS.people, (userId) => this.invalidateUser(userId));
     await this.notifications.listen(CHANNELS.calendar, (teacherId) => this.invalidateCalendar(teacherId));
+    await this.notifications.listen(CHANNELS.personal, (payload) => this.personalNotice(payload));
     await this.notifications.listen(CHANNELS.readModels, () => this.clear());
     await this.notifications.start();
   }
@@ -135,6 +156,74 @@ export class SessionCache {
     }
   }
 
+  /** Empties every personal cache (a write handled here: whoever's reads it changed). */
+  clearPersonal(): void {
+    for (const cache of this.personals) cache.clear();
+  }
+
+  /** A `parliamo_personal` payload: drop the people named (or everyone), then note the positions. */
+  personalNotice(payload: string): void {
+    const notice = parsePersonalNotice(payload);
+    if (!notice || notice.people === 'all') this.clearPersonal();
+    else for (const cache of this.personals) for (const id of notice.people) cache.invalidate(id);
+    if (notice) this.heardOf(notice.positions);
+  }
+
+  /**
+   * Whether every change up to `token` (the position a person's last write waited for, from their
+   * cookie) has been heard of here, so that personal-cache entries still kept are not older than it.
+   * No token: nothing to wait for.
+   */
+  covers(token: Position | null): boolean {
+    if (token === null) return true;
+    return this.heardByAll !== null && comparePositions(token, this.heardByAll) <= 0;
+  }
+
+  private heardOf(positions: Iterable<[string, Position]>): void {
+    let moved = false;
+    for (const [name, position] of positions) {
+      const before = this.heard.get(name);
+      if (!before || comparePositions(position, before) > 0) {
+        this.heard.set(name, position);
+        moved = true;
+      }
+    }
+    if (!moved) return;
+    let least: Position | null = null;
+    for (const name of this.positionSource.names) {
+      const p = this.heard.get(name);
+      if (!p) return void (this.heardByAll = null);
+      if (least === null || comparePositions(p, least) < 0) least = p;
+    }
+    this.heardByAll = least;
+  }
+
+  /** The checkpoints as stored once the connection is up: everything committed before is heard of. */
+  private async readPositions(up: number): Promise<void> {
+    try {
+      const stored = await this.positionSource.read();
+      if (up !== this.upCount || !this.listening) return;
+      // What was read from the database before this read answered may be older than these positions
+      // (their notifications may still be on the way): not kept, and not answered to a token.
+      this.clearPersonal();
+      this.heardOf([...stored].flatMap(([name, p]) => (p ? [[name, p] as [string, Position]] : [])));
+    } catch {
+      // Tokens stay uncovered (their reads go to the database) until notifications bring positions.
+    }
+  }
+
+  /**
+   * Values computed from one person's own read models (their lessons, packages, dashboard), one group
+   * per person: a group is emptied by `parliamo_personal` notices naming the person, everything by any
+   * change of people, a rebuilt read model or a write handled in this process.
+   */
+  personalCache<T>(limits: GroupedCacheLimits<T>): GroupedCache<T> {
+    const cache = new GroupedCache<T>(() => this.listening, limits);
+    this.dependents.add(cache as GroupedCache<unknown>);
+    this.personals.add(cache as GroupedCache<unknown>);
+    return cache;
+  }
+
   /** A value computed from people's data (e.g. the public teacher list), emptied whenever anyone changes. */
   dependentValue<T>(): CachedValue<T> {
     const value = new CachedValue<T>(() => this.listening);
@@ -162,6 +251,12 @@ export class SessionCache {
   get active(): boolean {
     return this.listening;
   }
+}
+
+/** The projections whose positions tokens are compared with, and a read of their stored checkpoints. */
+export interface PositionSource {
+  names: string[];
+  read: () => Promise<Map<string, Position | null>>;
 }
 
 /** One value kept in memory while notifications work, emptied by its SessionCache (see dependentValue). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { poolConnectionConfig } from '@parliamo/ledger';
+import { formatPosition, parsePosition, poolConnectionConfig, type Position } from '@parliamo/ledger';
+import { readCheckpoints } from '@parliamo/projections';
 import fastifyCookie from '@fastify/cookie';
 import fastifySecureSession from '@fastify/secure-session';
 import { DomainError, type CurrentUser, type Role } from '@parliamo/domain';
@@ -42,7 +43,14 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** The signed cookies that mark browsers which signed in before (per-device sign-in limits). */
     deviceCookies: DeviceCookies;
+    /** The ledger position this client's last write waited for (its cookie), or null: see SessionCache.covers. */
+    writeToken(request: FastifyRequest): Position | null;
   }
+}
+
+/** Stored checkpoints as positions (never processed: absent). */
+function positionsOf(checkpoints: Map<string, { position: Position | null }>): Map<string, Position | null> {
+  return new Map([...checkpoints].map(([name, c]) => [name, c.position]));
 }
 
 /**
@@ -85,19 +93,46 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
 
   const cache = new SessionCache(poolConnectionConfig(app.pool), (err) => app.log.warn({ err }, 'session notifications lost; reconnecting'));
   app.decorate('sessionCache', cache);
-  app.addHook('onReady', () => cache.start());
+  // The projections a write waits for (the ledger plugin's runner, registered after this one).
+  app.addHook('onReady', () =>
+    cache.start(
+      app.hasDecorator('projections')
+        ? { names: app.projections.projections.map((p) => p.name), read: async () => positionsOf(await readCheckpoints(app.pool, app.projections.projections.map((p) => p.name))) }
+        : undefined,
+    ),
+  );
   app.addHook('onClose', () => cache.close());
   // A change made here (logout, password, role, profile...) is visible to the very next request of
   // the same client: the cache is emptied before the answer to a write goes out. A route that says it
   // never changes sessions or people (a booking, a cancel...) still empties the teachers' free slots
   // kept in memory: its own change must not wait for the notification to show here.
+  // Personal reads kept in memory are emptied by any write handled here, whoever's they are (a
+  // webhook's payment changes a student's packages), and the writer's browser gets the position its
+  // write waited for (the write token), so that another instance answers it from memory only once it
+  // has heard of that position (SessionCache.covers).
   // Callback hooks: no promise per request, and none at all on a cache hit.
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  const tokenCookie = https ? '__Host-parliamo_written' : 'parliamo_written';
+  const tokenCookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: https } as const;
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      if (request.routeOptions.config?.keepsSessions === true) cache.clearCalendars();
-      else cache.clear();
+      if (request.routeOptions.config?.keepsSessions === true) {
+        cache.clearCalendars();
+        cache.clearPersonal();
+      } else cache.clear();
+      const reached = request.user && app.hasDecorator('projections') ? app.projections.reachedByAll() : null;
+      // After @fastify/cookie's own onSend (registered first): appended to the reply's Set-Cookie.
+      if (reached) reply.header('set-cookie', app.serializeCookie(tokenCookie, formatPosition(reached), tokenCookieOptions));
     }
     done(null, payload);
+  });
+  app.decorate('writeToken', (request: FastifyRequest) => {
+    const value = request.cookies[tokenCookie];
+    if (!value) return null;
+    try {
+      return parsePosition(value);
+    } catch {
+      return null; // not ours: as if there were none (it could only hide the client's own writes from itself)
+    }
   });
 
   // The session id (the token's SHA-256) of the tokens seen lately: a hash per request cost more than the cache lookup.

@@ -4,10 +4,12 @@ import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, err
 import { bookingById, bookingsOf } from '@parliamo/projections';
 import { bookLesson, cancelLesson, rescheduleLesson, writeLessonNotes } from './commands.ts';
 import { commandDeps } from '../platform/command.ts';
+import { personalReads } from '../platform/personal-reads.ts';
 
 /** Booking, listing, moving and cancelling lessons; the teacher's notes and homework. */
 export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const personal = personalReads(app);
   app.post('/bookings', {
     preValidation: app.requireUser('student'),
     config: { keepsSessions: true },
@@ -27,9 +29,13 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   app.get('/bookings', {
     preValidation: app.requireUser('student', 'teacher'),
     schema: { response: { 200: bookingListSchema, ...errorResponses } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = request.user!;
-    return bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' });
+    // Nothing in a lesson changes with time alone (its completion is an event): kept until one changes it.
+    return personal(request, reply, 'bookings', async () => ({
+      value: await bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' }),
+      until: Infinity,
+    }));
   });
 
   app.delete('/bookings/:id', {

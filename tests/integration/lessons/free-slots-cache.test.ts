@@ -6,31 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anotherInstance, useTestApp } from '../../../api/src/testing/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../api/src/testing/app.ts';
+import { eventually, useSecondInstance } from './two-instances.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { book, credit, student, teacher } from './fixtures.ts';
 
 const t = useTestApp();
-let second: FastifyInstance; // another instance behind the same load balancer
-let other: pg.Pool; // another tool: psql, a script, a process that does not notify
-beforeAll(async () => {
-  second = await anotherInstance(t);
-  other = new pg.Pool({ connectionString: t.db.url, max: 2 });
-});
-afterAll(async () => {
-  await second?.close();
-  await other?.end();
-});
-
-/** Repeats `check` until it holds (a notification is on its way), for at most 5 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('never happened');
-}
+// Another instance behind the same load balancer, and another tool's pool (psql, a script: it notifies nobody).
+let second: FastifyInstance, other: pg.Pool;
+const instances = useSecondInstance(t);
+beforeAll(() => void ({ second, other } = instances));
 
 type Slot = { date: string; hour: number };
 const RANGE = 'from=2026-03-02&to=2026-03-15';

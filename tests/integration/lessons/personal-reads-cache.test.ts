@@ -1,0 +1,351 @@
+// A person's own reads (GET /api/bookings, /api/hour-packages, /api/dashboard/stats) are kept in
+// memory per process (api/src/platform/personal-reads.ts). These tests change what they are computed
+// from in every way it can change (a write here, a write through another instance, a timer's event,
+// a tool writing to the tables, the clock) and check that no answer is older than the change: at once
+// for a write handled by the same process or by another one whose token the client brings, and as
+// soon as the notification arrives for anything else.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../api/src/testing/app.ts';
+import { eventually, useSecondInstance } from './two-instances.ts';
+import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
+import { announcePersonalChanges } from '@parliamo/projections';
+import { book, credit, student, teacher } from './fixtures.ts';
+
+const t = useTestApp();
+// Another instance behind the same load balancer, and another tool's pool (psql, a script: it notifies nobody).
+let second: FastifyInstance, other: pg.Pool;
+const instances = useSecondInstance(t);
+beforeAll(() => void ({ second, other } = instances));
+
+type Person = { id: string };
+type Lesson = { id: string; date: string; hour: number; status: string; notes: string | null; teacherName: string };
+type Package = { id: string; remainingHours: number; status: string; expiresAt: string };
+type Stats = { remainingHours: number; lessonsThisMonth: number; nextLesson: { date: string; hour: number } | null; totalStudents: number };
+
+/** A GET as `who` on `app`, with `extra` cookies (e.g. a write token) beside a fresh session. */
+async function read<T>(app: FastifyInstance, who: Person, url: string, extra = ''): Promise<T> {
+  const cookie = await sessionCookie(t, who.id);
+  const res = await app.inject({ method: 'GET', url, headers: authHeaders(extra ? `${cookie}; ${extra}` : cookie) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+const lessonsOf = (app: FastifyInstance, who: Person, extra = '') => read<Lesson[]>(app, who, '/api/bookings', extra);
+const packagesOf = (app: FastifyInstance, who: Person, extra = '') => read<Package[]>(app, who, '/api/hour-packages', extra);
+const statsOf = (app: FastifyInstance, who: Person, extra = '') => read<Stats>(app, who, '/api/dashboard/stats', extra);
+
+/** Runs `body` while `app`'s personal notices are held back (slow), then delivers them in order. */
+async function withoutNotices<T>(app: FastifyInstance, body: () => Promise<T>): Promise<T> {
+  const cache = app.sessionCache;
+  const notice = cache.personalNotice.bind(cache);
+  const held: string[] = [];
+  cache.personalNotice = (payload: string) => void held.push(payload);
+  try {
+    return await body();
+  } finally {
+    cache.personalNotice = notice;
+    for (const payload of held) notice(payload);
+  }
+}
+
+/** Waits until both instances have heard every personal notice sent so far (they arrive in commit order). */
+async function drained() {
+  const sentinel = `sentinel-${randomUUID()}`;
+  const seen = new Set<FastifyInstance>();
+  const apps = [t.app, second];
+  const restore = apps.map((app) => {
+    const cache = app.sessionCache;
+    const notice = cache.personalNotice.bind(cache);
+    cache.personalNotice = (payload: string) => {
+      if (payload.endsWith(sentinel)) seen.add(app);
+      notice(payload);
+    };
+    return () => (cache.personalNotice = notice);
+  });
+  try {
+    await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${sentinel}`]);
+    await eventually(async () => seen.size === apps.length);
+  } finally {
+    for (const r of restore) r();
+  }
+}
+
+/** `s` books `g` at 09:00 on `date` through `app`. */
+async function bookThrough(app: FastifyInstance, s: Person, g: Person, date: string) {
+  return app.inject({ method: 'POST', url: '/api/bookings', headers: authHeaders(await sessionCookie(t, s.id)), payload: { teacherId: g.id, date, hour: 9 } });
+}
+
+/** The write token a write's answer set (the cookie to send with the next requests). */
+function tokenOf(res: { headers: Record<string, unknown> }): string {
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const token = cookies.find((c) => c.startsWith('parliamo_written='));
+  if (!token) throw new Error(`no write token in ${JSON.stringify(cookies)}`);
+  return decodeURIComponent(token.split(';')[0]!);
+}
+
+/** A teacher and a student with `hours` hours and one lesson on 2026-03-10 at 09:00, read once by both instances. */
+async function cachedPair(hours = 3) {
+  await eventually(async () => t.app.sessionCache.active && second.sessionCache.active);
+  const g = await teacher(t);
+  const s = await student(t);
+  await credit(t, s.id, g.id, hours);
+  const booked = await book(t, s, { teacherId: g.id, date: '2026-03-10', hour: 9 });
+  expect(booked.statusCode).toBe(201);
+  await drained();
+  for (const app of [t.app, second]) {
+    await lessonsOf(app, s);
+    await lessonsOf(app, g);
+    await packagesOf(app, s);
+    await statsOf(app, s);
+    await statsOf(app, g);
+  }
+  return { g, s, lessonId: booked.json().id as string };
+}
+
+describe('a person\'s own reads kept in memory', () => {
+  it('are answered from memory until a notice names the person, and only that person', async () => {
+    const a = await cachedPair();
+    const b = await cachedPair(); // its writes here emptied this instance's answers: read again
+    for (const app of [t.app, second]) for (const who of [a.s, a.g, b.s, b.g]) await lessonsOf(app, who);
+    for (const app of [t.app, second]) (await packagesOf(app, a.s), await statsOf(app, a.s));
+    // Changed behind every process's back: both still answer what they read (the proof that it is kept).
+    await other.query(`UPDATE bookings SET notes = 'quiet' WHERE student_id = ANY($1)`, [[a.s.id, b.s.id]]);
+    await other.query(`UPDATE hour_packages SET remaining_hours = remaining_hours + 5 WHERE student_id = ANY($1)`, [[a.s.id, b.s.id]]);
+    for (const app of [t.app, second]) {
+      expect((await lessonsOf(app, a.s))[0]!.notes).toBe(null);
+      expect((await packagesOf(app, a.s))[0]!.remainingHours).toBe(2);
+      expect((await statsOf(app, a.s)).remainingHours).toBe(2);
+    }
+    await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${a.s.id}`]);
+    await eventually(async () => (await lessonsOf(second, a.s))[0]!.notes === 'quiet' && (await packagesOf(second, a.s))[0]!.remainingHours === 7);
+    expect((await statsOf(t.app, a.s)).remainingHours).toBe(7);
+    // Only that person's: the teacher's list (not named) and the other student's are still kept.
+    expect((await lessonsOf(t.app, a.g))[0]!.notes).toBe(null);
+    expect((await lessonsOf(t.app, b.s))[0]!.notes).toBe(null);
+    // `*` empties everyone's, and so does a payload that is not a notice.
+    await other.query(`SELECT pg_notify('parliamo_personal', ';*')`);
+    await eventually(async () => (await lessonsOf(t.app, b.s))[0]!.notes === 'quiet' && (await lessonsOf(second, a.g))[0]!.notes === 'quiet');
+    expect((await lessonsOf(second, b.s))[0]!.notes).toBe('quiet');
+    await other.query(`UPDATE bookings SET notes = 'quieter' WHERE student_id = $1`, [b.s.id]);
+    expect((await lessonsOf(second, b.s))[0]!.notes).toBe('quiet');
+    await other.query(`SELECT pg_notify('parliamo_personal', 'not a notice')`);
+    await eventually(async () => (await lessonsOf(second, b.s))[0]!.notes === 'quieter');
+  });
+
+  it('a write handled here shows in the very next answer here, without waiting for its notice', async () => {
+    const { g, s, lessonId } = await cachedPair();
+    await withoutNotices(t.app, async () => {
+      // The student cancels: their lessons, packages and numbers, and the teacher's, at once.
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${lessonId}`, headers: authHeaders(await sessionCookie(t, s.id)) });
+      expect(res.statusCode).toBe(200);
+      expect((await lessonsOf(t.app, s))[0]!.status).toBe('cancelled');
+      expect((await lessonsOf(t.app, g))[0]!.status).toBe('cancelled');
+      expect((await packagesOf(t.app, s))[0]!.remainingHours).toBe(3);
+      expect((await statsOf(t.app, s)).nextLesson).toBe(null);
+      expect((await statsOf(t.app, g)).lessonsThisMonth).toBe(0);
+      // An admin's adjustment of the student's hours (someone else's write, no session change).
+      const admin = await signedIn(t, 'admin');
+      const pkg = (await packagesOf(t.app, s))[0]!;
+      const adjusted = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/adjustments',
+        headers: authHeaders(admin.cookie),
+        payload: { packageId: pkg.id, delta: 2, reason: 'Goodwill' },
+      });
+      expect(adjusted.statusCode, adjusted.body).toBe(201);
+      expect((await packagesOf(t.app, s))[0]!.remainingHours).toBe(5);
+      expect((await statsOf(t.app, s)).remainingHours).toBe(5);
+    });
+  });
+
+  it('another instance shows a write once its notice comes, or at once to the writer who brings the token', async () => {
+    const { g, s } = await cachedPair();
+    // The other instance hears nothing for now: without the token it still answers what it had.
+    await withoutNotices(second, async () => {
+      const res = await bookThrough(t.app, s, g, '2026-03-11');
+      expect(res.statusCode).toBe(201);
+      const token = tokenOf(res);
+      expect((await lessonsOf(second, s)).length).toBe(1); // kept: the proof that the token is what matters
+      // A token that is not a position is ignored, not an error.
+      expect((await lessonsOf(second, s, 'parliamo_written=nonsense')).length).toBe(1);
+      expect((await lessonsOf(second, s, token)).length).toBe(2);
+      expect((await packagesOf(second, s, token))[0]!.remainingHours).toBe(1);
+      expect((await statsOf(second, s, token)).remainingHours).toBe(1);
+    });
+    // Once the notices arrive, everyone concerned (the teacher too) sees it without a token.
+    await eventually(async () => (await lessonsOf(second, g)).length === 2 && (await lessonsOf(second, s)).length === 2);
+    expect((await statsOf(second, g)).lessonsThisMonth).toBe(2);
+    // A cancel names the lesson only: its people come from the read model.
+    const lesson = (await lessonsOf(t.app, s)).find((l) => l.date === '2026-03-11')!;
+    const cancelled = await second.inject({ method: 'DELETE', url: `/api/bookings/${lesson.id}`, headers: authHeaders(await sessionCookie(t, g.id)) });
+    expect(cancelled.statusCode).toBe(200);
+    await eventually(async () => (await lessonsOf(t.app, s)).find((l) => l.id === lesson.id)!.status === 'cancelled');
+    await eventually(async () => (await packagesOf(t.app, s))[0]!.remainingHours === 2);
+  });
+
+  it('the token is covered once the instance has heard of its position, and a later token is not', async () => {
+    const { g, s } = await cachedPair();
+    const res = await bookThrough(second, s, g, '2026-03-12');
+    expect(res.statusCode).toBe(201);
+    const token = tokenOf(res);
+    await drained();
+    const position = token.split('=')[1]!;
+    expect(t.app.sessionCache.covers(parsePositionText(position))).toBe(true);
+    const [commit, prepare] = position.split(':').map(BigInt) as [bigint, bigint];
+    expect(t.app.sessionCache.covers({ commit: commit + 1_000_000n, prepare })).toBe(false);
+    // An uncovered token reads afresh: a change the notices never told is seen with it, not without.
+    await lessonsOf(t.app, s);
+    await other.query(`UPDATE bookings SET notes = 'quiet' WHERE student_id = $1`, [s.id]);
+    expect((await lessonsOf(t.app, s)).every((l) => l.notes === null)).toBe(true);
+    expect((await lessonsOf(t.app, s, `parliamo_written=${commit + 1_000_000n}:${prepare}`)).every((l) => l.notes === 'quiet')).toBe(true);
+  });
+
+  it('moves on with the clock: a package expires, the next lesson passes, the month ends', async () => {
+    const { g, s } = await cachedPair();
+    const start = t.clock.now();
+    try {
+      await withoutNotices(t.app, async () => {
+        let stats = await statsOf(t.app, s);
+        expect(stats.nextLesson).toMatchObject({ date: '2026-03-10', hour: 9 });
+        expect(stats.lessonsThisMonth).toBe(1);
+        // 2026-03-10 09:00 in Rome is 08:00 UTC: next until then, not a millisecond after.
+        t.clock.set('2026-03-10T08:00:00.000Z');
+        expect((await statsOf(t.app, s)).nextLesson).toMatchObject({ date: '2026-03-10', hour: 9 });
+        t.clock.set('2026-03-10T08:00:00.001Z');
+        stats = await statsOf(t.app, s);
+        expect(stats.nextLesson).toBe(null);
+        expect((await statsOf(t.app, g)).nextLesson).toBe(null);
+        // The month's lessons until the month ends in Rome (23:00 UTC on the 31st).
+        t.clock.set('2026-03-31T21:59:59.999Z');
+        expect((await statsOf(t.app, s)).lessonsThisMonth).toBe(1);
+        t.clock.set('2026-03-31T22:00:00.000Z'); // 00:00 on 1 April in Rome (summer time since the 29th)
+        expect((await statsOf(t.app, s)).lessonsThisMonth).toBe(0);
+        // The package expires 6 months after its purchase: shown as expired, its hours gone, before any event.
+        const pkg = (await packagesOf(t.app, s))[0]!;
+        expect(pkg.status).toBe('active');
+        t.clock.set(pkg.expiresAt);
+        expect((await packagesOf(t.app, s))[0]!.status).toBe('expired');
+        expect((await statsOf(t.app, s)).remainingHours).toBe(0);
+        // And back in time (a test clock can): nothing read later is shown for earlier.
+        t.clock.set(start.toISOString());
+        expect((await packagesOf(t.app, s))[0]!.status).toBe('active');
+        expect((await statsOf(t.app, s)).nextLesson).toMatchObject({ date: '2026-03-10', hour: 9 });
+      });
+    } finally {
+      t.clock.set(start.toISOString());
+    }
+  });
+
+  it('a package that expires within the month: the numbers change at its expiry, with no event', async () => {
+    await eventually(async () => t.app.sessionCache.active);
+    const g = await teacher(t);
+    const s = await student(t);
+    // Bought six months before 2026-03-20 10:00 UTC: it expires then, before the month ends.
+    await credit(t, s.id, g.id, 2, new Date('2025-09-20T10:00:00Z'));
+    const pkg = (await packagesOf(t.app, s))[0]!;
+    expect(Date.parse(pkg.expiresAt)).toBeGreaterThan(Date.parse('2026-03-10T00:00:00Z'));
+    expect(Date.parse(pkg.expiresAt)).toBeLessThan(Date.parse('2026-03-31T00:00:00Z'));
+    const start = t.clock.now();
+    try {
+      await withoutNotices(t.app, async () => {
+        expect((await statsOf(t.app, s)).remainingHours).toBe(2);
+        expect((await statsOf(t.app, g)).remainingHours).toBe(2);
+        t.clock.set(new Date(Date.parse(pkg.expiresAt) - 1).toISOString());
+        expect((await statsOf(t.app, s)).remainingHours).toBe(2);
+        t.clock.set(pkg.expiresAt);
+        expect((await statsOf(t.app, s)).remainingHours).toBe(0);
+        expect((await statsOf(t.app, g)).remainingHours).toBe(0);
+        expect((await packagesOf(t.app, s))[0]!.status).toBe('expired');
+      });
+    } finally {
+      t.clock.set(start.toISOString());
+    }
+  });
+
+  it('a notice names the people of a package, a lesson or a payment from its projection\'s table, or everyone', async () => {
+    const { g, s, lessonId } = await cachedPair();
+    const pkg = (await packagesOf(t.app, s))[0]!;
+    const { rows } = await t.db.pool.query(`SELECT payment_id FROM hour_packages WHERE id = $1`, [pkg.id]);
+    const paymentId = rows[0].payment_id as string;
+    const position = { commit: 1n, prepare: 1n };
+    /** What one transaction announces for `events` applied to the projections `done`. */
+    const announced = async (events: { type: string; data: object }[], done: string[]) => {
+      const listener = new pg.Client({ connectionString: t.db.url });
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query('LISTEN parliamo_personal');
+      const client = await t.db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const recorded = events.map((e, i) => ({ id: `e${i}`, stream: 'x', revision: i, metadata: {}, recordedAt: new Date(), position, ...e }));
+        await announcePersonalChanges(client, recorded, done.map((name) => ({ name, position })));
+        await client.query('COMMIT');
+        await eventually(async () => heard.length === 1);
+        const [positions, ids] = heard[0]!.split(';') as [string, string];
+        expect(positions).toBe(done.map((name) => `${name}=1:1`).join(','));
+        return ids === '*' ? '*' : ids.split(',').filter(Boolean).sort();
+      } finally {
+        client.release();
+        await listener.end();
+      }
+    };
+    const both = [g.id, s.id].sort();
+    expect(await announced([{ type: 'LessonCancelled', data: { lessonId } }], ['lessons'])).toEqual(both);
+    expect(await announced([{ type: 'HourBooked', data: { packageId: pkg.id, lessonId } }], ['hour-packages'])).toEqual(both);
+    expect(await announced([{ type: 'PaymentConfirmed', data: { paymentId } }], ['payments'])).toEqual(both);
+    // Looked up only in the tables of the projections in the transaction.
+    expect(await announced([{ type: 'LessonCancelled', data: { lessonId } }], ['hour-packages'])).toEqual([]);
+    expect(await announced([{ type: 'PayoutRecorded', data: { teacherId: g.id } }], ['payouts'])).toEqual([g.id]);
+    // An event that names nobody (the school's settings): anyone's.
+    expect(await announced([{ type: 'SchoolSettingsChanged', data: { changes: {} } }], ['school-settings'])).toBe('*');
+    // More people than a payload holds: anyone's.
+    const many = Array.from({ length: 151 }, () => ({ type: 'TrialTaken', data: { studentId: randomUUID() } }));
+    expect(await announced(many, ['lessons'])).toBe('*');
+  });
+
+  it('a change of people or a rebuilt read model empties it; nothing is kept while notifications are down', async () => {
+    const { g, s } = await cachedPair();
+    await other.query(`UPDATE users SET first_name = 'Giuliana' WHERE id = $1`, [g.id]);
+    await eventually(async () => (await lessonsOf(t.app, s))[0]!.teacherName.startsWith('Giuliana') && (await lessonsOf(second, s))[0]!.teacherName.startsWith('Giuliana'));
+    await other.query(`UPDATE bookings SET notes = 'quiet' WHERE student_id = $1`, [s.id]);
+    await other.query(`SELECT pg_notify('parliamo_read_models', 'lessons')`);
+    await eventually(async () => (await lessonsOf(second, s))[0]!.notes === 'quiet');
+    const cache = t.app.sessionCache as unknown as { listening: boolean };
+    cache.listening = false;
+    try {
+      await other.query(`UPDATE bookings SET notes = 'quieter' WHERE student_id = $1`, [s.id]);
+      expect((await lessonsOf(t.app, s))[0]!.notes).toBe('quieter'); // read afresh
+    } finally {
+      cache.listening = true;
+    }
+  });
+
+  it('each projection transaction announces the people it changed and where it stands', async () => {
+    const { g, s, lessonId } = await cachedPair();
+    const listener = new pg.Client({ connectionString: t.db.url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query('LISTEN parliamo_personal');
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${lessonId}`, headers: authHeaders(await sessionCookie(t, s.id)) });
+      expect(res.statusCode).toBe(200);
+      await eventually(async () => heard.some((p) => p.includes(s.id)));
+      const notice = heard.find((p) => p.includes(s.id))!;
+      const [positions, ids] = notice.split(';') as [string, string];
+      expect(ids.split(',').sort()).toEqual([g.id, s.id].sort()); // LessonCancelled names only the lesson
+      const names = positions.split(',').map((p) => p.split('=')[0]);
+      expect(names).toEqual(expect.arrayContaining(['lessons', 'hour-packages', 'payments']));
+    } finally {
+      await listener.end();
+    }
+  });
+});
+
+function parsePositionText(text: string) {
+  const [commit, prepare] = text.split(':').map(BigInt) as [bigint, bigint];
+  return { commit, prepare };
+}
