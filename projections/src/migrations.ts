@@ -1,5 +1,5 @@
 import { hourPackagesIndexes } from './models/hour-packages/projection.ts';
-import { lessonsIndexes } from './models/lessons/projection.ts';
+import { lessonsIndexes, studentActivityIndexes } from './models/lessons/projection.ts';
 import { receiptsIndexes } from './models/receipts/projection.ts';
 
 /** A schema change ({ id, sql }), the shape api/src/platform/db/migrate.ts applies. */
@@ -37,6 +37,12 @@ CREATE TABLE projection_checkpoints (
     // students made flat"); as 002, for the live table of an existing database.
     id: 'projections/003-teacher-usable-packages',
     sql: onLiveTables(['hour_packages'], hourPackagesIndexes({ hour_packages: 'hour_packages' })),
+  },
+  {
+    // The students active in a range of months from an index (docs/benchmarks.md, "The admin's analytics
+    // at 1M"); as 002, for the live table of an existing database.
+    id: 'projections/004-student-activity-months',
+    sql: onLiveTables(['student_activity'], studentActivityIndexes({ student_activity: 'student_activity' })),
   },
 ];
 

@@ -71,7 +71,7 @@ function figuresSql(byMonth: boolean): string {
     ), students AS (${
       byMonth
         ? `SELECT month AS k, students::int8 AS students FROM student_months WHERE month >= $1 AND month < $2`
-        : // every student once whose months meet the range's
+        : // every student once whose months meet the range's (from the GIN index on months: studentActivityIndexes)
           `SELECT 'all' AS k, count(*)::int8 AS students FROM student_activity
             WHERE months && ARRAY(SELECT to_char(d, 'YYYY-MM') FROM generate_series(($1::text || '-01')::date, ($2::text || '-01')::date - 1, interval '1 month') d)`
     }
