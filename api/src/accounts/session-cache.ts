@@ -206,7 +206,7 @@ export class SessionCache {
       // What was read from the database before this read answered may be older than these positions
       // (their notifications may still be on the way): not kept, and not answered to a token.
       this.clearPersonal();
-      this.heardOf([...stored].flatMap(([name, p]) => (p ? [[name, p] as [string, Position]] : [])));
+      this.heardOf([...stored].flatMap(([name, c]) => (c.position ? [[name, c.position] as [string, Position]] : [])));
     } catch {
       // Tokens stay uncovered (their reads go to the database) until notifications bring positions.
     }
@@ -253,10 +253,10 @@ export class SessionCache {
   }
 }
 
-/** The projections whose positions tokens are compared with, and a read of their stored checkpoints. */
+/** The projections whose positions tokens are compared with, and a read of their stored checkpoints (readCheckpoints). */
 export interface PositionSource {
   names: string[];
-  read: () => Promise<Map<string, Position | null>>;
+  read: () => Promise<Map<string, { position: Position | null }>>;
 }
 
 /** One value kept in memory while notifications work, emptied by its SessionCache (see dependentValue). */

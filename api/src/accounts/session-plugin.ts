@@ -48,11 +48,6 @@ declare module 'fastify' {
   }
 }
 
-/** Stored checkpoints as positions (never processed: absent). */
-function positionsOf(checkpoints: Map<string, { position: Position | null }>): Map<string, Position | null> {
-  return new Map([...checkpoints].map(([name, c]) => [name, c.position]));
-}
-
 /**
  * tokenHash for the tokens seen lately (bounded: emptied when full; a token costs one hash again then).
  * Only tokens whose cookie decrypted with our key get here, so only tokens this server issued.
@@ -94,13 +89,11 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   const cache = new SessionCache(poolConnectionConfig(app.pool), (err) => app.log.warn({ err }, 'session notifications lost; reconnecting'));
   app.decorate('sessionCache', cache);
   // The projections a write waits for (the ledger plugin's runner, registered after this one).
-  app.addHook('onReady', () =>
-    cache.start(
-      app.hasDecorator('projections')
-        ? { names: app.projections.projections.map((p) => p.name), read: async () => positionsOf(await readCheckpoints(app.pool, app.projections.projections.map((p) => p.name))) }
-        : undefined,
-    ),
-  );
+  app.addHook('onReady', () => {
+    if (!app.hasDecorator('projections')) return cache.start();
+    const names = app.projections.projections.map((p) => p.name);
+    return cache.start({ names, read: () => readCheckpoints(app.pool, names) });
+  });
   app.addHook('onClose', () => cache.close());
   // A change made here (logout, password, role, profile...) is visible to the very next request of
   // the same client: the cache is emptied before the answer to a write goes out. A route that says it

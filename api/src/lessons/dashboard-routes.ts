@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, earningsQuerySchema, earningsSchema, errorResponses, teacherStudentListSchema, textSchema } from '@parliamo/domain';
 import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
-import { dashboardStats, dashboardStatsUntil, teacherEarnings, teacherEarningsWithMonths, teacherStudents } from '@parliamo/projections';
+import { dashboardStatsUntil, teacherEarnings, teacherEarningsWithMonths, teacherStudents } from '@parliamo/projections';
 import { personalReads } from '../platform/personal-reads.ts';
 
 /** Dashboard numbers, a teacher's students and earnings (with CSV export). */
@@ -12,15 +12,12 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get('/dashboard/stats', {
     preValidation: app.requireUser(),
     schema: { response: { 200: dashboardStatsSchema, ...errorResponses } },
-  }, async (request, reply) => {
-    const user = request.user!;
-    // The school's numbers (admin) change with anyone's event: read each time.
-    if (user.role === 'admin') return dashboardStats(app.pool, user, app.clock.now());
-    return personal(request, reply, 'stats', async (now) => {
-      const { stats, until } = await dashboardStatsUntil(app.pool, user, now);
+  }, async (request, reply) =>
+    // An admin's (the school's numbers) hold only for `now`, so they are read each time.
+    personal(request, reply, 'stats', async (now) => {
+      const { stats, until } = await dashboardStatsUntil(app.pool, request.user!, now);
       return { value: stats, until };
-    });
-  });
+    }));
 
   app.get('/teacher/students', {
     preValidation: app.requireUser('teacher'),

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { eventually, useSecondInstance } from './two-instances.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
+import { parsePosition } from '@parliamo/ledger';
 import { announcePersonalChanges } from '@parliamo/projections';
 import { book, credit, student, teacher } from './fixtures.ts';
 
@@ -191,9 +192,8 @@ describe('a person\'s own reads kept in memory', () => {
     expect(res.statusCode).toBe(201);
     const token = tokenOf(res);
     await drained();
-    const position = token.split('=')[1]!;
-    expect(t.app.sessionCache.covers(parsePositionText(position))).toBe(true);
-    const [commit, prepare] = position.split(':').map(BigInt) as [bigint, bigint];
+    const { commit, prepare } = parsePosition(token.split('=')[1]!);
+    expect(t.app.sessionCache.covers({ commit, prepare })).toBe(true);
     expect(t.app.sessionCache.covers({ commit: commit + 1_000_000n, prepare })).toBe(false);
     // An uncovered token reads afresh: a change the notices never told is seen with it, not without.
     await lessonsOf(t.app, s);
@@ -344,8 +344,3 @@ describe('a person\'s own reads kept in memory', () => {
     }
   });
 });
-
-function parsePositionText(text: string) {
-  const [commit, prepare] = text.split(':').map(BigInt) as [bigint, bigint];
-  return { commit, prepare };
-}

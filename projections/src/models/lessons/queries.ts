@@ -1,4 +1,4 @@
-import { centsToEuros, romeInstant, romeToday, teacherDisplayName } from '@parliamo/domain';
+import { addRomeMonths, centsToEuros, romeInstant, romeToday, teacherDisplayName } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
 import { schoolUsableHours, usableHours } from '../hour-packages/queries.ts';
 
@@ -287,7 +287,7 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
           // `starts_at >= now` holds up to the start itself.
           n ? new Date(n.starts_at).getTime() + 1 : Infinity,
           r.next_expiry ? (r.next_expiry as Date).getTime() : Infinity,
-          romeInstant(nextMonthStart(month), 0)!.getTime(),
+          addRomeMonths(romeInstant(monthStart, 0)!, 1).getTime(), // this Rome month's end
         );
   const stats = {
     remainingHours: r.remaining,
@@ -304,10 +304,4 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
     ...(user.role === 'teacher' ? { earningsThisMonth: centsToEuros(r.earnings) } : {}),
   };
   return { stats, until };
-}
-
-/** The first day of the month after `month` (YYYY-MM). */
-function nextMonthStart(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
