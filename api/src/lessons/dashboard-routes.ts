@@ -5,7 +5,7 @@ import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
 import { dashboardStatsUntil, teacherEarnings, teacherEarningsWithMonths, teacherStudents } from '@parliamo/projections';
 import { personalReads } from '../platform/personal-reads.ts';
 
-/** Dashboard numbers, a teacher's students and earnings (with CSV export). */
+/** Dashboard numbers, a teacher's students and earnings (with CSV export); the numbers and the earnings kept per person (personal-reads.ts). */
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const personal = personalReads(app);
@@ -38,6 +38,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       ]);
       return sendCsv(reply, 'parliamo-earnings.csv', body);
     }
-    return teacherEarningsWithMonths(app.pool, teacherId);
+    // Kept like the teacher's lessons: it changes only when a lesson of theirs completes (an event
+    // that names them), not with the clock.
+    return personal(request, reply, 'earnings', async () => ({ value: await teacherEarningsWithMonths(app.pool, teacherId), until: Infinity }));
   });
 }

@@ -1,4 +1,4 @@
-// A person's own reads (GET /api/bookings, /api/hour-packages, /api/dashboard/stats) are kept in
+// A person's own reads (GET /api/bookings, /api/hour-packages, /api/dashboard/stats, /api/teacher/earnings) are kept in
 // memory per process (api/src/platform/personal-reads.ts). These tests change what they are computed
 // from in every way it can change (a write here, a write through another instance, a timer's event,
 // a tool writing to the tables, the clock) and check that no answer is older than the change: at once
@@ -13,6 +13,7 @@ import { eventually, useSecondInstance } from './two-instances.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { parsePosition } from '@parliamo/ledger';
 import { announcePersonalChanges } from '@parliamo/projections';
+import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { book, credit, student, teacher } from './fixtures.ts';
 
 const t = useTestApp();
@@ -36,6 +37,7 @@ async function read<T>(app: FastifyInstance, who: Person, url: string, extra = '
 const lessonsOf = (app: FastifyInstance, who: Person, extra = '') => read<Lesson[]>(app, who, '/api/bookings', extra);
 const packagesOf = (app: FastifyInstance, who: Person, extra = '') => read<Package[]>(app, who, '/api/hour-packages', extra);
 const statsOf = (app: FastifyInstance, who: Person, extra = '') => read<Stats>(app, who, '/api/dashboard/stats', extra);
+const earningsOf = (app: FastifyInstance, who: Person) => read<{ lessons: { date: string; priceCents: number }[] }>(app, who, '/api/teacher/earnings');
 
 /** Runs `body` while `app`'s personal notices are held back (slow), then delivers them in order. */
 async function withoutNotices<T>(app: FastifyInstance, body: () => Promise<T>): Promise<T> {
@@ -233,6 +235,31 @@ describe('a person\'s own reads kept in memory', () => {
         expect((await packagesOf(t.app, s))[0]!.status).toBe('active');
         expect((await statsOf(t.app, s)).nextLesson).toMatchObject({ date: '2026-03-10', hour: 9 });
       });
+    } finally {
+      t.clock.set(start.toISOString());
+    }
+  });
+
+  it('a teacher\'s earnings are kept until a lesson of theirs completes, whichever instance\'s timer completed it', async () => {
+    const { g, s } = await cachedPair();
+    expect((await book(t, s, { teacherId: g.id, date: '2026-03-12', hour: 9 })).statusCode).toBe(201);
+    const start = t.clock.now();
+    try {
+      t.clock.set('2026-03-10T09:00:00.000Z'); // the first lesson has ended (09:00-10:00 in Rome)
+      await runLessonTimers(timerDeps(t.app));
+      await drained();
+      for (const app of [t.app, second]) expect((await earningsOf(app, g)).lessons).toEqual([expect.objectContaining({ date: '2026-03-10', priceCents: 3000 })]);
+      // Changed behind every process's back: both still answer what they read (the proof that it is kept).
+      await other.query(`UPDATE teacher_earnings SET price_cents = 100, teacher_earning_cents = 76, commission_cents = 24 WHERE teacher_id = $1`, [g.id]);
+      for (const app of [t.app, second]) expect((await earningsOf(app, g)).lessons[0]!.priceCents).toBe(3000);
+      // The second lesson completes through the other instance's timer: both show it once its notice has come.
+      t.clock.set('2026-03-12T09:00:00.000Z');
+      await runLessonTimers(timerDeps(second));
+      await drained();
+      for (const app of [t.app, second]) {
+        const { lessons } = await earningsOf(app, g);
+        expect(lessons.map((l) => [l.date, l.priceCents])).toEqual([['2026-03-12', 3000], ['2026-03-10', 100]]);
+      }
     } finally {
       t.clock.set(start.toISOString());
     }
