@@ -61,6 +61,29 @@ test('payments: a date column, filters kept in the address bar, and a CSV of wha
   await expect(page.getByText('Dates are written YYYY-MM-DD and must exist in the calendar')).toBeVisible();
 });
 
+test('students: a search by name or email, kept in the address bar; no pages for one page of students', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await page.goto('/admin/students');
+  await settled(page, 'Students');
+  const table = page.getByRole('table', { name: 'Students' });
+  await expect(table.getByRole('columnheader', { name: 'Hours left' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages of students' })).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('MARTA.lopez@');
+  await expect(page).toHaveURL(/[?&]search=MARTA.lopez%40/);
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and Marta
+  await expect(table.getByText('marta.lopez@parliamo.test')).toBeVisible();
+  await page.reload();
+  await settled(page, 'Students');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('MARTA.lopez@');
+  await expect(page.getByRole('table', { name: 'Students' }).getByRole('row')).toHaveCount(2);
+  await expectAccessible(page);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nobody by that name');
+  await expect(page.getByText('No students match.')).toBeVisible();
+  await screenshots(page, 'admin-students-search');
+});
+
 test('analytics: the figures per month with charts, and a clear message for a bad range', async ({ page }) => {
   await signIn(page, demo.admin);
   await page.goto('/admin/analytics');
@@ -144,4 +167,56 @@ test('teacher earnings: titled for what they show, months as months, a y scale, 
   const csv = await downloadText(page, () => panel.getByRole('link', { name: 'Download CSV' }).click());
   expect(csv.name).toBe('parliamo-earnings.csv');
   expect(csv.text.split('\r\n')[0]).toBe('lesson_id,date,hour,price_eur,teacher_eur,commission_eur');
+});
+
+test('dashboard: the people cards count the whole school, not a page of the user list', async ({ page }) => {
+  // The school's counts as the server answers them for a school larger than any list page (the
+  // cards once counted the 500 newest users the list answered).
+  const counts = { students: 2501, teachers: 110, awaitingApproval: 3, inactive: 7 };
+  await page.route('**/api/admin/users/counts', (route) => route.fulfill({ json: counts }));
+  await signIn(page, demo.admin);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const [label, value] of [['Students', '2501'], ['Teachers', '110'], ['Awaiting approval', '3'], ['Inactive accounts', '7']]) {
+    const card = page.locator('.chakra-card__body').filter({ hasText: new RegExp(`^${label}\\d+$`) });
+    await expect(card).toHaveText(`${label}${value}`);
+  }
+});
+
+test('users: a page at a time, Next and Previous in the address bar, each page read from its top', async ({ page }) => {
+  // A school larger than one page, as the server answers it (the e2e school has fewer people than a page).
+  const person = (n: number) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, email: `person-${n}@example.test`, firstName: 'Persona', lastName: `Numero ${n}`,
+    role: 'student', isActive: true, createdAt: '2026-01-01T09:00:00.000Z',
+  });
+  const asked: string[] = [];
+  await page.route(/\/api\/admin\/users(\?.*)?$/, (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.search);
+    const n = Number(url.searchParams.get('page') ?? '1');
+    const users = n === 1 ? Array.from({ length: 50 }, (_, i) => person(i + 1)) : [person(51), person(52)];
+    return route.fulfill({ json: { users, page: n, pageSize: 50, hasMore: n === 1 } });
+  });
+  await signIn(page, demo.admin);
+  await page.goto('/admin/users');
+  await settled(page, 'Manage Users');
+  const pages = page.getByRole('navigation', { name: 'Pages of users' });
+  await expect(pages).toContainText('Users 1 to 50');
+  // Where the page stands is announced when it changes (the focus stays on the button pressed).
+  await expect(pages.getByText('Users 1 to 50')).toHaveAttribute('aria-live', 'polite');
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(pages).toContainText('Users 51 to 52');
+  await expect(page.getByText('person-52@example.test')).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // A role starts again from the first page.
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('teacher');
+  await expect(page).toHaveURL(/\?role=teacher$/);
+  await expect.poll(() => asked).toContain('?role=teacher');
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/role=teacher&page=2|page=2&role=teacher/);
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(pages).toContainText('Users 1 to 50');
 });

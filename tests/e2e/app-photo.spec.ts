@@ -22,7 +22,7 @@ test('a teacher uploads a photo, sees clear refusals, and saves the profile', as
   // A teacher of their own (the demo teachers' portraits are checked by other tests running alongside).
   const login = await registerStudent(page, 'Chiara');
   const admin = await adminApi(request);
-  const [user] = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(login.email)}`)).json();
+  const [user] = (await (await admin.get(`/api/admin/users?search=${encodeURIComponent(login.email)}`)).json()).users;
   expect((await admin.patch(`/api/admin/users/${user.id}`, { headers, data: { role: 'teacher' } })).status()).toBe(200);
 
   await signIn(page, login);

@@ -8,7 +8,7 @@ setup('a teacher who teaches every hour of every day', async ({ page }) => {
   const request = page.request;
   await registerOnly(page, { ...registration(allHoursTeacher.email, allHoursTeacher.password), firstName: allHoursTeacher.firstName, lastName: 'Sempre' });
   expect((await request.post('/api/auth/login', { headers, data: demo.admin })).status()).toBe(200);
-  const [user] = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(allHoursTeacher.email)}`)).json()) as { id: string }[];
+  const [user] = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(allHoursTeacher.email)}`)).json()).users as { id: string }[];
   expect((await request.patch(`/api/admin/users/${user!.id}`, { headers, data: { role: 'teacher' } })).status()).toBe(200);
   const profile = (await (await request.get(`/api/admin/teachers/${user!.id}`)).json()) as Record<string, unknown>;
   const approved = await request.put(`/api/admin/teachers/${user!.id}`, {

@@ -53,6 +53,7 @@ describe('every route has a contract', () => {
       '/api/admin/mails',
       '/api/admin/payments',
       '/api/admin/payments.csv',
+      '/api/admin/students',
       '/api/admin/users',
       '/api/availabilities',
       '/api/hour-packages/:id/history',

@@ -5,6 +5,7 @@ import {
   adminMailsQuerySchema,
   adminTeacherUpdateSchema,
   adminUserPatchSchema,
+  adminStudentQuerySchema,
   adminUserSearchSchema,
   changePasswordSchema,
   loginRedirectQuerySchema,
@@ -107,7 +108,9 @@ export const ACCOUNT_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/admin/users', allowed: ['admin'], querySchema: adminUserSearchSchema },
   { method: 'PATCH', route: '/api/admin/users/:id', allowed: ['admin'], path: async (c) => `/api/admin/users/${await victim(c)}`, body: () => ({ isActive: true }), bodySchema: adminUserPatchSchema },
   { method: 'POST', route: '/api/admin/users/:id/erase', allowed: ['admin'], path: async (c) => `/api/admin/users/${await victim(c)}/erase` },
-  { method: 'GET', route: '/api/admin/students', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/users/counts', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/students', allowed: ['admin'], querySchema: adminStudentQuerySchema },
+  { method: 'GET', route: '/api/admin/teachers', allowed: ['admin'] },
   { method: 'GET', route: '/api/admin/teachers/:id', allowed: ['admin'], path: (c) => `/api/admin/teachers/${c.world.people.teacher.id}` },
   {
     method: 'PUT', route: '/api/admin/teachers/:id', allowed: ['admin'], bodySchema: adminTeacherUpdateSchema,

@@ -70,7 +70,7 @@ describe('hostile strings in every text field', () => {
       // Only people whose name or email holds the text itself (the registrations above stored such names).
       const needle = text.trim().toLowerCase();
       const matches = (u: { email: string; firstName: string; lastName: string }) => [u.email, u.firstName, u.lastName].some((v) => v.toLowerCase().includes(needle));
-      if (res.status === 200) expect(res.json.filter((u: any) => !matches(u))).toEqual([]);
+      if (res.status === 200) expect(res.json.users.filter((u: any) => !matches(u))).toEqual([]);
       const id = await admin.get(`/api/admin/teachers/${encodeURIComponent(text)}`);
       // 404, or 414 when the id is longer than a path parameter may be; always a JSON message.
       expect([404, 414]).toContain(id.status);
@@ -80,7 +80,7 @@ describe('hostile strings in every text field', () => {
     }
     const users = (await db.pool.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n as number;
     const all = await admin.get(`/api/admin/users?search=${encodeURIComponent("' OR '1'='1")}`);
-    expect(all.json.length).toBeLessThan(users);
-    expect(all.json.every((u: any) => u.firstName === "' OR '1'='1" || u.lastName === "' OR '1'='1")).toBe(true);
+    expect(all.json.users.length).toBeLessThan(users);
+    expect(all.json.users.every((u: any) => u.firstName === "' OR '1'='1" || u.lastName === "' OR '1'='1")).toBe(true);
   });
 });

@@ -59,6 +59,8 @@ describe('accounts: authorization matrix', () => {
       expect: everyone(401, 400),
     },
     { method: 'GET', label: '/api/admin/users', url: () => '/api/admin/users', expect: adminOnly(200) },
+    { method: 'GET', label: '/api/admin/users/counts', url: () => '/api/admin/users/counts', expect: adminOnly(200) },
+    { method: 'GET', label: '/api/admin/teachers', url: () => '/api/admin/teachers', expect: adminOnly(200) },
     { method: 'GET', label: '/api/admin/students', url: () => '/api/admin/students', expect: adminOnly(200) },
     { method: 'PATCH', label: '/api/admin/users/:id', url: () => `/api/admin/users/${who.student.id}`, body: () => ({ isActive: true }), expect: adminOnly(200) },
     { method: 'GET', label: '/api/admin/teachers/:id', url: () => `/api/admin/teachers/${teacherTarget.id}`, expect: adminOnly(200) },

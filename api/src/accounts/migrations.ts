@@ -147,8 +147,8 @@ export const accountsMigrations: Migration[] = [
     sql: `CREATE INDEX users_newest_idx ON users (created_at DESC, id) WHERE erased_at IS NULL;`,
   },
   {
-    // The admin's student list, by name (admin/users.ts listStudents): its 1,000 first by index, not
-    // every student sorted (docs/benchmarks.md, "Admin lists per row").
+    // The admin's student list, by name (admin/users.ts listStudents): each page by index, not every
+    // student sorted (docs/benchmarks.md, "Admin lists per row" and "The admin's lists in pages").
     id: 'accounts/008-students-by-name',
     sql: `CREATE INDEX users_students_by_name_idx ON users (last_name, first_name, id) WHERE role = 'student' AND erased_at IS NULL;`,
   },

@@ -24,17 +24,17 @@ describe('admin: users, teachers, students, erasure', () => {
   it('lists and searches users by name or email, filters by role', async () => {
     const u = await createUser(t, { firstName: 'Beatrice', lastName: 'Quaglia', email: 'bea.q@example.test' });
     const teacher = await createUser(t, { role: 'teacher', firstName: 'Quirino', lastName: 'Neri', teacher: { isApproved: false } });
-    const byName = (await get('/api/admin/users?search=quagl')).json();
+    const byName = (await get('/api/admin/users?search=quagl')).json().users;
     expect(byName.map((r: { id: string }) => r.id)).toEqual([u.id]);
     expect(byName[0]).toEqual({
       id: u.id, email: 'bea.q@example.test', firstName: 'Beatrice', lastName: 'Quaglia', role: 'student', isActive: true,
       createdAt: '2026-03-02T09:00:00.000Z',
     });
-    expect((await get('/api/admin/users?search=BEA.Q@')).json()).toHaveLength(1);
-    expect((await get('/api/admin/users?search=Beatrice%20Quaglia')).json()).toHaveLength(1);
-    const teachers = (await get('/api/admin/users?search=qu&role=teacher')).json();
+    expect((await get('/api/admin/users?search=BEA.Q@')).json().users).toHaveLength(1);
+    expect((await get('/api/admin/users?search=Beatrice%20Quaglia')).json().users).toHaveLength(1);
+    const teachers = (await get('/api/admin/users?search=qu&role=teacher')).json().users;
     expect(teachers).toEqual([expect.objectContaining({ id: teacher.id, role: 'teacher', isApproved: false })]);
-    expect((await get('/api/admin/users?search=%25')).json()).toEqual([]); // % is a literal, not a wildcard
+    expect((await get('/api/admin/users?search=%25')).json().users).toEqual([]); // % is a literal, not a wildcard
     const bad = await get('/api/admin/users?role=owner');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Role must be student, teacher or admin' });
@@ -91,7 +91,7 @@ describe('admin: users, teachers, students, erasure', () => {
       expect(self.statusCode).toBe(409);
       expect(self.json()).toEqual({ message });
     }
-    const still = (await get(`/api/admin/users?search=${encodeURIComponent(admin.email)}`)).json();
+    const still = (await get(`/api/admin/users?search=${encodeURIComponent(admin.email)}`)).json().users;
     expect(still).toEqual([expect.objectContaining({ id: admin.id, role: 'admin', isActive: true })]);
     // Keeping one's own role, or activating oneself, is no change worth refusing.
     expect((await send('PATCH', `/api/admin/users/${admin.id}`, { role: 'admin', isActive: true })).statusCode).toBe(200);
@@ -125,23 +125,22 @@ describe('admin: users, teachers, students, erasure', () => {
 
   it('lists students only, with the hours they bought and have left (expired hours are not left)', async () => {
     const s = await createUser(t, { lastName: 'Zzstudent' });
-    const teacher = await createUser(t, { role: 'teacher' });
+    const teacher = await createUser(t, { role: 'teacher', lastName: 'Zzteacher' });
     const bought = t.clock.now();
     await buyHours(commandDeps(t.app), { studentId: s.id, teacherId: teacher.id, hours: 5, rateCents: 3000, at: bought });
     t.clock.advance(30 * 24 * 3600_000);
     await buyHours(commandDeps(t.app), { studentId: s.id, teacherId: teacher.id, hours: 3, rateCents: 3000, at: t.clock.now() });
-    const list = (await get('/api/admin/students')).json() as { id: string }[];
-    expect(list.some((r) => r.id === s.id)).toBe(true);
-    expect(list.some((r) => r.id === teacher.id || r.id === admin.id)).toBe(false);
-    expect(list.find((r) => r.id === s.id)).toMatchObject({
-      firstName: 'Student', lastName: 'Zzstudent', isActive: true, totalHours: 8, remainingHours: 8,
-    });
-    const other = await createUser(t);
-    expect(list.find((r) => r.id === other.id)).toBeUndefined(); // made after the read
-    expect((await get('/api/admin/students')).json().find((r: { id: string }) => r.id === other.id)).toMatchObject({ totalHours: 0, remainingHours: 0 });
+    const students = async (search: string) => ((await get(`/api/admin/students?search=${search}`)).json() as { students: { id: string }[] }).students;
+    const list = await students('zz');
+    expect(list.map((r) => r.id)).toEqual([s.id]); // not the teacher of the same name
+    expect(list[0]).toMatchObject({ firstName: 'Student', lastName: 'Zzstudent', isActive: true, totalHours: 8, remainingHours: 8 });
+    const all = (await get('/api/admin/students')).json() as { students: { id: string }[] };
+    expect(all.students.some((r) => r.id === teacher.id || r.id === admin.id)).toBe(false);
+    const other = await createUser(t, { lastName: 'Zzother' });
+    expect(await students('zzother')).toEqual([expect.objectContaining({ id: other.id, totalHours: 0, remainingHours: 0 })]);
     // Six months after the first purchase its 5 hours lapse; the later 3 are still there.
     t.clock.set(new Date(bought.getTime() + 184 * 24 * 3600_000));
-    expect((await get('/api/admin/students')).json().find((r: { id: string }) => r.id === s.id)).toMatchObject({ totalHours: 8, remainingHours: 3 });
+    expect((await students('zzstudent'))[0]).toMatchObject({ totalHours: 8, remainingHours: 3 });
   });
 
   it('erases a person: personal fields anonymised, sign-in and sessions ended, mails gone, ledger untouched', async () => {
@@ -182,9 +181,99 @@ describe('admin: users, teachers, students, erasure', () => {
     expect(profile).toEqual({ bio: '', meeting_link: null, is_approved: false });
     const mails = (await t.db.pool.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = 'erase.me@example.test'`)).rows[0];
     expect(mails.n).toBe(0);
-    expect((await get('/api/admin/users?search=erase')).json()).toEqual([]);
+    expect((await get('/api/admin/users?search=erase')).json().users).toEqual([]);
     expect((await send('POST', `/api/admin/users/${teacher.id}/erase`)).statusCode).toBe(404);
     // The email is free again for a new account.
     await createUser(t, { email: 'erase.me@example.test' });
+  });
+});
+
+describe('admin: the students, a page at a time', () => {
+  const t = useTestApp();
+  it('pages by name, 50 a page, says whether more follow, searches name or email, and refuses a bad page', async () => {
+    const admin = await signedIn(t, 'admin');
+    const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: await sessionCookie(t, admin.id) } });
+    // 53 students, made in an order that is not their names' order; a teacher whose name would sort among them.
+    const names = Array.from({ length: 53 }, (_, i) => `Rossi${String(52 - i).padStart(2, '0')}`);
+    for (const lastName of names) await createUser(t, { lastName, email: `${lastName.toLowerCase()}@example.test` });
+    await createUser(t, { role: 'teacher', lastName: 'Rossi99' });
+    const sorted = [...names].sort();
+    const first = (await get('/api/admin/students')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 50, hasMore: true });
+    expect(first.students.map((r: { lastName: string }) => r.lastName)).toEqual(sorted.slice(0, 50));
+    const second = (await get('/api/admin/students?page=2')).json();
+    expect(second).toMatchObject({ page: 2, pageSize: 50, hasMore: false });
+    expect(second.students.map((r: { lastName: string }) => r.lastName)).toEqual(sorted.slice(50));
+    expect((await get('/api/admin/students?page=3')).json()).toEqual({ students: [], page: 3, pageSize: 50, hasMore: false });
+    // A search by part of a name or an email; it pages the same way. % and _ are literal.
+    const found = (await get('/api/admin/students?search=ROSSI0')).json();
+    expect(found.students.map((r: { lastName: string }) => r.lastName)).toEqual(sorted.slice(0, 10));
+    expect(found.hasMore).toBe(false);
+    expect((await get('/api/admin/students?search=rossi07@example')).json().students).toHaveLength(1);
+    expect((await get('/api/admin/students?search=Rossi_7')).json().students).toEqual([]);
+    for (const [query, message] of [
+      ['page=0', 'page must be a whole number from 1 to 100000'],
+      ['page=two', 'page must be a whole number from 1 to 100000'],
+      ['sort=name', 'Unknown query parameter: sort'],
+      [`search=${'x'.repeat(101)}`, 'Search must be at most 100 characters'],
+    ]) {
+      const bad = await get(`/api/admin/students?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json(), query).toEqual({ message });
+    }
+  });
+});
+
+describe('admin: the school\'s people counted', () => {
+  const t = useTestApp();
+  it('counts every person not erased, beyond the list\'s page: students, teachers, awaiting approval, inactive', async () => {
+    const admin = await signedIn(t, 'admin');
+    const cookie = () => sessionCookie(t, admin.id);
+    const counts = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/users/counts', headers: { cookie: await cookie() } })).json();
+    expect(await counts()).toEqual({ students: 0, teachers: 0, awaitingApproval: 0, inactive: 0 });
+    // More students than the user list ever answered at once (500): the dashboard counted that list.
+    for (let i = 0; i < 51; i++) await Promise.all(Array.from({ length: 10 }, () => createUser(t)));
+    await createUser(t, { isActive: false });
+    await createUser(t, { role: 'teacher' });
+    await createUser(t, { role: 'teacher', teacher: { isApproved: false } });
+    const erased = await createUser(t, { role: 'teacher', teacher: { isApproved: false } });
+    await t.app.inject({ method: 'POST', url: `/api/admin/users/${erased.id}/erase`, headers: authHeaders(await cookie()) });
+    expect(await counts()).toEqual({ students: 511, teachers: 2, awaitingApproval: 1, inactive: 1 });
+    const student = await signedIn(t, 'student');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/counts', headers: { cookie: student.cookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('admin: the users, a page at a time, and the teachers for pickers', () => {
+  const t = useTestApp();
+  it('pages newest first, 50 a page, with the role and search kept; lists every teacher by name', async () => {
+    const admin = await signedIn(t, 'admin');
+    const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: await sessionCookie(t, admin.id) } });
+    // 53 students and 2 teachers, a minute apart: the newest first is the last made.
+    const made: string[] = [admin.id];
+    for (let i = 0; i < 55; i++) {
+      t.clock.advance(60_000);
+      const role = i % 20 === 19 ? 'teacher' : 'student';
+      made.push((await createUser(t, { role, lastName: `Verdi${String(i).padStart(2, '0')}` })).id);
+    }
+    const newest = [...made].reverse();
+    const first = (await get('/api/admin/users')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 50, hasMore: true });
+    expect(first.users.map((u: { id: string }) => u.id)).toEqual(newest.slice(0, 50));
+    const second = (await get('/api/admin/users?page=2')).json();
+    expect(second).toMatchObject({ page: 2, hasMore: false });
+    expect(second.users.map((u: { id: string }) => u.id)).toEqual(newest.slice(50));
+    const teachers = (await get('/api/admin/users?role=teacher')).json();
+    expect(teachers.users.map((u: { lastName: string }) => u.lastName)).toEqual(['Verdi39', 'Verdi19']);
+    expect(teachers.hasMore).toBe(false);
+    expect((await get('/api/admin/users?search=verdi5&page=1')).json().users).toHaveLength(5);
+    const bad = await get('/api/admin/users?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'page must be a whole number from 1 to 100000' });
+    // Every teacher for the payments' filter, by name, whatever page they are on.
+    expect((await get('/api/admin/teachers')).json()).toEqual([
+      { id: made[20], firstName: 'Teacher', lastName: 'Verdi19', isActive: true },
+      { id: made[40], firstName: 'Teacher', lastName: 'Verdi39', isActive: true },
+    ]);
   });
 });

@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminStudentSchema,
+  adminStudentPageSchema,
+  adminStudentQuerySchema,
+  adminTeacherChoiceSchema,
   adminTeacherSchema,
   adminTeacherUpdateSchema,
+  adminUserCountsSchema,
+  adminUserPageSchema,
   adminUserPatchSchema,
   adminUserRowSchema,
   adminUserSearchSchema,
@@ -13,7 +17,7 @@ import {
   idParamsSchema,
   noBodySchema,
 } from '@parliamo/domain';
-import { eraseUser, getTeacher, listStudents, listUsers, patchUser, updateTeacher } from './users.ts';
+import { countUsers, eraseUser, getTeacher, listStudents, listTeacherChoices, listUsers, patchUser, updateTeacher } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,8 +35,13 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
 
   app.get('/admin/users', {
     preValidation: admin,
-    schema: { querystring: adminUserSearchSchema, response: { 200: z.array(adminUserRowSchema), ...errorResponses } },
+    schema: { querystring: adminUserSearchSchema, response: { 200: adminUserPageSchema, ...errorResponses } },
   }, async (request) => listUsers(app.pool, request.query));
+
+  app.get('/admin/users/counts', {
+    preValidation: admin,
+    schema: { response: { 200: adminUserCountsSchema, ...errorResponses } },
+  }, async () => countUsers(app.pool));
 
   app.patch('/admin/users/:id', {
     preValidation: admin,
@@ -49,8 +58,13 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
 
   app.get('/admin/students', {
     preValidation: admin,
-    schema: { response: { 200: z.array(adminStudentSchema), ...errorResponses } },
-  }, async () => listStudents(app.pool, app.clock.now()));
+    schema: { querystring: adminStudentQuerySchema, response: { 200: adminStudentPageSchema, ...errorResponses } },
+  }, async (request) => listStudents(app.pool, app.clock.now(), request.query));
+
+  app.get('/admin/teachers', {
+    preValidation: admin,
+    schema: { response: { 200: z.array(adminTeacherChoiceSchema), ...errorResponses } },
+  }, async () => listTeacherChoices(app.pool));
 
   app.get('/admin/teachers/:id', {
     preValidation: admin,

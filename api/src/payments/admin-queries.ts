@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
 import { hasFlagSql, paidSql, paymentFlags, paymentTotals, type PaymentRow } from '@parliamo/projections';
+import { containsPattern, escapeLike } from '../platform/db/search.ts';
 
 /** The day a payment belongs to: when its checkout started (a payment never started: when hours were credited). */
 const DAY_SQL = `(COALESCE(p.started_at, p.credited_at, p.updated_at) AT TIME ZONE 'Europe/Rome')::date`;
@@ -10,8 +11,8 @@ type Filters = Omit<AdminPaymentQuery, 'page' | 'pageSize'>;
 
 /** The WHERE clause of the admin's payment filters and its parameters ($1..$5). */
 function where(f: Filters): { sql: string; params: unknown[] } {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const prefix = f.search ? `${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = containsPattern(f.search);
+  const prefix = f.search ? `${escapeLike(f.search)}%` : null;
   return {
     // i18n-ignore: SQL
     sql: `WHERE ($1::text IS NULL OR p.status = $1)

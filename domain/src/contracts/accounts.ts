@@ -1,7 +1,8 @@
 // The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
 // Messages are shown to people as they are; the spec's own strings ("Validation rules") are used verbatim.
 import { z } from 'zod';
-import { answer } from './common.ts';
+import { answer, pageWithMore } from './common.ts';
+import { pageNumber, strictQuery } from './fields.ts';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -196,11 +197,15 @@ export const registeredSchema = answer({ id: z.string() });
 /** POST /api/auth/request-password-reset answers 202 with the same sentence whether the account exists or not. */
 export const resetRequestedSchema = answer({ message: z.string() });
 
-/** GET /api/admin/users query. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/users query: a search on name or email, a role, and the page (from 1); each optional. */
 export const adminUserSearchSchema = z.object({
-  search: z.string().trim().max(100, tooLong('Search', 100)).optional(),
+  search: z.string('search must be one text').trim().max(100, tooLong('Search', 100)).optional(),
   role: z.enum(ROLES, { error: 'Role must be student, teacher or admin' }).optional(),
+  page: pageNumber('page', 100_000).optional(),
 });
+export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
 
 /** PATCH /api/admin/users/:id. */
 export const adminUserPatchSchema = z
@@ -223,6 +228,26 @@ export const adminUserRowSchema = answer({
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** GET /api/admin/users: one page of the people that match, newest first. */
+export const adminUserPageSchema = pageWithMore('users', adminUserRowSchema);
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** GET /api/admin/teachers: every teacher not erased, by name, for the admin's pickers (a school has tens, not thousands). */
+export const adminTeacherChoiceSchema = answer({ id: z.string(), firstName: z.string(), lastName: z.string(), isActive: z.boolean() });
+export type AdminTeacherChoice = z.infer<typeof adminTeacherChoiceSchema>;
+
+/**
+ * GET /api/admin/users/counts: the school's people counted over all of them, not erased (the admin
+ * dashboard's cards): students, teachers, teachers not approved yet, and accounts deactivated.
+ */
+export const adminUserCountsSchema = answer({
+  students: z.number(),
+  teachers: z.number(),
+  awaitingApproval: z.number(),
+  inactive: z.number(),
+});
+export type AdminUserCounts = z.infer<typeof adminUserCountsSchema>;
 
 /** The teacher fields an admin reads and edits (GET/PUT /api/admin/teachers/:id); hourlyRate in euros. */
 export const adminTeacherUpdateSchema = z.object({
@@ -289,3 +314,16 @@ export const adminStudentSchema = answer({
   remainingHours: z.number(),
 });
 export type AdminStudent = z.infer<typeof adminStudentSchema>;
+
+export const ADMIN_STUDENTS_PAGE_SIZE = 50;
+
+/** GET /api/admin/students: a search on name or email (optional), and the page (from 1). */
+export const adminStudentQuerySchema = strictQuery({
+  search: z.string('search must be one text').trim().max(100, tooLong('Search', 100)).optional(),
+  page: pageNumber('page', 100_000).optional(),
+});
+export type AdminStudentQuery = z.infer<typeof adminStudentQuerySchema>;
+
+/** GET /api/admin/students: one page of the students that match, by name. */
+export const adminStudentPageSchema = pageWithMore('students', adminStudentSchema);
+export type AdminStudentPage = z.infer<typeof adminStudentPageSchema>;

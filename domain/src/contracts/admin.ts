@@ -2,6 +2,7 @@
 // payment and adjustment contracts live with their capability (accounts.ts, payments.ts, packages.ts).
 import { z } from 'zod';
 import { answer } from './common.ts';
+import { strictQuery } from './fields.ts';
 
 /** Positions are two PostgreSQL bigints; a cursor outside that range names no position. */
 const BIGINT_MAX = 9223372036854775807n;
@@ -11,14 +12,11 @@ const isPosition = (v: string) => {
 };
 
 /** GET /api/admin/ledger?stream=&userId=&after=: newest first, 100 a page; `after` is the last position seen. */
-export const ledgerQuerySchema = z.strictObject(
-  {
-    stream: z.string('stream must be one stream name').max(200, 'stream is too long').optional(),
-    userId: z.string('userId must be one id').max(100, 'userId is too long').optional(),
-    after: z.string('after must be one ledger position').refine(isPosition, 'after must be a ledger position like 123:45').optional(),
-  },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
-);
+export const ledgerQuerySchema = strictQuery({
+  stream: z.string('stream must be one stream name').max(200, 'stream is too long').optional(),
+  userId: z.string('userId must be one id').max(100, 'userId is too long').optional(),
+  after: z.string('after must be one ledger position').refine(isPosition, 'after must be a ledger position like 123:45').optional(),
+});
 export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 
 export const ledgerEntrySchema = answer({
@@ -45,11 +43,7 @@ const queryMonth = (name: string) =>
     .regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, `${name} must be a month written YYYY-MM, between 2000-01 and 2199-12`);
 
 /** Months are Rome calendar months, both ends included; without them, the last 12 months up to this one. */
-export const analyticsQuerySchema = z
-  .strictObject(
-    { from: queryMonth('"from"').optional(), to: queryMonth('"to"').optional() },
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
-  )
+export const analyticsQuerySchema = strictQuery({ from: queryMonth('"from"').optional(), to: queryMonth('"to"').optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
   .refine((q) => !q.from || !q.to || monthNumber(q.to) - monthNumber(q.from) < MAX_ANALYTICS_MONTHS, {
     message: `Ask for at most ${MAX_ANALYTICS_MONTHS} months at a time`,

@@ -22,3 +22,15 @@ export const instantSchema = z.string();
 
 /** A strict answer object: a field the route adds without the contract knowing is an error in development and tests. */
 export const answer = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject(shape);
+
+/**
+ * One page of a list answered a page at a time without a total: its rows under `key`, the page (from
+ * 1), the page's size, and whether a next page has any (the server reads one row more than the page;
+ * counting every row would cost what the page saves).
+ */
+export const pageWithMore = <Key extends string, Row extends z.ZodType>(key: Key, row: Row) =>
+  answer({ [key]: z.array(row), page: z.number(), pageSize: z.number(), hasMore: z.boolean() } as { [K in Key]: z.ZodArray<Row> } & {
+    page: z.ZodNumber;
+    pageSize: z.ZodNumber;
+    hasMore: z.ZodBoolean;
+  });

@@ -22,6 +22,13 @@ export function strict<Shape extends z.ZodRawShape>(shape: Shape) {
   });
 }
 
+/** A query string's parameters: an unknown one is refused by name ("Unknown query parameter: sort"). */
+export function strictQuery<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined),
+  });
+}
+
 /** A required value's messages: `missing` when absent, `wrong` for any other bad input. */
 export const msg = (missing: string, wrong: string) => ({
   error: (iss: { input?: unknown }) => (iss.input === undefined ? missing : wrong),
@@ -71,3 +78,11 @@ export const queryDate = (name: string) =>
 
 /** A date or an ISO instant (for `asOf`). */
 export const isDateOrInstant = (v: string) => isValidDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)));
+
+/** A page number or size in a query string ("3"): a whole number from 1 to `max`. */
+export const pageNumber = (name: string, max: number) =>
+  z
+    .string(`${name} must be a whole number`)
+    .regex(/^\d{1,6}$/, `${name} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `${name} must be a whole number from 1 to ${max}`);

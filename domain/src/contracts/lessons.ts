@@ -2,7 +2,7 @@
 // and earnings; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { dateSchema, hourSchema, id, msg, strict } from './fields.ts';
+import { dateSchema, hourSchema, id, msg, strict, strictQuery } from './fields.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -58,10 +58,7 @@ export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
 export const teacherStudentListSchema = z.array(teacherStudentSchema);
 
 /** GET /api/teacher/earnings?format=csv|json (CSV is a file, JSON this object). */
-export const earningsQuerySchema = z.strictObject(
-  { format: z.enum(['csv', 'json'], 'format must be csv or json').optional() },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
-);
+export const earningsQuerySchema = strictQuery({ format: z.enum(['csv', 'json'], 'format must be csv or json').optional() });
 
 export const earningsSchema = answer({
   lessons: z.array(

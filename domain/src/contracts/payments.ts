@@ -2,7 +2,7 @@
 // payment's status, the admin's reconciliation list and Stripe's webhook; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { euros, id, msg, packageHoursSchema, queryDate, strict } from './fields.ts';
+import { euros, id, msg, packageHoursSchema, pageNumber, queryDate, strict, strictQuery } from './fields.ts';
 import { reasonSchema } from './packages.ts';
 import { MAX_HOURS } from '../rules.ts';
 
@@ -108,32 +108,20 @@ export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
 export const ADMIN_PAYMENTS_PAGE_SIZE = 25;
 export const MAX_ADMIN_PAYMENTS_PAGE_SIZE = 100;
 
-const pageNumber = (name: string, max: number) =>
-  z
-    .string(`${name} must be a whole number`)
-    .regex(/^\d{1,6}$/, `${name} must be a whole number from 1 to ${max}`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `${name} must be a whole number from 1 to ${max}`);
-
 /**
  * GET /api/admin/payments and /api/admin/payments.csv: the filters (all optional, combined with AND).
  * `from` and `to` are Rome dates, both included, matched against the day the checkout started.
  * `search` matches a name or email of the student or teacher, or the start of a payment or provider id.
  */
-export const adminPaymentQuerySchema = z
-  .strictObject(
-    {
-      search: z.string('search must be one text').trim().max(100, 'search can be at most 100 characters').optional(),
-      status: z.enum(PAYMENT_STATUSES, `status must be one of ${PAYMENT_STATUSES.join(', ')}`).optional(),
-      teacherId: z.string('teacherId must be one id').trim().max(100, 'teacherId is too long').optional(),
-      from: queryDate('"from"').optional(),
-      to: queryDate('"to"').optional(),
-      page: pageNumber('page', 100_000).optional(),
-      pageSize: pageNumber('pageSize', MAX_ADMIN_PAYMENTS_PAGE_SIZE).optional(),
-    },
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
-  )
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] });
+export const adminPaymentQuerySchema = strictQuery({
+  search: z.string('search must be one text').trim().max(100, 'search can be at most 100 characters').optional(),
+  status: z.enum(PAYMENT_STATUSES, `status must be one of ${PAYMENT_STATUSES.join(', ')}`).optional(),
+  teacherId: z.string('teacherId must be one id').trim().max(100, 'teacherId is too long').optional(),
+  from: queryDate('"from"').optional(),
+  to: queryDate('"to"').optional(),
+  page: pageNumber('page', 100_000).optional(),
+  pageSize: pageNumber('pageSize', MAX_ADMIN_PAYMENTS_PAGE_SIZE).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] });
 export type AdminPaymentQuery = z.infer<typeof adminPaymentQuerySchema>;
 
 // ---- POST /api/admin/payments/:id/refund -------------------------------------------------------

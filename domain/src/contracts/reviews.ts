@@ -2,7 +2,7 @@
 // its edit, the teacher's reply, an admin hiding it, and a teacher's public list of reviews.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { msg, strict } from './fields.ts';
+import { msg, strict, strictQuery } from './fields.ts';
 
 export const MAX_REVIEW_COMMENT = 1000;
 export const MAX_REVIEW_REPLY = 1000;
@@ -74,17 +74,14 @@ export const reviewPageSchema = answer({
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
-export const reviewPageQuerySchema = z.strictObject(
-  {
-    page: z.coerce
-      .number('page must be a whole number from 1')
-      .int('page must be a whole number from 1')
-      .min(1, 'page must be a whole number from 1')
-      .max(100_000, 'page must be a whole number from 1')
-      .default(1),
-  },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown query parameter: ${iss.keys.join(', ')}` : undefined) },
-);
+export const reviewPageQuerySchema = strictQuery({
+  page: z.coerce
+    .number('page must be a whole number from 1')
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page must be a whole number from 1')
+    .default(1),
+});
 
 /**
  * GET /api/bookings/:id/review (and the answer of every review write): the review of one lesson as

@@ -11,7 +11,6 @@ import type { SiteConfig } from './site.ts';
 import type { Slot, Teacher } from './teachers.ts';
 import type {
   AdminTeacher,
-  AdminUser,
   Booking,
   DashboardStats,
   Earnings,
@@ -19,13 +18,12 @@ import type {
   PackageHistory,
   TeacherStudent,
 } from '../components/app/types.ts';
-import type { AdminStudent } from '../pages/app/AdminStudents.tsx';
 import type { LedgerEvent } from '../pages/app/AdminLedger.tsx';
 import type { ProfileData } from '../pages/app/Profile.tsx';
 import type { Availability, TeacherProfileData } from '../pages/app/TeacherProfileEditor.tsx';
 import type { AdminMail } from '@parliamo/domain';
 import type { AdminPayouts, TeacherPayouts } from '@parliamo/domain/contracts/payouts';
-import type { AdminPaymentPage, Analytics, LedgerBalance, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
+import type { AdminPaymentPage, AdminStudentPage, AdminTeacherChoice, AdminUserCounts, AdminUserPage, Analytics, LedgerBalance, LessonReview, OwnReceipt, PaymentStatusAnswer, PersonalSettings, ReviewPage, SchoolSettingsPage, TestCheckout, TrialOffer } from '@parliamo/domain/contracts';
 
 /** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -104,13 +102,24 @@ export const queries = {
   teacherStudents: () =>
     queryOptions({ queryKey: ['teacherStudents'] as const, queryFn: ({ signal }) => getJson<TeacherStudent[]>('/api/teacher/students', signal) }),
 
-  adminUsers: (filter: { search?: string; role?: string } = {}) =>
+  /** One page of the admin's users, newest first; `search` on name or email, `role` (each optional). */
+  adminUsers: (filter: { search?: string; role?: string; page?: string } = {}) =>
     queryOptions({
-      queryKey: ['admin', 'users', { search: filter.search ?? '', role: filter.role ?? '' }] as const,
-      queryFn: ({ signal }) => getJson<AdminUser[]>(`/api/admin/users${search(filter)}`, signal),
+      queryKey: ['admin', 'users', filter] as const,
+      queryFn: ({ signal }) => getJson<AdminUserPage>(`/api/admin/users${search(filter)}`, signal),
     }),
-  adminStudents: () =>
-    queryOptions({ queryKey: ['admin', 'students'] as const, queryFn: ({ signal }) => getJson<AdminStudent[]>('/api/admin/students', signal) }),
+  /** Every teacher, by name, for the admin's pickers. */
+  adminTeachers: () =>
+    queryOptions({ queryKey: ['admin', 'teachers'] as const, queryFn: ({ signal }) => getJson<AdminTeacherChoice[]>('/api/admin/teachers', signal) }),
+  /** The school's people counted over all of them (the admin dashboard's cards). */
+  adminUserCounts: () =>
+    queryOptions({ queryKey: ['admin', 'users', 'counts'] as const, queryFn: ({ signal }) => getJson<AdminUserCounts>('/api/admin/users/counts', signal) }),
+  /** One page of the admin's students, by name; `search` on name or email (both optional). */
+  adminStudents: (filter: { search?: string; page?: string } = {}) =>
+    queryOptions({
+      queryKey: ['admin', 'students', filter] as const,
+      queryFn: ({ signal }) => getJson<AdminStudentPage>(`/api/admin/students${search(filter)}`, signal),
+    }),
   /** One page of the payments matching `filter` (the query string of GET /api/admin/payments), with totals. */
   adminPayments: (filter: AdminPaymentFilter = {}) =>
     queryOptions({

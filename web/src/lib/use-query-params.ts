@@ -1,5 +1,6 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useDebounced } from './use-debounced.ts';
 
 /**
  * The address bar's query parameters, and a way to change some of them (an empty value removes one;
@@ -18,4 +19,34 @@ export function useQueryParams(): [URLSearchParams, (changes: Record<string, str
     setParams(next, { replace: true });
   };
   return [params, change];
+}
+
+/**
+ * A search box's text, sent to the address bar through `set` once typing pauses (300 ms): one request
+ * per pause, and the search survives a reload. `current` is the address bar's search; only the typed
+ * text drives the change, not the address bar's own changes.
+ */
+export function useSearchText(current: string | undefined, set: (changes: { search: string }) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(current ?? '');
+  const typed = useDebounced(text.trim(), 300);
+  useEffect(() => {
+    if (typed !== (current ?? '')) set({ search: typed });
+  }, [typed]);
+  return [text, setText];
+}
+
+/**
+ * A paged list's filters and page in the address bar: a page can be bookmarked and reloaded. `filter`
+ * holds the non-empty ones of `keys` and `page`; a change of any filter starts again from the first
+ * page; `clear` removes them all.
+ */
+export function usePagedFilter<K extends string>(keys: readonly K[]) {
+  const [params, change] = useQueryParams();
+  const filter: Partial<Record<K | 'page', string>> = {};
+  for (const k of [...keys, 'page' as const]) {
+    const v = params.get(k);
+    if (v) filter[k] = v;
+  }
+  const set = (changes: Partial<Record<K | 'page', string>>) => change('page' in changes ? changes : { ...changes, page: undefined });
+  return { filter, set, clear: () => change(null) };
 }

@@ -16,19 +16,20 @@ const AdminPayouts = lazy(() => import('../../components/app/AdminPayouts.tsx'))
 export default function AdminDashboard() {
   const { user } = useAuth();
   const t = useT();
-  const users = useQuery(queries.adminUsers());
+  // Counted on the server over everyone: the user list is a page, not the school.
+  const counts = useQuery(queries.adminUserCounts());
   // One row is enough: the totals come over every payment.
   const payments = useQuery(queries.adminPayments({ pageSize: '1' }));
   return (
     <Stack gap="6">
       <AppPageHeader title={t('admin.dashboard.greeting', { firstName: user?.firstName ?? '' })} subtitle={t('admin.dashboard.subtitle')} />
-      <QueryView query={users} rows={1}>
-        {(list) => (
+      <QueryView query={counts} rows={1}>
+        {({ students, teachers, awaitingApproval, inactive }) => (
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-            <StatCard label={t('admin.dashboard.stats.students')} value={list.filter((u) => u.role === 'student').length} />
-            <StatCard label={t('admin.dashboard.stats.teachers')} value={list.filter((u) => u.role === 'teacher').length} />
-            <StatCard label={t('admin.dashboard.stats.awaitingApproval')} value={list.filter((u) => u.role === 'teacher' && !u.isApproved).length} />
-            <StatCard label={t('admin.dashboard.stats.inactive')} value={list.filter((u) => !u.isActive).length} />
+            <StatCard label={t('admin.dashboard.stats.students')} value={students} />
+            <StatCard label={t('admin.dashboard.stats.teachers')} value={teachers} />
+            <StatCard label={t('admin.dashboard.stats.awaitingApproval')} value={awaitingApproval} />
+            <StatCard label={t('admin.dashboard.stats.inactive')} value={inactive} />
           </SimpleGrid>
         )}
       </QueryView>

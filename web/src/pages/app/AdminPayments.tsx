@@ -1,35 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_STATUSES, type AdminPayment, type AdminPaymentPage } from '@parliamo/domain/contracts';
 import { creditNoteUrl, receiptUrl } from '@parliamo/domain/contracts/receipts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { SelectField } from '../../components/FormFields.tsx';
+import { PageNav } from '../../components/app/PageNav.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { RefundDialog } from '../../components/app/RefundDialog.tsx';
 import { eurosFromCents, instantLabel } from '../../lib/format.ts';
 import { MONO } from '../../theme.ts';
-import { queries, search as queryString, type AdminPaymentFilter } from '../../lib/queries.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { useQueryParams } from '../../lib/use-query-params.ts';
+import { queries, search as queryString } from '../../lib/queries.ts';
+import { usePagedFilter, useSearchText } from '../../lib/use-query-params.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 const FILTERS = ['search', 'status', 'teacherId', 'from', 'to'] as const;
-type FilterName = (typeof FILTERS)[number];
 
 /** The filters and page in the address bar: a filtered list can be bookmarked, shared and reloaded. */
-function useFilters() {
-  const [params, change] = useQueryParams();
-  const filter: AdminPaymentFilter = {};
-  for (const k of [...FILTERS, 'page'] as const) {
-    const v = params.get(k);
-    if (v) filter[k] = v;
-  }
-  // A new filter starts again from the first page.
-  const set = (changes: Partial<Record<FilterName | 'page', string>>) => change('page' in changes ? changes : { ...changes, page: undefined });
-  return { filter, set, clear: () => change(null) };
-}
-
 /** The refunds of a payment with who started each, and those Stripe has not confirmed yet. */
 function RefundsCell({ p }: { p: AdminPayment }) {
   const t = useT();
@@ -179,15 +166,10 @@ function LedgerBalanceFigure() {
 
 /** /admin/payments: payments filtered and paged on the server, each next to the hours it credited; mismatches flagged; CSV export. */
 export default function AdminPayments() {
-  const { filter, set, clear } = useFilters();
-  const [text, setText] = useState(filter.search ?? '');
-  const typed = useDebounced(text.trim(), 300);
-  useEffect(() => {
-    if (typed !== (filter.search ?? '')) set({ search: typed });
-    // Only the typed text drives this; the address bar's own changes do not.
-  }, [typed]);
+  const { filter, set, clear } = usePagedFilter(FILTERS);
+  const [text, setText] = useSearchText(filter.search, set);
   const payments = useQuery({ ...queries.adminPayments(filter), placeholderData: keepPreviousData });
-  const teachers = useQuery(queries.adminUsers({ role: 'teacher' }));
+  const teachers = useQuery(queries.adminTeachers());
   const { page: _page, ...exportFilter } = filter;
   const filtered = FILTERS.some((k) => filter[k]);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
@@ -263,19 +245,13 @@ export default function AdminPayments() {
                   : t(filtered ? 'admin.payments.summary.allMatching' : 'admin.payments.summary.all', { total: page.total })}
               </Text>
               {page.payments.length > 0 ? <PaymentsTable page={page} onRefund={setRefunding} /> : <Text color="fg.muted">{t('admin.payments.emptyPage')}</Text>}
-              <HStack justify="space-between" wrap="wrap" gap="2" as="nav" aria-label={t('admin.payments.pages.label')}>
-                <Text fontSize="sm" color="fg.muted">
-                  {t('admin.payments.pages.position', { page: page.page, pages, total: page.total })}
-                </Text>
-                <HStack gap="2">
-                  <Button size="sm" variant="outline" disabled={page.page <= 1} onClick={() => set({ page: String(page.page - 1) })}>
-                    {t('admin.payments.pages.previous')}
-                  </Button>
-                  <Button size="sm" variant="outline" disabled={page.page >= pages} onClick={() => set({ page: String(page.page + 1) })}>
-                    {t('admin.payments.pages.next')}
-                  </Button>
-                </HStack>
-              </HStack>
+              <PageNav
+                label={t('admin.payments.pages.label')}
+                position={t('admin.payments.pages.position', { page: page.page, pages, total: page.total })}
+                page={page.page}
+                hasNext={page.page < pages}
+                onPage={(n) => set({ page: String(n) })}
+              />
             </Stack>
           );
         }}

@@ -1,62 +1,84 @@
-import { Badge, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Field, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminStudent, AdminStudentPage } from '@parliamo/domain/contracts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
+import { PageNav, rowsShown } from '../../components/app/PageNav.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate } from '../../lib/format.ts';
 import { queries } from '../../lib/queries.ts';
+import { usePagedFilter, useSearchText } from '../../lib/use-query-params.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-/** One student with the hours summary. */
-import type { AdminStudent } from '@parliamo/domain/contracts';
-
-export type { AdminStudent };
-
-/** /admin/students: every student; the hours columns show when the server sends an hours summary. */
-export default function AdminStudents() {
-  const students = useQuery(queries.adminStudents());
+function StudentsTable({ list }: { list: AdminStudent[] }) {
   const t = useT();
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" aria-label={t('admin.students.title')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('admin.students.columns.student')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.students.columns.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.students.columns.hoursLeft')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('admin.students.columns.hoursBought')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.students.columns.joined')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.map((s) => (
+            <Table.Row key={s.id}>
+              <Table.Cell>
+                <Text fontWeight="medium">
+                  {s.firstName} {s.lastName}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  {s.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={s.isActive === false ? 'red' : 'green'}>{t(s.isActive === false ? 'admin.students.inactive' : 'admin.students.active')}</Badge>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{num(s.remainingHours)}</Table.Cell>
+              <Table.Cell textAlign="end">{num(s.totalHours)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(romeDate(s.createdAt)) : ''}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** /admin/students: the school's students by name, a page at a time, with a search on name or email. */
+export default function AdminStudents() {
+  const { filter, set } = usePagedFilter(['search']);
+  const [text, setText] = useSearchText(filter.search, set);
+  const students = useQuery({ ...queries.adminStudents(filter), placeholderData: keepPreviousData });
+  const t = useT();
+  const empty = (p: AdminStudentPage) => p.students.length === 0 && p.page === 1;
   return (
     <Stack gap="6">
       <AppPageHeader title={t('admin.students.title')} subtitle={t('admin.students.subtitle')} />
-      <QueryView query={students} isEmpty={(s) => s.length === 0} empty={t('admin.students.empty')}>
-        {(list) => {
-          const hours = list.some((s) => s.remainingHours !== undefined);
-          return (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" aria-label={t('admin.students.title')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('admin.students.columns.student')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.students.columns.status')}</Table.ColumnHeader>
-                    {hours && <Table.ColumnHeader textAlign="end">{t('admin.students.columns.hoursLeft')}</Table.ColumnHeader>}
-                    {hours && <Table.ColumnHeader textAlign="end">{t('admin.students.columns.hoursBought')}</Table.ColumnHeader>}
-                    <Table.ColumnHeader>{t('admin.students.columns.joined')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {list.map((s) => (
-                    <Table.Row key={s.id}>
-                      <Table.Cell>
-                        <Text fontWeight="medium">
-                          {s.firstName} {s.lastName}
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                          {s.email}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={s.isActive === false ? 'red' : 'green'}>{t(s.isActive === false ? 'admin.students.inactive' : 'admin.students.active')}</Badge>
-                      </Table.Cell>
-                      {hours && <Table.Cell textAlign="end">{num(s.remainingHours)}</Table.Cell>}
-                      {hours && <Table.Cell textAlign="end">{num(s.totalHours)}</Table.Cell>}
-                      <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(romeDate(s.createdAt)) : ''}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          );
-        }}
+      <Stack as="form" role="search" aria-label={t('admin.students.searchForm')} onSubmit={(e) => e.preventDefault()} maxW="md">
+        <Field.Root>
+          <Field.Label>{t('admin.students.search')}</Field.Label>
+          <Input type="search" value={text} placeholder={t('admin.students.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
+        </Field.Root>
+      </Stack>
+      <QueryView query={students} isEmpty={empty} empty={t(filter.search ? 'admin.students.emptyFiltered' : 'admin.students.empty')}>
+        {(page) => (
+          <Stack gap="3" aria-busy={students.isFetching}>
+            {page.students.length > 0 ? <StudentsTable list={page.students} /> : <Text color="fg.muted">{t('admin.students.emptyPage')}</Text>}
+            {(page.page > 1 || page.hasMore) && (
+              <PageNav
+                label={t('admin.students.pages.label')}
+                position={page.students.length > 0 ? t('admin.students.pages.position', rowsShown(page, page.students.length)) : ''}
+                page={page.page}
+                hasNext={page.hasMore}
+                onPage={(n) => set({ page: String(n) })}
+              />
+            )}
+          </Stack>
+        )}
       </QueryView>
     </Stack>
   );

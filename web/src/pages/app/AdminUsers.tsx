@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { SelectField } from '../../components/FormFields.tsx';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserPage } from '@parliamo/domain/contracts';
 import { Link } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
+import { PageNav, rowsShown } from '../../components/app/PageNav.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { ConfirmDialog } from '../../components/app/ConfirmDialog.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { dateLabel, romeDate } from '../../lib/format.ts';
 import type { AdminUser } from '../../components/app/types.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePagedFilter, useSearchText } from '../../lib/use-query-params.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { t } from '../../lib/i18n-store.ts';
 
@@ -137,32 +139,32 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   );
 }
 
-/** /admin/users: search, role change, activate or deactivate, approve teachers. */
+/** /admin/users: the school's people, newest first, a page at a time; search, role change, activate or deactivate, approve teachers. */
 export default function AdminUsers() {
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState('');
-  const q = useDebounced(search.trim(), 250);
-  const users = useQuery({ ...queries.adminUsers({ search: q, role }), placeholderData: (prev) => prev });
+  const { filter, set } = usePagedFilter(['search', 'role']);
+  const [text, setText] = useSearchText(filter.search, set);
+  const users = useQuery({ ...queries.adminUsers(filter), placeholderData: keepPreviousData });
   const { user: me } = useAuth();
   const t = useT();
+  const empty = (p: AdminUserPage) => p.users.length === 0 && p.page === 1;
   return (
     <Stack gap="6">
       <AppPageHeader title={t('admin.users.title')} subtitle={t('admin.users.subtitle')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" as="form" role="search" aria-label={t('admin.users.searchForm')} onSubmit={(e) => e.preventDefault()}>
         <Field.Root>
           <Field.Label>{t('admin.users.search')}</Field.Label>
-          <Input type="search" value={search} placeholder={t('admin.users.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+          <Input type="search" value={text} placeholder={t('admin.users.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
         </Field.Root>
         <SelectField
           label={t('admin.users.roleLabel')}
-          value={role}
-          onChange={setRole}
+          value={filter.role ?? ''}
+          onChange={(role) => set({ role })}
           options={[{ value: '', label: t('admin.users.allRoles') }, ...ROLES.map((r) => ({ value: r, label: t(`admin.users.role.${r}`) }))]}
         />
       </SimpleGrid>
-      <QueryView query={users} isEmpty={(u) => u.length === 0} empty={t('admin.users.empty')}>
-        {(list) => (
-          <Stack gap="2">
+      <QueryView query={users} isEmpty={empty} empty={t('admin.users.empty')}>
+        {(page) => (
+          <Stack gap="2" aria-busy={users.isFetching}>
             <Grid templateColumns={COLUMNS} gap="3" px="3" display={{ base: 'none', md: 'grid' }} fontSize="xs" fontWeight="semibold" color="fg.muted" aria-hidden="true">
               <Text>{t('admin.users.columns.person')}</Text>
               <Text>{t('admin.users.columns.role')}</Text>
@@ -171,10 +173,20 @@ export default function AdminUsers() {
               <Text>{t('admin.users.columns.records')}</Text>
             </Grid>
             <Stack as="ul" listStyleType="none" gap="2" aria-label={t('admin.users.list')}>
-              {list.map((u) => (
+              {page.users.map((u) => (
                 <UserRow key={u.id} user={u} self={u.id === me?.id} />
               ))}
             </Stack>
+            {page.users.length === 0 && <Text color="fg.muted">{t('admin.users.emptyPage')}</Text>}
+            {(page.page > 1 || page.hasMore) && (
+              <PageNav
+                label={t('admin.users.pages.label')}
+                position={page.users.length > 0 ? t('admin.users.pages.position', rowsShown(page, page.users.length)) : ''}
+                page={page.page}
+                hasNext={page.hasMore}
+                onPage={(n) => set({ page: String(n) })}
+              />
+            )}
           </Stack>
         )}
       </QueryView>
