@@ -220,3 +220,24 @@ test('users: a page at a time, Next and Previous in the address bar, each page r
   await pages.getByRole('button', { name: 'Previous' }).click();
   await expect(pages).toContainText('Users 1 to 50');
 });
+
+test.describe(() => {
+  // The page's code comes from the network, where the test can slow it (the service worker's cache is not routed).
+  test.use({ serviceWorkers: 'block' });
+  test('users: a link followed while the search waits for its pause goes where it leads', async ({ page }) => {
+    await signIn(page, demo.admin);
+    await page.goto('/admin/users');
+    await settled(page, 'Manage Users');
+    // The next page's code arrives after the search's pause (300 ms): the page being left is still on
+    // screen when its search would go to the address bar, and the search must not take the admin back.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('parliamo');
+    await page.getByRole('link', { name: /Ledger of/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ledger' })).toBeVisible();
+    // The heading came after the pause had ended: the search was dropped, not merely late.
+    await expect(page).toHaveURL(/\/admin\/ledger\?userId=/);
+  });
+});

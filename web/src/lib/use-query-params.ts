@@ -1,17 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useDebounced } from './use-debounced.ts';
 
 /**
  * The address bar's query parameters, and a way to change some of them (an empty value removes one;
  * the page's history entry is replaced). Two changes before the next render both land: React Router's
  * own updater starts from the last render's parameters, so the second would undo the first.
+ *
+ * A page being left drops its changes: while the next page's code loads (in a transition) the old page
+ * stays on screen, and a change it sent then (a search's pause ending) would replace the address the
+ * person is going to with its own, taking them back.
  */
 export function useQueryParams(): [URLSearchParams, (changes: Record<string, string | undefined> | null) => void] {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const latest = useRef(params);
   latest.current = params;
   const change = (changes: Record<string, string | undefined> | null) => {
+    if (window.location.pathname !== pathname) return;
     const next = new URLSearchParams(changes ? latest.current : undefined);
     for (const [k, v] of Object.entries(changes ?? {})) if (v) next.set(k, v);
     else next.delete(k);

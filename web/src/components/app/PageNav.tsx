@@ -4,13 +4,14 @@ import { useT } from '../../lib/i18n.tsx';
 /**
  * Previous and Next under a list the server answers a page at a time, with where the page stands
  * (`position`, already in words, announced to screen readers when it changes); `label` names the
- * navigation for screen readers. A new page is read from its top, not from where the button was.
+ * navigation for screen readers. A new page is read from its top, not from where the button was: at
+ * once, not with the site's smooth scrolling, which the new page's rows arriving mid-way can stop short.
  */
 export function PageNav({ label, position, page, hasNext, onPage }: { label: string; position: string; page: number; hasNext: boolean; onPage: (page: number) => void }) {
   const t = useT();
   const go = (n: number) => {
     onPage(n);
-    window.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0, behavior: 'instant' });
   };
   return (
     <HStack justify="space-between" wrap="wrap" gap="2" as="nav" aria-label={label}>
