@@ -2,16 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser, signedIn } from '../testing/users.ts';
+import { eventually } from '../testing/eventually.ts';
 import { SessionCache } from './session-cache.ts';
-
-/** Repeats `check` until it holds (a notification is on its way), for at most 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('never happened');
-}
 
 describe('SessionCache', () => {
   it('does not store a lookup that began before an invalidation', () => {

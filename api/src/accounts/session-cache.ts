@@ -26,7 +26,8 @@ const MAX_ENTRIES = 10_000;
  * - every process LISTENs on `parliamo_people`, which triggers on `sessions`, `users` and
  *   `teacher_profiles` fire when a session ends or its person changes (role, activity, erasure,
  *   name, email, picture, profile), whoever changed them; that person's entries are dropped (and
- *   every CachedValue that depends on people, such as the public teacher list, is emptied);
+ *   every CachedValue that depends on people, such as the public teacher list and the admin's people
+ *   counts, is emptied);
  * - `parliamo_calendar` names a teacher whose free slots changed (or `*`): their calendar-cache entries
  *   are dropped; `parliamo_read_models` (a rebuilt read model was swapped in) empties everything;
  * - `parliamo_personal` names the people whose own read models a projection transaction changed (or
@@ -283,6 +284,16 @@ export class CachedValue<T> {
   clear(): void {
     this.generation++;
     this.value = undefined;
+  }
+
+  /** The value kept, or else `read()`'s answer, then kept unless emptied meanwhile. */
+  async through(read: () => Promise<T>): Promise<T> {
+    const kept = this.get();
+    if (kept !== undefined) return kept;
+    const generation = this.begin();
+    const value = await read();
+    this.put(value, generation);
+    return value;
   }
 }
 

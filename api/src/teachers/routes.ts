@@ -31,13 +31,8 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
   // whenever a person or a teacher profile changes anywhere (see SessionCache.dependentValue).
   const teacherList = app.sessionCache.dependentValue<string>();
   app.get('/teachers', { schema: { response: { 200: teacherListSchema, ...errorResponses } } }, async (_request, reply) => {
-    let json = teacherList.get();
-    if (json === undefined) {
-      const generation = teacherList.begin();
-      // Serialized by the route's serializer (so checked against the contract where answers are checked).
-      json = reply.serialize(await publicTeachers(app.pool)) as string;
-      teacherList.put(json, generation);
-    }
+    // Serialized by the route's serializer (so checked against the contract where answers are checked).
+    const json = await teacherList.through(async () => reply.serialize(await publicTeachers(app.pool)) as string);
     // Already JSON: sent as it is (a string with a content type is not serialized again).
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
