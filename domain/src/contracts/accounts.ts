@@ -199,9 +199,12 @@ export const resetRequestedSchema = answer({ message: z.string() });
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
 
+/** The admin's search of people by name or email (the users and students lists). */
+const personSearch = z.string('search must be one text').trim().max(100, tooLong('Search', 100)).optional();
+
 /** GET /api/admin/users query: a search on name or email, a role, and the page (from 1); each optional. */
 export const adminUserSearchSchema = z.object({
-  search: z.string('search must be one text').trim().max(100, tooLong('Search', 100)).optional(),
+  search: personSearch,
   role: z.enum(ROLES, { error: 'Role must be student, teacher or admin' }).optional(),
   page: pageNumber('page', 100_000).optional(),
 });
@@ -319,7 +322,7 @@ export const ADMIN_STUDENTS_PAGE_SIZE = 50;
 
 /** GET /api/admin/students: a search on name or email (optional), and the page (from 1). */
 export const adminStudentQuerySchema = strictQuery({
-  search: z.string('search must be one text').trim().max(100, tooLong('Search', 100)).optional(),
+  search: personSearch,
   page: pageNumber('page', 100_000).optional(),
 });
 export type AdminStudentQuery = z.infer<typeof adminStudentQuerySchema>;

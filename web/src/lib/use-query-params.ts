@@ -44,7 +44,7 @@ export function useSearchText(current: string | undefined, set: (changes: { sear
 /**
  * A paged list's filters and page in the address bar: a page can be bookmarked and reloaded. `filter`
  * holds the non-empty ones of `keys` and `page`; a change of any filter starts again from the first
- * page; `clear` removes them all.
+ * page; `goTo` moves to another page of the same filters; `clear` removes them all.
  */
 export function usePagedFilter<K extends string>(keys: readonly K[]) {
   const [params, change] = useQueryParams();
@@ -53,6 +53,6 @@ export function usePagedFilter<K extends string>(keys: readonly K[]) {
     const v = params.get(k);
     if (v) filter[k] = v;
   }
-  const set = (changes: Partial<Record<K | 'page', string>>) => change('page' in changes ? changes : { ...changes, page: undefined });
-  return { filter, set, clear: () => change(null) };
+  const set = (changes: Partial<Record<K, string>>) => change({ ...changes, page: undefined });
+  return { filter, set, goTo: (page: number) => change({ page: String(page) }), clear: () => change(null) };
 }

@@ -30,5 +30,18 @@ export function PageNav({ label, position, page, hasNext, onPage }: { label: str
   );
 }
 
-/** The numbers of a page's first and last rows over all pages, for "Students {from} to {to}". */
-export const rowsShown = (p: { page: number; pageSize: number }, shown: number) => ({ from: (p.page - 1) * p.pageSize + 1, to: (p.page - 1) * p.pageSize + shown });
+/**
+ * PageNav under a list answered with `hasMore` and no total: none while everything fits one page; the
+ * position counts the `shown` rows over all pages ("Students 51 to 100"), and says nothing on an empty page.
+ */
+export function MorePageNav({ label, position, page, shown, onPage }: {
+  label: string;
+  position: (rows: { from: number; to: number }) => string;
+  page: { page: number; pageSize: number; hasMore: boolean };
+  shown: number;
+  onPage: (page: number) => void;
+}) {
+  if (page.page === 1 && !page.hasMore) return null;
+  const from = (page.page - 1) * page.pageSize + 1;
+  return <PageNav label={label} position={shown > 0 ? position({ from, to: from + shown - 1 }) : ''} page={page.page} hasNext={page.hasMore} onPage={onPage} />;
+}

@@ -16,7 +16,6 @@ import { useT } from '../../lib/i18n.tsx';
 
 const FILTERS = ['search', 'status', 'teacherId', 'from', 'to'] as const;
 
-/** The filters and page in the address bar: a filtered list can be bookmarked, shared and reloaded. */
 /** The refunds of a payment with who started each, and those Stripe has not confirmed yet. */
 function RefundsCell({ p }: { p: AdminPayment }) {
   const t = useT();
@@ -166,7 +165,7 @@ function LedgerBalanceFigure() {
 
 /** /admin/payments: payments filtered and paged on the server, each next to the hours it credited; mismatches flagged; CSV export. */
 export default function AdminPayments() {
-  const { filter, set, clear } = usePagedFilter(FILTERS);
+  const { filter, set, goTo, clear } = usePagedFilter(FILTERS);
   const [text, setText] = useSearchText(filter.search, set);
   const payments = useQuery({ ...queries.adminPayments(filter), placeholderData: keepPreviousData });
   const teachers = useQuery(queries.adminTeachers());
@@ -250,7 +249,7 @@ export default function AdminPayments() {
                 position={t('admin.payments.pages.position', { page: page.page, pages, total: page.total })}
                 page={page.page}
                 hasNext={page.page < pages}
-                onPage={(n) => set({ page: String(n) })}
+                onPage={goTo}
               />
             </Stack>
           );

@@ -2,7 +2,7 @@ import { Badge, Field, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminStudent, AdminStudentPage } from '@parliamo/domain/contracts';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
-import { PageNav, rowsShown } from '../../components/app/PageNav.tsx';
+import { MorePageNav } from '../../components/app/PageNav.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { dateLabel, num, romeDate } from '../../lib/format.ts';
 import { queries } from '../../lib/queries.ts';
@@ -35,11 +35,11 @@ function StudentsTable({ list }: { list: AdminStudent[] }) {
                 </Text>
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={s.isActive === false ? 'red' : 'green'}>{t(s.isActive === false ? 'admin.students.inactive' : 'admin.students.active')}</Badge>
+                <Badge colorPalette={s.isActive ? 'green' : 'red'}>{t(s.isActive ? 'admin.students.active' : 'admin.students.inactive')}</Badge>
               </Table.Cell>
               <Table.Cell textAlign="end">{num(s.remainingHours)}</Table.Cell>
               <Table.Cell textAlign="end">{num(s.totalHours)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{s.createdAt ? dateLabel(romeDate(s.createdAt)) : ''}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{dateLabel(romeDate(s.createdAt))}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -50,7 +50,7 @@ function StudentsTable({ list }: { list: AdminStudent[] }) {
 
 /** /admin/students: the school's students by name, a page at a time, with a search on name or email. */
 export default function AdminStudents() {
-  const { filter, set } = usePagedFilter(['search']);
+  const { filter, set, goTo } = usePagedFilter(['search']);
   const [text, setText] = useSearchText(filter.search, set);
   const students = useQuery({ ...queries.adminStudents(filter), placeholderData: keepPreviousData });
   const t = useT();
@@ -68,15 +68,7 @@ export default function AdminStudents() {
         {(page) => (
           <Stack gap="3" aria-busy={students.isFetching}>
             {page.students.length > 0 ? <StudentsTable list={page.students} /> : <Text color="fg.muted">{t('admin.students.emptyPage')}</Text>}
-            {(page.page > 1 || page.hasMore) && (
-              <PageNav
-                label={t('admin.students.pages.label')}
-                position={page.students.length > 0 ? t('admin.students.pages.position', rowsShown(page, page.students.length)) : ''}
-                page={page.page}
-                hasNext={page.hasMore}
-                onPage={(n) => set({ page: String(n) })}
-              />
-            )}
+            <MorePageNav label={t('admin.students.pages.label')} position={(rows) => t('admin.students.pages.position', rows)} page={page} shown={page.students.length} onPage={goTo} />
           </Stack>
         )}
       </QueryView>

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
-import { PageNav, rowsShown } from '../../components/app/PageNav.tsx';
+import { MorePageNav } from '../../components/app/PageNav.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { ConfirmDialog } from '../../components/app/ConfirmDialog.tsx';
 import { useAuth } from '../../lib/auth.ts';
@@ -141,7 +141,7 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
 
 /** /admin/users: the school's people, newest first, a page at a time; search, role change, activate or deactivate, approve teachers. */
 export default function AdminUsers() {
-  const { filter, set } = usePagedFilter(['search', 'role']);
+  const { filter, set, goTo } = usePagedFilter(['search', 'role']);
   const [text, setText] = useSearchText(filter.search, set);
   const users = useQuery({ ...queries.adminUsers(filter), placeholderData: keepPreviousData });
   const { user: me } = useAuth();
@@ -178,15 +178,7 @@ export default function AdminUsers() {
               ))}
             </Stack>
             {page.users.length === 0 && <Text color="fg.muted">{t('admin.users.emptyPage')}</Text>}
-            {(page.page > 1 || page.hasMore) && (
-              <PageNav
-                label={t('admin.users.pages.label')}
-                position={page.users.length > 0 ? t('admin.users.pages.position', rowsShown(page, page.users.length)) : ''}
-                page={page.page}
-                hasNext={page.hasMore}
-                onPage={(n) => set({ page: String(n) })}
-              />
-            )}
+            <MorePageNav label={t('admin.users.pages.label')} position={(rows) => t('admin.users.pages.position', rows)} page={page} shown={page.users.length} onPage={goTo} />
           </Stack>
         )}
       </QueryView>
