@@ -18,6 +18,8 @@ interface Entry extends CachedSession {
 /** Even with notifications working, an entry is read again from the database after this long. */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
+/** Writes waiting to be heard of for afterWrite; beyond this the oldest is forgotten (only a read ahead is lost). */
+const MAX_WAITING_WRITES = 1_000;
 
 /**
  * The sessions this process checked recently, so that a signed-in request needs no session query.
@@ -55,6 +57,10 @@ export class SessionCache {
   private heardByAll: Position | null = null;
   /** Counts the connection's comings up: a checkpoint read of an earlier one is not used. */
   private upCount = 0;
+  /** Told of a person's write answered here once its changes have been heard of (afterWrite). */
+  private readonly ownWriteListeners = new Set<(userId: string) => void>();
+  /** Writes answered here whose position has not been heard of yet, oldest first. */
+  private waitingWrites: { userId: string; token: Position }[] = [];
 
   constructor(connection: pg.ClientConfig, onError: (e: unknown) => void = () => {}) {
     this.notifications = new ReconnectingClient(connection, { name: 'parliamo-session-cache', onError });
@@ -62,6 +68,7 @@ export class SessionCache {
       // Emptied both ways: what was kept may have changed unseen, and a lookup that began while down is not kept.
       up: () => {
         this.clear();
+        this.waitingWrites = [];
         this.listening = true;
         this.heard.clear();
         this.heardByAll = null;
@@ -69,6 +76,7 @@ export class SessionCache {
       },
       down: () => {
         this.listening = false;
+        this.waitingWrites = [];
         this.clear();
       },
     });
@@ -180,6 +188,26 @@ export class SessionCache {
     return this.heardByAll !== null && comparePositions(token, this.heardByAll) <= 0;
   }
 
+  /**
+   * A write by `userId` was answered here and its changes are at `token` (null: nothing to wait for).
+   * Once this process has heard of that position (at once if it has), and so has dropped what the
+   * write made stale, the `onOwnWrite` listeners are told: a read begun then sees the write.
+   */
+  afterWrite(userId: string, token: Position | null): void {
+    if (!this.listening || this.ownWriteListeners.size === 0) return;
+    if (this.covers(token)) this.tellOwnWrite(userId);
+    else if (this.waitingWrites.push({ userId, token: token! }) > MAX_WAITING_WRITES) this.waitingWrites.shift();
+  }
+
+  /** Calls `listener` with the writer's id after each of their writes answered here (see afterWrite). */
+  onOwnWrite(listener: (userId: string) => void): void {
+    this.ownWriteListeners.add(listener);
+  }
+
+  private tellOwnWrite(userId: string): void {
+    for (const listener of this.ownWriteListeners) listener(userId);
+  }
+
   private heardOf(positions: Iterable<[string, Position]>): void {
     let moved = false;
     for (const [name, position] of positions) {
@@ -197,6 +225,11 @@ export class SessionCache {
       if (least === null || comparePositions(p, least) < 0) least = p;
     }
     this.heardByAll = least;
+    if (this.waitingWrites.length === 0) return;
+    const heard = this.waitingWrites.filter((w) => this.covers(w.token));
+    if (heard.length === 0) return;
+    this.waitingWrites = this.waitingWrites.filter((w) => !this.covers(w.token));
+    for (const w of heard) this.tellOwnWrite(w.userId);
   }
 
   /** The checkpoints as stored once the connection is up: everything committed before is heard of. */
@@ -222,6 +255,17 @@ export class SessionCache {
     const cache = new GroupedCache<T>(() => this.listening, limits);
     this.dependents.add(cache as GroupedCache<unknown>);
     this.personals.add(cache as GroupedCache<unknown>);
+    return cache;
+  }
+
+  /**
+   * Values that depend on people but not on their lessons or packages (e.g. which answers a person
+   * asked for lately), one group per person: emptied by any change of people or a rebuilt read model,
+   * not by writes or `parliamo_personal` notices.
+   */
+  peopleCache<T>(limits: GroupedCacheLimits<T>): GroupedCache<T> {
+    const cache = new GroupedCache<T>(() => this.listening, limits);
+    this.dependents.add(cache as GroupedCache<unknown>);
     return cache;
   }
 
@@ -324,6 +368,11 @@ export class GroupedCache<T> {
 
   get(group: string, key: string): T | undefined {
     return this.usable() ? this.groups.get(group)?.get(key) : undefined;
+  }
+
+  /** A group's entries (key and value), none while not usable. */
+  entriesOf(group: string): Iterable<[string, T]> {
+    return (this.usable() && this.groups.get(group)?.entries()) || [];
   }
 
   /** Call before reading what the value is computed from; pass the result to put(). */

@@ -115,6 +115,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
       const reached = request.user && app.hasDecorator('projections') ? app.projections.reachedByAll() : null;
       // After @fastify/cookie's own onSend (registered first): appended to the reply's Set-Cookie.
       if (reached) reply.header('set-cookie', app.serializeCookie(tokenCookie, formatPosition(reached), tokenCookieOptions));
+      // The writer's own answers they asked for lately are read again ahead of their next request (personal-reads.ts).
+      if (request.user && reply.statusCode < 400) cache.afterWrite(request.user.id, reached);
     }
     done(null, payload);
   });

@@ -12,12 +12,14 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get('/dashboard/stats', {
     preValidation: app.requireUser(),
     schema: { response: { 200: dashboardStatsSchema, ...errorResponses } },
-  }, async (request, reply) =>
+  }, async (request, reply) => {
+    const user = request.user!;
     // An admin's (the school's numbers) hold only for `now`, so they are read each time.
-    personal(request, reply, 'stats', async (now) => {
-      const { stats, until } = await dashboardStatsUntil(app.pool, request.user!, now);
+    return personal(request, reply, 'stats', async (now) => {
+      const { stats, until } = await dashboardStatsUntil(app.pool, user, now);
       return { value: stats, until };
-    }));
+    });
+  });
 
   app.get('/teacher/students', {
     preValidation: app.requireUser('teacher'),

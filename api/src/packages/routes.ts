@@ -35,13 +35,15 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
   app.get('/hour-packages', {
     preValidation: app.requireUser('student'),
     schema: { response: { 200: hourPackageListSchema, ...errorResponses } },
-  }, async (request, reply) =>
-    personal(request, reply, 'hour-packages', async (now) => {
-      const packages = await packagesOf(app.pool, request.user!.id, now);
+  }, async (request, reply) => {
+    const studentId = request.user!.id;
+    return personal(request, reply, 'hour-packages', async (now) => {
+      const packages = await packagesOf(app.pool, studentId, now);
       // Until the first active package expires (then it shows as expired, before the timer's event).
       const expiries = packages.filter((p) => p.status === 'active').map((p) => Date.parse(p.expiresAt));
       return { value: packages, until: Math.min(Infinity, ...expiries) };
-    }));
+    });
+  });
 
   app.get(
     '/hour-packages/:id/history',

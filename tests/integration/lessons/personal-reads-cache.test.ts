@@ -107,6 +107,40 @@ async function cachedPair(hours = 3) {
   return { g, s, lessonId: booked.json().id as string };
 }
 
+/**
+ * Records `app`'s reads of a person's lesson list (whose ids they were for) while `body` runs; `hold`
+ * (a person's id) makes their reads wait, after the database has answered, until `release()`.
+ */
+async function watchingLessonReads<T>(app: FastifyInstance, body: (w: { reads: string[]; hold(id: string): void; release(): void }) => Promise<T>): Promise<T> {
+  const pool = app.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = pool.query;
+  const reads: string[] = [];
+  let held: string | null = null;
+  let release = () => {};
+  let gate = Promise.resolve();
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const config = args[0] as { text?: string; values?: unknown[] };
+    const answer = query.apply(this, args);
+    if (typeof config !== 'object' || !config.text?.includes('FROM bookings b')) return answer;
+    const id = String(config.values?.[0]);
+    reads.push(id);
+    return id === held ? answer.then(async (rows) => (await gate, rows)) : answer;
+  };
+  try {
+    return await body({
+      reads,
+      hold: (id) => {
+        held = id;
+        gate = new Promise((resolve) => (release = resolve));
+      },
+      release: () => release(),
+    });
+  } finally {
+    pool.query = query;
+    release();
+  }
+}
+
 describe('a person\'s own reads kept in memory', () => {
   it('are answered from memory until a notice names the person, and only that person', async () => {
     const a = await cachedPair();
@@ -369,5 +403,42 @@ describe('a person\'s own reads kept in memory', () => {
     } finally {
       await listener.end();
     }
+  });
+
+  it('after a person\'s write, the answers they asked for lately are read again before they ask; nobody else\'s', async () => {
+    const { g, s } = await cachedPair();
+    await watchingLessonReads(t.app, async ({ reads }) => {
+      const res = await bookThrough(t.app, s, g, '2026-03-13');
+      expect(res.statusCode).toBe(201);
+      await drained(); // the write's notice heard: its read ahead has begun
+      await eventually(async () => reads.includes(s.id));
+      const ahead = reads.length;
+      // Their next read takes that answer (or waits for it): no read of its own, and it shows the write.
+      expect((await lessonsOf(t.app, s, tokenOf(res))).map((l) => l.date)).toEqual(['2026-03-10', '2026-03-13']);
+      expect(reads.length).toBe(ahead);
+      // The teacher's answers were emptied by the write, not read ahead: their next read is their own.
+      expect(reads).not.toContain(g.id);
+      expect((await lessonsOf(t.app, g)).length).toBe(2);
+      expect(reads.filter((id) => id === g.id)).toHaveLength(1);
+    });
+  });
+
+  it('a read ahead is neither kept nor waited for once something changed while it ran', async () => {
+    const { g, s } = await cachedPair();
+    await watchingLessonReads(t.app, async ({ reads, hold, release }) => {
+      hold(s.id);
+      const res = await bookThrough(t.app, s, g, '2026-03-13');
+      expect(res.statusCode).toBe(201);
+      await eventually(async () => reads.includes(s.id)); // read ahead, its answer held back
+      // A change after that read, told by its notice: the answer held back is older than it.
+      await other.query(`UPDATE bookings SET notes = 'later' WHERE student_id = $1`, [s.id]);
+      await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${s.id}`]);
+      await drained();
+      const next = lessonsOf(t.app, s, tokenOf(res)); // must not wait for the held read and show its answer
+      await eventually(async () => reads.filter((id) => id === s.id).length === 2);
+      release();
+      expect((await next).map((l) => l.notes)).toEqual(['later', 'later']);
+      expect((await lessonsOf(t.app, s)).map((l) => l.notes)).toEqual(['later', 'later']);
+    });
   });
 });
