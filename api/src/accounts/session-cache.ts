@@ -18,6 +18,11 @@ interface Entry extends CachedSession {
 /** Even with notifications working, an entry is read again from the database after this long. */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
+/**
+ * The group of a personal cache that holds answers about the whole school (the admin's dashboard
+ * numbers): emptied by every `parliamo_personal` notice, whoever it names. No person's id is `*`.
+ */
+export const SCHOOL = '*';
 /** Writes waiting to be heard of for afterWrite; beyond this the oldest is forgotten (only a read ahead is lost). */
 const MAX_WAITING_WRITES = 1_000;
 
@@ -170,11 +175,19 @@ export class SessionCache {
     for (const cache of this.personals) cache.clear();
   }
 
-  /** A `parliamo_personal` payload: drop the people named (or everyone), then note the positions. */
+  /**
+   * A `parliamo_personal` payload: drop the people named (or everyone), and the school's answers
+   * (SCHOOL, changed by any person's change), then note the positions.
+   */
   personalNotice(payload: string): void {
     const notice = parsePersonalNotice(payload);
     if (!notice || notice.people === 'all') this.clearPersonal();
-    else for (const cache of this.personals) for (const id of notice.people) cache.invalidate(id);
+    else {
+      for (const cache of this.personals) {
+        for (const id of notice.people) cache.invalidate(id);
+        cache.invalidate(SCHOOL);
+      }
+    }
     if (notice) this.heardOf(notice.positions);
   }
 

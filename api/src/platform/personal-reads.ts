@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SCHOOL } from '../accounts/session-cache.ts';
 
 /** What a personal read computes: the answer, and until when (app clock, ms) it holds if nothing changes. */
 export interface PersonalAnswer {
@@ -48,6 +49,9 @@ interface ReadAhead {
  * at once (the screen they look at fetches them again after the write), once this process has heard
  * of the write's position: their next request takes that answer, or waits for the read under way,
  * instead of starting its own. Nobody else's answers are read ahead.
+ *
+ * The admin's dashboard numbers are the school's: kept once for every admin (group SCHOOL), emptied by
+ * every notice whoever it names, and until the next instant the clock alone changes them.
  */
 export function personalReads(app: FastifyInstance): PersonalReads {
   let answer = answers.get(app.sessionCache);
@@ -55,7 +59,11 @@ export function personalReads(app: FastifyInstance): PersonalReads {
   return answer;
 }
 
-type PersonalReads = (request: FastifyRequest, reply: FastifyReply, key: string, read: Read) => Promise<FastifyReply>;
+/**
+ * `school`: the answer is about the whole school, not the person (the admin's dashboard numbers): one
+ * answer for every admin, emptied by every notice whoever it names, and not read ahead.
+ */
+type PersonalReads = (request: FastifyRequest, reply: FastifyReply, key: string, read: Read, options?: { school?: boolean }) => Promise<FastifyReply>;
 
 /** One cache per process (per SessionCache), whichever routes use it. */
 const answers = new WeakMap<object, PersonalReads>();
@@ -74,11 +82,11 @@ function personalAnswers(app: FastifyInstance): PersonalReads {
   const holds = (kept: Kept | undefined, now: Date): kept is Kept =>
     kept !== undefined && kept.from <= now.getTime() && now.getTime() < kept.until && performance.now() - kept.readAt < MAX_AGE_MS;
 
-  async function readAndKeep(who: string, key: string, read: Read, serialize: (value: unknown) => string, now: Date): Promise<Kept> {
+  async function readAndKeep(group: string, key: string, read: Read, serialize: (value: unknown) => string, now: Date): Promise<Kept> {
     const generation = cache.begin();
     const { value, until } = await read(now);
     const kept = { json: serialize(value), from: now.getTime(), until, readAt: performance.now() };
-    if (until > now.getTime()) cache.put(who, key, kept, generation);
+    if (until > now.getTime()) cache.put(group, key, kept, generation);
     return kept;
   }
 
@@ -99,24 +107,25 @@ function personalAnswers(app: FastifyInstance): PersonalReads {
   });
 
   /** A kept answer that holds at `now`, or the read ahead under way if nothing was emptied since it began. */
-  async function keptOrAhead(who: string, key: string, now: Date): Promise<Kept | undefined> {
-    const kept = cache.get(who, key);
+  async function keptOrAhead(group: string, key: string, now: Date): Promise<Kept | undefined> {
+    const kept = cache.get(group, key);
     if (holds(kept, now)) return kept;
     // A read begun after this person's write, with nothing emptied since: as good as a kept answer.
-    const ahead = readsAhead.get(`${who} ${key}`);
+    const ahead = readsAhead.get(`${group} ${key}`);
     if (!ahead || ahead.generation !== cache.begin()) return undefined;
     const got = await ahead.kept;
     return holds(got, now) ? got : undefined;
   }
 
-  return async function answer(request: FastifyRequest, reply: FastifyReply, key: string, read: Read) {
+  return async function answer(request: FastifyRequest, reply: FastifyReply, key: string, read: Read, options?: { school?: boolean }) {
     const who = request.user!.id;
+    const group = options?.school ? SCHOOL : who;
     const now = app.clock.now();
     const askedGeneration = asked.begin();
-    let kept = app.sessionCache.covers(app.writeToken(request)) ? await keptOrAhead(who, key, now) : undefined;
-    kept ??= await readAndKeep(who, key, read, (value) => reply.serialize(value) as string, now);
-    // Read ahead after the person's writes: only what can be kept (an admin's numbers hold for `now` alone).
-    if (kept.until > now.getTime()) {
+    let kept = app.sessionCache.covers(app.writeToken(request)) ? await keptOrAhead(group, key, now) : undefined;
+    kept ??= await readAndKeep(group, key, read, (value) => reply.serialize(value) as string, now);
+    // Read ahead after the person's writes: their own answers that can be kept.
+    if (group === who && kept.until > now.getTime()) {
       const known = asked.get(who, key);
       if (known) known.at = performance.now();
       else {

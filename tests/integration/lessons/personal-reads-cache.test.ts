@@ -405,6 +405,71 @@ describe('a person\'s own reads kept in memory', () => {
     }
   });
 
+  it('the admin\'s numbers are the school\'s: one answer for every admin, kept until any notice or the clock changes them', async () => {
+    const { s } = await cachedPair();
+    const admin = await signedIn(t, 'admin');
+    const otherAdmin = await signedIn(t, 'admin');
+    await drained(); // the new people's notices heard (they empty every kept answer)
+    const schoolStats = async (who: { cookie: string }) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: authHeaders(who.cookie) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Stats;
+    };
+    const moreHoursBehindTheBack = (n: number) =>
+      other.query(`UPDATE usable_hours SET hours = hours + $1 WHERE expires_on = (SELECT max(expires_on) FROM usable_hours)`, [n]);
+    const first = await schoolStats(admin);
+    // Changed behind every process's back: both admins get what was read (the proof that it is kept, once).
+    await moreHoursBehindTheBack(5);
+    expect((await schoolStats(admin)).remainingHours).toBe(first.remainingHours);
+    expect((await schoolStats(otherAdmin)).remainingHours).toBe(first.remainingHours);
+    // A notice naming anyone at all (a student the school has never seen) empties it.
+    await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${randomUUID()}`]);
+    await eventually(async () => (await schoolStats(admin)).remainingHours === first.remainingHours + 5);
+    const start = t.clock.now();
+    try {
+      await withoutNotices(t.app, async () => {
+        // The clock: the next UTC midnight is the first instant that changes the numbers here (no lesson or
+        // expiry before it); then the next day's packages are summed one by one, and the sum is read again.
+        await moreHoursBehindTheBack(1);
+        const midnight = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate() + 1);
+        t.clock.set(new Date(midnight - 1).toISOString());
+        expect((await schoolStats(admin)).remainingHours).toBe(first.remainingHours + 5);
+        t.clock.set(new Date(midnight).toISOString());
+        expect((await schoolStats(admin)).remainingHours).toBe(first.remainingHours + 6);
+        // A write handled here shows at once: the admin adds 2 hours to the student's package.
+        const pkg = (await packagesOf(t.app, s))[0]!;
+        const adjusted = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/adjustments',
+          headers: authHeaders(admin.cookie),
+          payload: { packageId: pkg.id, delta: 2, reason: 'Goodwill' },
+        });
+        expect(adjusted.statusCode, adjusted.body).toBe(201);
+        expect((await schoolStats(otherAdmin)).remainingHours).toBe(first.remainingHours + 8);
+      });
+      // A package that expires this very day: the numbers change at its expiry, before midnight, with no event.
+      t.clock.set(start.toISOString());
+      const g = await teacher(t);
+      const s2 = await student(t);
+      const sixMonthsBefore = new Date(start);
+      sixMonthsBefore.setUTCMonth(sixMonthsBefore.getUTCMonth() - 6);
+      await credit(t, s2.id, g.id, 4, new Date(sixMonthsBefore.getTime() + 6 * 3600_000)); // expires at 15:00 UTC today
+      const expiresAt = (await packagesOf(t.app, s2))[0]!.expiresAt;
+      expect(Date.parse(expiresAt)).toBeGreaterThan(start.getTime());
+      expect(Date.parse(expiresAt)).toBeLessThan(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate() + 1));
+      await drained();
+      const withIt = (await schoolStats(admin)).remainingHours;
+      await withoutNotices(t.app, async () => {
+        t.clock.set(new Date(Date.parse(expiresAt) - 1).toISOString());
+        expect((await schoolStats(admin)).remainingHours).toBe(withIt);
+        t.clock.set(expiresAt);
+        expect((await schoolStats(admin)).remainingHours).toBe(withIt - 4);
+      });
+    } finally {
+      t.clock.set(start.toISOString());
+    }
+  });
+
   it('after a person\'s write, the answers they asked for lately are read again before they ask; nobody else\'s', async () => {
     const { g, s } = await cachedPair();
     await watchingLessonReads(t.app, async ({ reads }) => {

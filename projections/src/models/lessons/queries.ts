@@ -230,7 +230,8 @@ export async function dashboardStats(db: Queryable, user: { id: string; role: 's
  * dashboardStats, and until when (ms) they hold at the latest if no event changes them: the next
  * lesson's start (then another lesson is next), the first expiry of a usable package counted in the
  * hours (then it no longer counts) and the end of the month in Rome (then another month's lessons
- * count). For an admin, `now` itself: the school's numbers are not kept.
+ * count). For an admin, the school's: the first expiry among the day's usable packages, and the next
+ * UTC midnight (schoolUsableHours sums the later days per day).
  */
 export async function dashboardStatsUntil(db: Queryable, user: { id: string; role: 'student' | 'teacher' | 'admin' }, now: Date) {
   const month = romeToday(now).slice(0, 7);
@@ -259,7 +260,10 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
            AND starts_at < (($3::date + interval '1 month')::date + 1)::timestamp AT TIME ZONE 'UTC')`;
   const remaining =
     user.role === 'admin'
-      ? `(${schoolUsableHours('$2')})::int AS remaining, NULL::timestamptz AS next_expiry`
+      ? `(${schoolUsableHours('$2')})::int AS remaining,
+         -- The day's usable packages are summed one by one (schoolUsableHours): the first to expire changes the sum.
+         (SELECT min(expires_at) FROM hour_packages
+           WHERE ${usableHours('', '$2')} AND expires_at < (($2::timestamptz AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC') AS next_expiry`
       : `(SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining,
          (SELECT min(expires_at) FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS next_expiry`;
   // One query (one round trip) for every number on the dashboard.
@@ -280,15 +284,14 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
   const r = rows[0];
   const n = r.next as { date: string; hour: number; starts_at: string; t_first: string | null; t_last: string | null; s_first: string | null; s_last: string | null } | null;
   const totalStudents = user.role === 'admin' ? (r.all_students as number) : (r.students as number);
-  const until =
-    user.role === 'admin'
-      ? now.getTime()
-      : Math.min(
-          // `starts_at >= now` holds up to the start itself.
-          n ? new Date(n.starts_at).getTime() + 1 : Infinity,
-          r.next_expiry ? (r.next_expiry as Date).getTime() : Infinity,
-          addRomeMonths(romeInstant(monthStart, 0)!, 1).getTime(), // this Rome month's end
-        );
+  const until = Math.min(
+    // `starts_at >= now` holds up to the start itself.
+    n ? new Date(n.starts_at).getTime() + 1 : Infinity,
+    r.next_expiry ? (r.next_expiry as Date).getTime() : Infinity,
+    addRomeMonths(romeInstant(monthStart, 0)!, 1).getTime(), // this Rome month's end
+    // The school's hours: at the next UTC midnight the next day's packages leave usable_hours' sum for the day's own.
+    user.role === 'admin' ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) : Infinity,
+  );
   const stats = {
     remainingHours: r.remaining,
     lessonsThisMonth: r.lessons_this_month,
