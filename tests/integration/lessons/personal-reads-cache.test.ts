@@ -88,6 +88,18 @@ function tokenOf(res: { headers: Record<string, unknown> }): string {
   return decodeURIComponent(token.split(';')[0]!);
 }
 
+/** `admin` adds `hours` to the first package of `s` through the API (a write handled by the test app). */
+async function goodwillHours(admin: { cookie: string }, s: Person, hours: number) {
+  const pkg = (await packagesOf(t.app, s))[0]!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/adjustments',
+    headers: authHeaders(admin.cookie),
+    payload: { packageId: pkg.id, delta: hours, reason: 'Goodwill' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 /** A teacher and a student with `hours` hours and one lesson on 2026-03-10 at 09:00, read once by both instances. */
 async function cachedPair(hours = 3) {
   await eventually(async () => t.app.sessionCache.active && second.sessionCache.active);
@@ -183,15 +195,7 @@ describe('a person\'s own reads kept in memory', () => {
       expect((await statsOf(t.app, s)).nextLesson).toBe(null);
       expect((await statsOf(t.app, g)).lessonsThisMonth).toBe(0);
       // An admin's adjustment of the student's hours (someone else's write, no session change).
-      const admin = await signedIn(t, 'admin');
-      const pkg = (await packagesOf(t.app, s))[0]!;
-      const adjusted = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/adjustments',
-        headers: authHeaders(admin.cookie),
-        payload: { packageId: pkg.id, delta: 2, reason: 'Goodwill' },
-      });
-      expect(adjusted.statusCode, adjusted.body).toBe(201);
+      await goodwillHours(await signedIn(t, 'admin'), s, 2);
       expect((await packagesOf(t.app, s))[0]!.remainingHours).toBe(5);
       expect((await statsOf(t.app, s)).remainingHours).toBe(5);
     });
@@ -437,14 +441,7 @@ describe('a person\'s own reads kept in memory', () => {
         t.clock.set(new Date(midnight).toISOString());
         expect((await schoolStats(admin)).remainingHours).toBe(first.remainingHours + 6);
         // A write handled here shows at once: the admin adds 2 hours to the student's package.
-        const pkg = (await packagesOf(t.app, s))[0]!;
-        const adjusted = await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/adjustments',
-          headers: authHeaders(admin.cookie),
-          payload: { packageId: pkg.id, delta: 2, reason: 'Goodwill' },
-        });
-        expect(adjusted.statusCode, adjusted.body).toBe(201);
+        await goodwillHours(admin, s, 2);
         expect((await schoolStats(otherAdmin)).remainingHours).toBe(first.remainingHours + 8);
       });
       // A package that expires this very day: the numbers change at its expiry, before midnight, with no event.
