@@ -20,7 +20,7 @@ const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 /**
  * The group of a personal cache that holds answers about the whole school (the admin's dashboard
- * numbers): emptied by every `parliamo_personal` notice, whoever it names. No person's id is `*`.
+ * numbers and payouts): emptied by every `parliamo_personal` notice, whoever it names. No person's id is `*`.
  */
 export const SCHOOL = '*';
 /** Writes waiting to be heard of for afterWrite; beyond this the oldest is forgotten (only a read ahead is lost). */

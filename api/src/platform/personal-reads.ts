@@ -50,8 +50,8 @@ interface ReadAhead {
  * of the write's position: their next request takes that answer, or waits for the read under way,
  * instead of starting its own. Nobody else's answers are read ahead.
  *
- * The admin's dashboard numbers are the school's: kept once for every admin (group SCHOOL), emptied by
- * every notice whoever it names, and until the next instant the clock alone changes them.
+ * The admin's dashboard numbers and payouts are the school's: kept once for every admin (group SCHOOL),
+ * emptied by every notice whoever it names, and until the next instant the clock alone changes them.
  */
 export function personalReads(app: FastifyInstance): PersonalReads {
   let answer = answers.get(app.sessionCache);
@@ -60,8 +60,9 @@ export function personalReads(app: FastifyInstance): PersonalReads {
 }
 
 /**
- * `school`: the answer is about the whole school, not the person (the admin's dashboard numbers): one
- * answer for every admin, emptied by every notice whoever it names, and not read ahead.
+ * `school`: the answer is about the whole school, not the person (the admin's dashboard numbers and
+ * teachers' balances): one answer for every admin, emptied by every notice whoever it names, and not
+ * read ahead.
  */
 type PersonalReads = (request: FastifyRequest, reply: FastifyReply, key: string, read: Read, options?: { school?: boolean }) => Promise<FastifyReply>;
 

@@ -467,6 +467,45 @@ describe('a person\'s own reads kept in memory', () => {
     }
   });
 
+  it('the admin\'s payouts are the school\'s balances: kept until any notice, and a payout recorded here shows at once', async () => {
+    const { g } = await cachedPair();
+    const start = t.clock.now();
+    try {
+      t.clock.set('2026-03-10T09:00:00.000Z'); // the lesson has ended: 22.80 earned
+      await runLessonTimers(timerDeps(t.app));
+      const admin = await signedIn(t, 'admin');
+      await drained();
+      const balanceOf = async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: authHeaders(admin.cookie) });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { teachers: { teacherId: string; earnedCents: number; paidCents: number }[]; payableCents: number };
+        return { ...body.teachers.find((x) => x.teacherId === g.id)!, school: body.payableCents };
+      };
+      const first = await balanceOf();
+      expect(first).toMatchObject({ earnedCents: 2280, paidCents: 0 });
+      // Changed behind every process's back: what was read is kept (the proof that it is kept).
+      await other.query(`UPDATE teacher_balances SET earned_cents = earned_cents + 9000 WHERE teacher_id = $1`, [g.id]);
+      expect(await balanceOf()).toEqual(first);
+      // A notice naming anyone empties it.
+      await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${randomUUID()}`]);
+      await eventually(async () => (await balanceOf()).earnedCents === 11280);
+      expect((await balanceOf()).school).toBe(first.school + 9000);
+      // The admin records a payout here: the very next answer has it, without waiting for its notice.
+      await withoutNotices(t.app, async () => {
+        const paid = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/teachers/${g.id}/payouts`,
+          headers: authHeaders(admin.cookie),
+          payload: { amountCents: 2000, periodEnd: '2026-03-10', reference: 'BANK-1' },
+        });
+        expect(paid.statusCode, paid.body).toBe(201);
+        expect(await balanceOf()).toMatchObject({ earnedCents: 11280, paidCents: 2000, school: first.school + 7000 });
+      });
+    } finally {
+      t.clock.set(start.toISOString());
+    }
+  });
+
   it('after a person\'s write, the answers they asked for lately are read again before they ask; nobody else\'s', async () => {
     const { g, s } = await cachedPair();
     await watchingLessonReads(t.app, async ({ reads }) => {
