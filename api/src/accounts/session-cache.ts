@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { comparePositions, ReconnectingClient, type Position } from '@parliamo/ledger';
 import { CHANNELS, parsePersonalNotice } from '@parliamo/projections';
 import type { CurrentUser } from '@parliamo/domain';
+import { SCHOOL } from '../platform/personal-reads.ts';
 
 /** A live session as the database last showed it. */
 export interface CachedSession {
@@ -18,11 +19,6 @@ interface Entry extends CachedSession {
 /** Even with notifications working, an entry is read again from the database after this long. */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-/**
- * The group of a personal cache that holds answers about the whole school (the admin's dashboard
- * numbers and payouts): emptied by every `parliamo_personal` notice, whoever it names. No person's id is `*`.
- */
-export const SCHOOL = '*';
 /** Writes waiting to be heard of for afterWrite; beyond this the oldest is forgotten (only a read ahead is lost). */
 const MAX_WAITING_WRITES = 1_000;
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SCHOOL } from '../accounts/session-cache.ts';
 
 /** What a personal read computes: the answer, and until when (app clock, ms) it holds if nothing changes. */
 export interface PersonalAnswer {
@@ -10,6 +9,13 @@ export interface PersonalAnswer {
 
 /** Even with notifications working, an answer is read again from the database after this long. */
 const MAX_AGE_MS = 60_000;
+
+/**
+ * The group of the personal cache that holds answers about the whole school (the admin's dashboard
+ * numbers and payouts): SessionCache empties it on every `parliamo_personal` notice, whoever it names.
+ * No person's id is `*`.
+ */
+export const SCHOOL = '*';
 
 interface Kept {
   json: string;
