@@ -234,11 +234,12 @@ export class SessionCache {
       if (least === null || comparePositions(p, least) < 0) least = p;
     }
     this.heardByAll = least;
-    if (this.waitingWrites.length === 0) return;
-    const heard = this.waitingWrites.filter((w) => this.covers(w.token));
-    if (heard.length === 0) return;
-    this.waitingWrites = this.waitingWrites.filter((w) => !this.covers(w.token));
-    for (const w of heard) this.tellOwnWrite(w.userId);
+    const waiting = this.waitingWrites;
+    this.waitingWrites = [];
+    for (const w of waiting) {
+      if (this.covers(w.token)) this.tellOwnWrite(w.userId);
+      else this.waitingWrites.push(w);
+    }
   }
 
   /** The checkpoints as stored once the connection is up: everything committed before is heard of. */

@@ -20,11 +20,20 @@ export function usableHours(alias: string, now: string): string {
  * validity and a day's packages, however many packages the school has; no expiry event is waited for.
  */
 export function schoolUsableHours(now: string): string {
-  const day = `(${now}::timestamptz AT TIME ZONE 'UTC')::date`;
-  return `(SELECT COALESCE(sum(hours), 0) FROM usable_hours WHERE expires_on > ${day})
-        + (SELECT COALESCE(sum(remaining_hours), 0) FROM hour_packages
-            WHERE ${usableHours('', now)} AND expires_at < (${day} + 1)::timestamp AT TIME ZONE 'UTC')`;
+  return `(SELECT COALESCE(sum(hours), 0) FROM usable_hours WHERE expires_on > ${utcDay(now)})
+        + (SELECT COALESCE(sum(remaining_hours), 0) FROM hour_packages WHERE ${usableThisUtcDay(now)})`;
 }
+
+/**
+ * The packages usable at `now` that expire before its UTC day ends: those schoolUsableHours sums one
+ * by one (the first of them to expire changes the school's sum; at the day's end the next day's join them).
+ */
+export function usableThisUtcDay(now: string): string {
+  return `${usableHours('', now)} AND expires_at < (${utcDay(now)} + 1)::timestamp AT TIME ZONE 'UTC'`;
+}
+
+/** The UTC date of `now` (an SQL timestamptz): usable_hours' rows are per UTC day of expiry. */
+const utcDay = (now: string) => `(${now}::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /** The same rule for a row already read: active and not past its expiry at `now`. */
 export function isUsable(row: { status: string; expires_at: Date }, now: Date): boolean {

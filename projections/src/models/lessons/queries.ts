@@ -1,6 +1,6 @@
 import { addRomeMonths, centsToEuros, romeInstant, romeToday, teacherDisplayName } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
-import { schoolUsableHours, usableHours } from '../hour-packages/queries.ts';
+import { schoolUsableHours, usableHours, usableThisUtcDay } from '../hour-packages/queries.ts';
 
 /** A lesson as the API shows it (docs/api.md, GET /api/bookings). */
 export interface BookingView {
@@ -261,9 +261,7 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
   const remaining =
     user.role === 'admin'
       ? `(${schoolUsableHours('$2')})::int AS remaining,
-         -- The day's usable packages are summed one by one (schoolUsableHours): the first to expire changes the sum.
-         (SELECT min(expires_at) FROM hour_packages
-           WHERE ${usableHours('', '$2')} AND expires_at < (($2::timestamptz AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC') AS next_expiry`
+         (SELECT min(expires_at) FROM hour_packages WHERE ${usableThisUtcDay('$2')}) AS next_expiry`
       : `(SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining,
          (SELECT min(expires_at) FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS next_expiry`;
   // One query (one round trip) for every number on the dashboard.
