@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './idempotency.ts';
 export * from './clock.ts';
 export * from './events.ts';
 export * from './time.ts';

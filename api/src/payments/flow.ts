@@ -28,9 +28,13 @@ import { factId } from './ids.ts';
  * a fact the ledger knows already (a repeated webhook) writes nothing.
  */
 
-/** Ids derived from the fact an event records, so a repeated or concurrent report appends nothing new. */
-const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent) =>
-  factId('payment', paymentId, stream, e.type, discriminator);
+/**
+ * Ids derived from the fact an event records, so a repeated or concurrent report appends nothing new.
+ * The second and later events of one type in a stream's write (a refund completing two requests) add
+ * their occurrence; the first keeps the id it always had.
+ */
+const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent, occurrence: number) =>
+  factId('payment', paymentId, stream, e.type, discriminator, ...(occurrence === 0 ? [] : [String(occurrence)]));
 
 const loadPayment = (s: LedgerSession, paymentId: string) => s.load(streams.payment(paymentId), paymentDecider);
 const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.package(packageIdForPayment(paymentId)), packageDecider);

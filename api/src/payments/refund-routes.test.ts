@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { streams } from '@parliamo/domain';
+import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE, streams } from '@parliamo/domain';
 import { paymentsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { useTestApp } from '../testing/app.ts';
@@ -104,6 +104,26 @@ describe('refunds from the admin console, with Stripe (official client against a
     expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 10300, hoursRevoked: 4, refundableHours: 0, flags: [] });
   });
 
+  it('binds an Idempotency-Key to its body and admin (422 otherwise); without a key two identical refunds are two', async () => {
+    const { paymentId } = await bought(5);
+    expect((await refund(paymentId, { hours: 1, reason: 'Keyed' }, 'dialog-k')).statusCode).toBe(202);
+    const otherAdmin = await signedIn(t, 'admin');
+    for (const res of [
+      await refund(paymentId, { hours: 2, reason: 'Keyed' }, 'dialog-k'),
+      await refund(paymentId, { hours: 1, reason: 'Another reason' }, 'dialog-k'),
+      await refund(paymentId, { hours: 1, reason: 'Keyed' }, 'dialog-k', otherAdmin),
+    ]) {
+      expect([res.statusCode, res.json().message]).toEqual([422, IDEMPOTENCY_KEY_MISMATCH_MESSAGE]);
+    }
+    const calls = refundCalls().length;
+    const [a, b] = [await refund(paymentId, { hours: 1, reason: 'Twice' }), await refund(paymentId, { hours: 1, reason: 'Twice' })];
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.json().requestId).not.toBe(b.json().requestId);
+    expect(refundCalls().length - calls).toBe(2);
+    expect(await eventsOf(streams.payment(paymentId), 'RefundRequested')).toHaveLength(3);
+    expect(await adminRow(paymentId)).toMatchObject({ refundableHours: 2 });
+  });
+
   it('takes the hours once when the webhook overtakes Stripe\'s answer', async () => {
     const { sessionId, paymentId } = await bought(3);
     fake.onRefund(async () => {
@@ -121,6 +141,18 @@ describe('refunds from the admin console, with Stripe (official client against a
     expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
     expect(await eventsOf(streams.package(paymentId), 'UnusedHoursRefunded')).toHaveLength(1);
     expect(await eventsOf(streams.payment(paymentId), 'RefundRequestCompleted')).toHaveLength(1);
+  });
+
+  it('records one charge.refunded that completes two pending requests, once however often it comes', async () => {
+    const { sessionId, paymentId } = await bought(5);
+    expect((await refund(paymentId, { hours: 1, reason: 'First' }, 'multi-1')).statusCode).toBe(202);
+    expect((await refund(paymentId, { hours: 2, reason: 'Second' }, 'multi-2')).statusCode).toBe(202);
+    // Stripe reports both refunds in one charge.refunded (its total, both refunds listed).
+    await deliver('charge.refunded', fake.charge(sessionId), 3);
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+    expect(await eventsOf(streams.payment(paymentId), 'RefundRequestCompleted')).toHaveLength(2);
+    expect(await eventsOf(streams.payment(paymentId), 'PaymentRefunded')).toHaveLength(1);
+    expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 7500, hoursRevoked: 3, pendingRefunds: [], refundableHours: 2, flags: [] });
   });
 
   it('completes the admin\'s request when the charge.refunded webhook does not list its refunds (not expanded)', async () => {

@@ -61,6 +61,9 @@ export interface PaymentState {
 
 export interface RefundRequestState {
   hours: number;
+  /** What the admin asked (the reason as recorded, trimmed) and who: an Idempotency-Key binds to both. */
+  reason: string;
+  requestedBy: string;
   amountCents: number;
   feeIncluded: boolean;
   status: 'pending' | 'completed' | 'failed';
@@ -111,7 +114,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
       };
     case 'RefundRequested': {
       const d = event.data;
-      const request: RefundRequestState = { hours: d.hours, amountCents: d.amountCents, feeIncluded: d.feeIncluded, status: 'pending' };
+      const request: RefundRequestState = { hours: d.hours, reason: d.reason, requestedBy: d.requestedBy, amountCents: d.amountCents, feeIncluded: d.feeIncluded, status: 'pending' };
       return { ...state, refundRequests: { ...state.refundRequests, [d.requestId]: request } };
     }
     case 'RefundRequestFailed':

@@ -3,6 +3,7 @@ import { fold } from '../decider.ts';
 import type { CheckoutStarted, PackageEvent, PaymentEvent } from '../events.ts';
 import { packageDecider } from '../packages/package.ts';
 import { expectDomainError } from '../test-support.ts';
+import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE } from '../idempotency.ts';
 import { paymentDecider } from './payment.ts';
 import { decideRefundRequest, refundableHours } from './refunds.ts';
 import { refundQuote } from '../rules.ts';
@@ -51,6 +52,16 @@ describe('refund requests from the admin console', () => {
     expect(request(2, [...paid, ...first])).toEqual([]);
     expect(refundableHours(fold(paymentDecider, [...paid, ...first]), fold(packageDecider, [purchased]), new Date(LATER))).toBe(1);
     expectDomainError(() => request(2, [...paid, ...first], [purchased], 'rq2'), { error: 'conflict', message: 'Only 1 unused hour can be refunded' });
+  });
+
+  it('binds a request id (an Idempotency-Key) to its hours, reason and admin: anything else under it is refused (422)', () => {
+    const first = request(1);
+    const again = (hours: number, reason: string, requestedBy: string) => () =>
+      decideRefundRequest({ now: LATER, requestId: 'rq1', hours, reason, requestedBy, payment: fold(paymentDecider, [...paid, ...first]), package: fold(packageDecider, [purchased]) });
+    expect(again(1, 'Moving', 'admin1')()).toEqual([]);
+    for (const other of [again(2, 'Moving', 'admin1'), again(1, 'Other reason', 'admin1'), again(1, 'Moving', 'admin2')]) {
+      expectDomainError(other, { error: 'mismatch', message: IDEMPOTENCY_KEY_MISMATCH_MESSAGE });
+    }
   });
 
   it('refuses an unpaid payment, no reason and a fraction', () => {

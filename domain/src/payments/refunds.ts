@@ -15,6 +15,7 @@
  */
 import { isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
+import { assertSameRequest } from '../idempotency.ts';
 import type { PaymentEvent } from '../events.ts';
 import { isPackageExpired, type PackageState } from '../packages/package.ts';
 import type { PaymentState } from './payment.ts';
@@ -48,7 +49,8 @@ export function refundableHours(payment: PaymentState, pkg: PackageState, now: D
 
 /**
  * An admin's refund request: RefundRequested (the provider is asked after it is recorded), or no
- * events when this request id is known already (a retried request).
+ * events when this request id is known already (a retried request: the same admin asking the same,
+ * else 422, idempotency.ts).
  */
 export function decideRefundRequest(input: {
   now: string;
@@ -62,9 +64,13 @@ export function decideRefundRequest(input: {
   const { payment } = input;
   const checkout = payment.checkout;
   if (!checkout) throw new DomainError('not_found', 'Payment not found');
-  if (payment.refundRequests[input.requestId]) return [];
-  if (!payment.confirmed) throw new DomainError('conflict', 'Only a paid payment can be refunded');
   const reason = input.reason.trim();
+  const known = payment.refundRequests[input.requestId];
+  if (known) {
+    assertSameRequest({ by: known.requestedBy, hours: known.hours, reason: known.reason }, { by: input.requestedBy, hours: input.hours, reason });
+    return [];
+  }
+  if (!payment.confirmed) throw new DomainError('conflict', 'Only a paid payment can be refunded');
   if (!reason) throw new DomainError('invalid', 'A reason is required for a refund');
   if (!Number.isInteger(input.hours) || input.hours < 1) throw new DomainError('invalid', 'Hours must be a whole number of at least 1');
   const refundable = refundableHours(payment, input.package, new Date(isoOf(input.now)));
