@@ -54,6 +54,18 @@ describe('refund requests from the admin console', () => {
     expectDomainError(() => request(2, [...paid, ...first], [purchased], 'rq2'), { error: 'conflict', message: 'Only 1 unused hour can be refunded' });
   });
 
+  it('refunds a paid payment that credited nothing (a second trial) in full: the money bought nothing', () => {
+    expect(refundableHours(fold(paymentDecider, paid), fold(packageDecider, []), new Date(LATER))).toBe(3);
+    expect(request(3, paid, [])[0]!.data).toMatchObject({ hours: 3, amountCents: 7800, feeIncluded: true });
+    const asked = request(3, paid, []);
+    expect(refundableHours(fold(paymentDecider, [...paid, ...asked]), fold(packageDecider, []), new Date(LATER))).toBe(0);
+    // Stripe's refund completes it; there is no package to take hours from.
+    const d = decideRefund({ now: LATER, paymentId: 'pay1', amountRefundedCents: 7800, providerRefundId: 're_1', requestIds: ['rq1'], payment: fold(paymentDecider, [...paid, ...asked]), package: fold(packageDecider, []) });
+    expect(d.payment.map((e) => e.type)).toEqual(['PaymentRefunded', 'RefundRequestCompleted']);
+    expect(d.package.events).toEqual([]);
+    expect(refundableHours(fold(paymentDecider, [...paid, ...asked, ...d.payment]), fold(packageDecider, []), new Date(LATER))).toBe(0);
+  });
+
   it('binds a request id (an Idempotency-Key) to its hours, reason and admin: anything else under it is refused (422)', () => {
     const first = request(1);
     const again = (hours: number, reason: string, requestedBy: string) => () =>

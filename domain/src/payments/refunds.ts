@@ -3,7 +3,8 @@
  * - From the admin console an admin refunds whole unused hours: 1..refundableHours, the package's
  *   remaining hours while it is neither expired nor refunded in full, less the hours a pending request
  *   holds, and never more than the hours bought that were not refunded yet (hours an admin added were
- *   not paid for).
+ *   not paid for). A paid payment that credited nothing (a trial refused because another trial was
+ *   credited at the same moment) bought nothing: all its hours are refundable, so its whole amount.
  * - The amount is hours x the hour's price. The EUR 3 fee (the fee the checkout recorded) goes back
  *   only with the last hour bought: when this refund and the earlier ones together return every hour
  *   the payment bought (nothing of it was used), the whole payment is refunded.
@@ -39,12 +40,24 @@ export function refundableHoursOf(s: { open: boolean; remaining: number; notRefu
 
 /** How many unused hours an admin may refund now. */
 export function refundableHours(payment: PaymentState, pkg: PackageState, now: Date): number {
+  const hours = payment.checkout?.hours ?? 0;
+  const paid = payment.confirmed && !!payment.checkout;
+  if (!pkg.exists) return refundableHoursOf({ ...refundableWhenNotCredited({ paid, refundedCents: payment.refundedCents, hours }), held: heldRefunds(payment).hours });
   return refundableHoursOf({
-    open: payment.confirmed && !!payment.checkout && pkg.exists && !pkg.revoked && !isPackageExpired(pkg, now),
+    open: paid && !pkg.revoked && !isPackageExpired(pkg, now),
     remaining: pkg.remaining,
-    notRefunded: (payment.checkout?.hours ?? 0) - pkg.refundedHours,
+    notRefunded: hours - pkg.refundedHours,
     held: heldRefunds(payment).hours,
   });
+}
+
+/**
+ * A paid payment whose hours were never credited (a second trial paid at the same moment as the
+ * first): the money bought nothing, so every hour it would have bought is refundable, until a refund
+ * of it is recorded (its one refund returns the whole amount, the fee with the last hour).
+ */
+export function refundableWhenNotCredited(p: { paid: boolean; refundedCents: number; hours: number }): { open: boolean; remaining: number; notRefunded: number } {
+  return { open: p.paid && p.refundedCents === 0, remaining: p.hours, notRefunded: p.hours };
 }
 
 /**
