@@ -14,7 +14,8 @@ import { packageDecider, type PackageState } from './packages/package.ts';
 import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
 import { decidePayment, paymentDecider } from './payments/payment.ts';
 import { trialDecider } from './payments/trial.ts';
-import { decidePaymentConfirmation, decideRefund } from './payments/workflows.ts';
+import { decidePaymentConfirmation } from './payments/workflows.ts';
+import { decideRefund } from './payments/refund-decisions.ts';
 import { ledgerBalance } from './payments/ledger-balance.ts';
 import { decideRefundRequest } from './payments/refunds.ts';
 import { FEE_CENTS, lessonEnd, NOTICE_MS } from './rules.ts';
@@ -270,6 +271,7 @@ function checkInvariants(w: World): void {
         balance += 1;
         check(byLesson.get(e.data.lessonId)?.status === 'cancelled', 'an hour refunded for a lesson not cancelled');
       } else if (e.type === 'HoursAdjusted') balance += e.data.delta;
+      else if (e.type === 'HoursHeldForRefund' || e.type === 'RefundHoldReleased') continue; // a hold moves no hour
       else balance -= e.data.hours;
       check(balance >= 0, 'a package balance went below 0');
     }

@@ -63,6 +63,7 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     hoursCredited: r.hours_credited,
     hoursRevoked: r.hours_revoked,
     refundedCents: r.refunded_cents,
+    debtCents: r.debt_cents,
     status: r.status,
     startedAt: r.started_at?.toISOString() ?? null,
     confirmedAt: r.confirmed_at?.toISOString() ?? null,

@@ -57,6 +57,8 @@ export interface PaymentState {
   providerPaymentId: string | null;
   /** Refunds requested from the admin console, by request id (payments/refunds.ts). */
   refundRequests: Record<string, RefundRequestState>;
+  /** Hours refunds paid back after they were used (UsedHoursRefunded): the admin's debt to settle. */
+  usedHoursRefunded: number;
 }
 
 export interface RefundRequestState {
@@ -78,6 +80,7 @@ export const initialPaymentState: PaymentState = {
   receiptNumber: null,
   providerPaymentId: null,
   refundRequests: {},
+  usedHoursRefunded: 0,
 };
 
 /** Throws 409 unless the client's amount equals hours x hourly rate + the fee in force (EUR 3 by default). */
@@ -124,6 +127,8 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
       const status = event.type === 'RefundRequestFailed' ? 'failed' : 'completed';
       return { ...state, refundRequests: { ...state.refundRequests, [event.data.requestId]: { ...known, status } } };
     }
+    case 'UsedHoursRefunded':
+      return { ...state, usedHoursRefunded: state.usedHoursRefunded + event.data.hours };
     default:
       return assertNever(event);
   }

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE } from '../idempotency.ts';
 import { paymentDecider } from './payment.ts';
 import { decideRefundRequest, refundableHours } from './refunds.ts';
 import { refundQuote } from '../rules.ts';
-import { decideRefund } from './workflows.ts';
+import { decideRefund } from './refund-decisions.ts';
 
 const T0 = '2026-01-10T09:15:00.000Z';
 const LATER = '2026-01-12T09:00:00.000Z';

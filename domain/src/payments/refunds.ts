@@ -11,7 +11,8 @@
  * - Any refund, wherever it started (the admin console or Stripe's dashboard), is judged on the
  *   payment's refunded total T: T = the whole amount paid revokes every unused hour (HoursRevoked);
  *   a smaller T takes floor(T / hour price) hours in all out of the package (UnusedHoursRefunded for
- *   those earlier refunds did not take, at most the remaining ones). Cents of T beyond whole hours stay
+ *   those earlier refunds did not take). When the unused hours are too few, lessons not started yet
+ *   are cancelled and the rest is a debt (refund-decisions.ts). Cents of T beyond whole hours stay
  *   refunded money without hours: the reconciliation flags them.
  */
 import { isoOf } from '../decider.ts';
@@ -121,10 +122,4 @@ export function decideRefundRequest(input: {
 export function decideRefundRequestFailure(payment: PaymentState, requestId: string, reason: string, now: string): PaymentEvent[] {
   if (payment.refundRequests[requestId]?.status !== 'pending' || !payment.checkout) return [];
   return [{ type: 'RefundRequestFailed', data: { paymentId: payment.checkout.paymentId, requestId, reason, failedAt: isoOf(now) } }];
-}
-
-/** How many more unused hours leave with a refunded total of `totalRefundedCents` (not the whole payment). */
-export function partialRefundHours(totalRefundedCents: number, hourPriceCents: number, hoursRefundedBefore: number): number {
-  if (hourPriceCents <= 0) return 0;
-  return Math.max(0, Math.floor(totalRefundedCents / hourPriceCents) - hoursRefundedBefore);
 }
