@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Code, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
+import type { CalendarTokenAnswer } from '@parliamo/domain/contracts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -13,7 +14,7 @@ export function CalendarFeed() {
   const [url, setUrl] = useState<string | null>(null);
   const t = useT();
   const create = useMutation({
-    mutationFn: async () => (await (await apiRequest('POST', '/api/calendar/token')).json()) as { url: string },
+    mutationFn: async () => (await (await apiRequest('POST', '/api/calendar/token')).json()) as CalendarTokenAnswer,
     onSuccess: (data) => setUrl(data.url),
     onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('student.calendarFeed.failed')) }),
   });

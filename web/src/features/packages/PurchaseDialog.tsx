@@ -4,7 +4,7 @@ import { AppDialog } from '../../components/app/AppDialog.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { purchaseFormSchema, type PurchaseFormInput } from '@parliamo/domain/contracts/forms';
-import type { CheckoutBody } from '@parliamo/domain/contracts/payments';
+import type { CheckoutBody, CheckoutStartedAnswer } from '@parliamo/domain/contracts/payments';
 import { DEFAULT_HOURS, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/domain/rules';
 import { hoursError, packagePrice, parseHours, trialPrice } from './purchase.ts';
 import { useSiteConfig, useSiteConfigLoaded } from '../../lib/site.ts';
@@ -64,7 +64,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
 
   const checkout = useMutation({
     mutationFn: async (body: CheckoutBody) =>
-      (await (await apiRequest('POST', '/api/create-checkout-session', body)).json()) as { checkout_url: string },
+      (await (await apiRequest('POST', '/api/create-checkout-session', body)).json()) as CheckoutStartedAnswer,
     onSuccess: (data) => {
       window.location.href = data.checkout_url;
     },

@@ -9,7 +9,7 @@ import { currentLocale } from '../../../lib/i18n-store.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
 /** `amount`: the total in euros, fee included. */
-import type { TestCheckout as TestCheckoutData } from '@parliamo/domain/contracts';
+import type { RedirectAnswer, TestCheckout as TestCheckoutData } from '@parliamo/domain/contracts';
 
 const enEuros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 /** English keeps the page's "€48.00"; other languages their own form (format.ts). */
@@ -25,7 +25,7 @@ export default function TestCheckout() {
   const url = `/api/test-checkout/${encodeURIComponent(paymentId)}`;
   const checkout = useQuery(paymentQueries.testCheckout(paymentId));
   const act = useMutation({
-    mutationFn: async (action: 'pay' | 'cancel') => (await (await apiRequest('POST', `${url}/${action}`)).json()) as { redirect: string },
+    mutationFn: async (action: 'pay' | 'cancel') => (await (await apiRequest('POST', `${url}/${action}`)).json()) as RedirectAnswer,
     onSuccess: ({ redirect }) => window.location.assign(redirect),
   });
 
