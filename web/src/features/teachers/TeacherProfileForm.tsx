@@ -6,15 +6,12 @@ import { teacherProfileFormSchema, type TeacherProfileFormInput } from '@parliam
 import type { AdminTeacher, OwnTeacherProfile, TeacherProfile } from '@parliamo/domain/contracts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { num } from '../../lib/format.ts';
-import { fieldError, toastInvalid } from '../../components/form-errors.ts';
+import { fieldError, missingFieldsToast, toastInvalid } from '../../components/form-errors.ts';
 import { PhotoField } from './PhotoField.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 /** A profile as the form starts from: the teacher's own (with the trial rate they edit) or the admin's view of it (without). */
 export type ProfileShown = OwnTeacherProfile | AdminTeacher;
-
-/** The Italian "Errore" toast of the spec, the same in both languages (public.json `register.invalid.*`). */
-export const missingToast = (t: (id: string) => string) => ({ title: t('public.register.invalid.title'), description: t('public.register.invalid.description') });
 
 /** The form's text for each field of a profile. */
 function typedFields(p: ProfileShown): TeacherProfileFormInput {
@@ -55,7 +52,7 @@ export function TeacherProfileForm({ owner, initial, onSave, pending, imageAddre
   const photoUrl = form.watch('profileImageUrl');
   const { errors } = form.formState;
   const field = (name: keyof TeacherProfileFormInput) => ({ input: form.register(name), ...fieldError(errors[name]) });
-  const submit = form.handleSubmit(onSave, (invalid) => toastInvalid(invalid, missingToast(t)));
+  const submit = form.handleSubmit(onSave, (invalid) => toastInvalid(invalid, missingFieldsToast()));
   const text = (label: string, f: ReturnType<typeof field>, extra: ComponentProps<typeof Input> = {}, help?: string, required?: boolean) => (
     <Field.Root required={required} invalid={f.invalid}>
       <Field.Label>{label}</Field.Label>

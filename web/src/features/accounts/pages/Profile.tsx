@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { changePasswordSchema, MESSAGES, profileUpdateSchema, type Profile as ProfileAnswer, type ProfileUpdateInput } from '@parliamo/domain/contracts/accounts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
-import { fieldError, toastInvalid } from '../../../components/form-errors.ts';
+import { fieldError, missingFieldsToast, toastInvalid } from '../../../components/form-errors.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../../components/app/Panel.tsx';
@@ -42,16 +42,9 @@ function detailsOf(p: ProfileAnswer): ProfileUpdateInput {
   return values as ProfileUpdateInput;
 }
 
-/** The spec's Italian toast, the same in both languages (public.json `register.invalid.*`). */
-const useMissingToast = () => {
-  const t = useT();
-  return { title: t('public.register.invalid.title'), description: t('public.register.invalid.description') };
-};
-
 function DetailsForm({ initial }: { initial: ProfileAnswer }) {
   const qc = useQueryClient();
   const t = useT();
-  const missingToast = useMissingToast();
   const form = useForm<ProfileUpdateInput, unknown, z.output<typeof profileUpdateSchema>>({
     resolver: contractResolver(profileUpdateSchema),
     defaultValues: detailsOf(initial),
@@ -66,7 +59,7 @@ function DetailsForm({ initial }: { initial: ProfileAnswer }) {
     },
     onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('common.profilePage.failed')) }),
   });
-  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, missingToast));
+  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, missingFieldsToast()));
   return (
     <form onSubmit={submit} aria-label={t('common.profilePage.details')}>
       <Stack gap="4">
@@ -100,7 +93,6 @@ const noPasswords: PasswordChange = { currentPassword: '', newPassword: '', conf
 
 function PasswordForm() {
   const t = useT();
-  const missingToast = useMissingToast();
   const form = useForm<PasswordChange, unknown, z.output<typeof changePasswordSchema>>({ resolver: contractResolver(changePasswordSchema), defaultValues: noPasswords });
   const { errors } = form.formState;
   const [currentPassword, newPassword, confirmPassword] = form.watch(['currentPassword', 'newPassword', 'confirmPassword']);
@@ -114,7 +106,7 @@ function PasswordForm() {
     },
     onError: (e) => toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(e, t('common.profilePage.password.failed')) }),
   });
-  const submit = form.handleSubmit((body) => change.mutate(body), (invalid) => toastInvalid(invalid, missingToast));
+  const submit = form.handleSubmit((body) => change.mutate(body), (invalid) => toastInvalid(invalid, missingFieldsToast()));
   const current = fieldError(errors.currentPassword);
   const next = fieldError(errors.newPassword);
   const confirm = mismatch ? { error: translateMessage(MESSAGES.passwordsDoNotMatch), invalid: true } : fieldError(errors.confirmPassword);

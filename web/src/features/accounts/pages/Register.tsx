@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import type { RegisterInput, Registration } from '@parliamo/domain/contracts/accounts';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
-import { fieldError, toastInvalid } from '../../../components/form-errors.ts';
+import { fieldError, missingFieldsToast, toastInvalid } from '../../../components/form-errors.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { AuthLayout, AuthOtherFormLink } from '../AuthLayout.tsx';
@@ -39,7 +39,7 @@ export default function Register() {
         toaster.create({ type: 'error', title: t('common.error'), description: errorMessage(err, t('public.register.failed')) });
       }
     },
-    (invalid) => toastInvalid(invalid, { title: t('public.register.invalid.title'), description: t('public.register.invalid.description') }),
+    (invalid) => toastInvalid(invalid, missingFieldsToast()),
   );
 
   return (

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Badge, Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -153,6 +153,7 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
 export function AdminTeacherEdit() {
   const { id, path, teacher } = useTeacher();
   const t = useT();
+  useEffect(() => void TeacherProfileForm.preload(), []);
   return (
     <QueryView query={teacher} rows={4}>
       {(p) => (

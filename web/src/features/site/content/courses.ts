@@ -1,6 +1,6 @@
 /**
  * The school's courses (/courses and /courses/{id}). A course has no price of its own: "From €X per
- * hour" is the lowest rate of the teachers who teach it (lib/courses.ts), read from GET /api/teachers.
+ * hour" is the lowest rate of the teachers who teach it (features/site/courses.ts), read from GET /api/teachers.
  */
 export interface Course {
   id: string;

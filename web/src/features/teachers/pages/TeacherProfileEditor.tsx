@@ -7,7 +7,7 @@ import { teacherAvailabilitySchema, type TeacherAvailability, type TeacherAvaila
 import type { z } from 'zod';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
-import { fieldError, toastInvalid } from '../../../components/form-errors.ts';
+import { fieldError, missingFieldsToast, toastInvalid } from '../../../components/form-errors.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../../components/app/Panel.tsx';
@@ -15,7 +15,7 @@ import { QueryView } from '../../../components/app/states.tsx';
 import { dateLabel, hourLabel, hoursCount, num, romeDate } from '../../../lib/format.ts';
 import { invalidate, type Stale } from '../../../lib/queries.ts';
 import { teacherChanges, teacherQueries } from '../queries.ts';
-import { missingToast, TeacherProfileForm } from '../TeacherProfileForm.tsx';
+import { TeacherProfileForm } from '../TeacherProfileForm.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { PhotoField } from '../PhotoField.tsx';
 import { useSiteConfig } from '../../../lib/site.ts';
@@ -63,7 +63,7 @@ function AvailabilityForm({ initial }: { initial: TeacherAvailability }) {
     form.setValue(`weekly.${String(d) as '1'}`, cur.includes(h) ? cur.filter((x) => x !== h) : [...cur, h].sort((a, b) => a - b));
   };
   const setDaysOff = (days: string[]) => form.setValue('daysOff', days);
-  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, missingToast(t)));
+  const submit = form.handleSubmit((body) => save.mutate(body), (invalid) => toastInvalid(invalid, missingFieldsToast()));
   return (
     <Stack gap="5">
       <Text color="fg.muted" fontSize="sm">
