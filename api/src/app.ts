@@ -18,6 +18,8 @@ import sessionPlugin from './accounts/session-plugin.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
+import { fiscalDocumentsReaction } from './invoices/reaction.ts';
+import invoiceRoutes from './invoices/routes.ts';
 import { renderLessonMail } from './lessons/notifications.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
@@ -121,7 +123,12 @@ export async function buildApp(
         : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
-  await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });
+  await app.register(ledgerPlugin, {
+    reactions: [
+      { projection: mailReaction, onAdvanced: () => app.mailSender.poke() },
+      { projection: fiscalDocumentsReaction, onAdvanced: () => {} },
+    ],
+  });
   await app.register(paymentsPlugin);
 
   await app.register(
@@ -146,6 +153,7 @@ export async function buildApp(
       await api.register(refundRoutes);
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
+      await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
       await api.register(payoutRoutes);
     },

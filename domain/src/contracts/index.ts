@@ -14,5 +14,6 @@ export * from './site.ts';
 export * from './mail.ts';
 export * from './settings.ts';
 export * from './receipts.ts';
+export * from './invoices.ts';
 export * from './reviews.ts';
 export * from './payouts.ts';
