@@ -2,6 +2,7 @@
 // and earnings; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
+import { cursorOf, cursorQuery, limitQuery } from './cursors.ts';
 import { dateSchema, hourSchema, id, msg, strict, strictQuery } from './fields.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
@@ -34,6 +35,24 @@ export const bookingAnswerSchema = answer({
 });
 export type Booking = z.infer<typeof bookingAnswerSchema>;
 export const bookingListSchema = z.array(bookingAnswerSchema);
+
+/**
+ * What one GET /api/bookings answers without `before`: every lesson from now on (the nearest
+ * UPCOMING first, at most that many) and the lessons of the last RECENT_DAYS (the newest RECENT at
+ * most); with `before`, the `limit` lessons just before that place (PAGE by default, at most
+ * PAGE_MAX). Both in time order, so the answer never grows with a person's history.
+ */
+export const BOOKINGS_WINDOW = { UPCOMING: 500, RECENT_DAYS: 60, RECENT: 100, PAGE: 50, PAGE_MAX: 100 } as const;
+
+/** GET /api/bookings?before=&limit=: earlier lessons than `before` (a lesson's cursor, `cursorOf`, or an ISO instant). */
+export const bookingsQuerySchema = strictQuery({
+  before: cursorQuery('before').optional(),
+  limit: limitQuery(BOOKINGS_WINDOW.PAGE_MAX).optional(),
+}).refine((q) => q.limit === undefined || q.before !== undefined, 'limit goes with before (the window has a size of its own)');
+export type BookingsQuery = z.input<typeof bookingsQuerySchema>;
+
+/** A lesson's place in GET /api/bookings, for `before`: its start and its id. */
+export const bookingCursor = (b: Pick<Booking, 'startsAt' | 'id'>) => cursorOf({ at: b.startsAt, id: b.id });
 
 /** GET /api/dashboard/stats: the numbers of the signed-in person's dashboard. */
 export const dashboardStatsSchema = answer({

@@ -1,4 +1,4 @@
-import { addRomeMonths, centsToEuros, romeInstant, romeToday, teacherDisplayName } from '@parliamo/domain';
+import { addRomeMonths, BOOKINGS_WINDOW, centsToEuros, romeInstant, romeToday, teacherDisplayName, type ListCursor } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
 import { schoolUsableHours, usableHours, usableThisUtcDay } from '../hour-packages/queries.ts';
 
@@ -62,28 +62,41 @@ export async function bookingById(db: Queryable, id: string, viewerId: string): 
 }
 
 /**
- * A person's lessons (as student or as teacher), in time order. What each row costs is kept small,
- * since a busy teacher's list has thousands: one query (a round trip costs more than the rows), the
- * lessons as arrays of text (no Date parsed for `startsAt`: PostgreSQL writes the instant as
- * toISOString would), each person's name formatted once. Same rows and values as `toBooking` of
- * `bookingSelect` (the viewer is each lesson's own student or teacher, so the notes are always theirs).
+ * Which of a person's lessons one read takes: the window a screen needs (every lesson from `now` on,
+ * the nearest `BOOKINGS_WINDOW.UPCOMING`, and the newest `RECENT` of the last `RECENT_DAYS`), or the
+ * `limit` lessons just before a place in the list (the "Earlier lessons" pages).
  */
-export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }): Promise<BookingView[]> {
-  const teacher = who.role === 'teacher';
+export type LessonRange = { now: Date } | { before: ListCursor; limit: number };
+
+/**
+ * A person's lessons (as student or as teacher) in `range`, in time order (start, then id: two lessons
+ * may share a start once one is cancelled). What each row costs is kept small: one query (a round
+ * trip costs more than the rows), the lessons as arrays of text (no Date parsed for `startsAt`:
+ * PostgreSQL writes the instant as toISOString would), each person's name formatted once. Same rows
+ * and values as `toBooking` of `bookingSelect` (the viewer is each lesson's own student or teacher, so
+ * the notes are always theirs). Each part walks the index on (who, starts_at) and stops at its limit.
+ */
+export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }, range: LessonRange): Promise<BookingView[]> {
+  const mine = `${who.role === 'teacher' ? 'teacher_id' : 'student_id'} = $1`;
+  const columns = 'id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by, notice_hours';
+  const part = (where: string, order: 'ASC' | 'DESC', limit: string) =>
+    `(SELECT ${columns} FROM bookings WHERE ${mine} AND ${where} ORDER BY starts_at ${order}, id ${order} LIMIT ${limit})`;
+  const chosen =
+    'now' in range
+      ? `${part('starts_at >= $2', 'ASC', String(BOOKINGS_WINDOW.UPCOMING))} UNION ALL ${part(
+          `starts_at < $2 AND starts_at >= $2::timestamptz - interval '${BOOKINGS_WINDOW.RECENT_DAYS} days'`, 'DESC', String(BOOKINGS_WINDOW.RECENT))}`
+      : part('(starts_at < $2 OR (starts_at = $2 AND id < $3))', 'DESC', '$4');
   const { rows } = await db.query<LessonRow>({
-    // A teacher's list reads only the index (lessonsIndexes), the notes from the lessons that have
-    // some; a student's (a few hundred lessons at most) reads its rows.
-    text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, ${teacher ? 'bn' : 'b'}.notes,
+    text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, b.notes,
                   b.cancelled_by, b.notice_hours, n.text, ${isoText('n.updated_at')},
                   t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link
-             FROM bookings b
-             ${teacher ? 'LEFT JOIN (SELECT id, notes FROM bookings WHERE teacher_id = $1 AND notes IS NOT NULL) bn ON bn.id = b.id' : ''}
+             FROM (${chosen}) b
              LEFT JOIN lesson_notes n ON n.lesson_id = b.id
              LEFT JOIN users t ON t.id::text = b.teacher_id
              LEFT JOIN users s ON s.id::text = b.student_id
              LEFT JOIN teacher_profiles p ON p.user_id = t.id
-            WHERE ${teacher ? 'b.teacher_id' : 'b.student_id'} = $1 ORDER BY b.starts_at`,
-    values: [who.id],
+            ORDER BY b.starts_at, b.id`,
+    values: 'now' in range ? [who.id, range.now] : [who.id, range.before.at, range.before.id ?? '', range.limit],
     rowMode: 'array',
     types: TEXT,
   });

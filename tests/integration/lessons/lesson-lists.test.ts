@@ -1,0 +1,94 @@
+// GET /api/bookings answers a window, never the whole history: a long history leaves its size alone,
+// and `before` pages walk every earlier lesson once, in order.
+import { describe, expect, it } from 'vitest';
+import { BOOKINGS_WINDOW, bookingCursor, type Booking } from '@parliamo/domain';
+import { useTestApp } from '../../../api/src/testing/app.ts';
+import { get, student, teacher, type Who } from './fixtures.ts';
+import { seedLessons } from './seed-history.ts';
+import { walkPages } from '../lists.ts';
+
+// The test clock starts on Monday 2026-03-02 at 10:00 in Rome (09:00 UTC).
+const t = useTestApp();
+const HOUR = 3_600_000;
+const now = () => t.clock.now().getTime();
+
+const ids = (lessons: Booking[]) => lessons.map((b) => b.id);
+
+describe('GET /api/bookings: a bounded window', () => {
+  it("answers the upcoming lessons and the last days' ones; years of older lessons change nothing", async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    // 10 upcoming, 20 in the recent days, and one lesson 61 days ago (outside the window).
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() + 2 * HOUR), count: 10, stepHours: 24, prefix: 'up' });
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 20 * 24 * HOUR), count: 20, stepHours: 24, prefix: 'recent' });
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 61 * 24 * HOUR), count: 1, stepHours: 1, prefix: 'old' });
+    const before = (await get<Booking[]>(t, s, '/api/bookings')).body;
+    expect(before).toHaveLength(30);
+    expect((await get<Booking[]>(t, g, '/api/bookings')).body).toHaveLength(30);
+
+    // Three years of history before the window: the same answer, for the student and the teacher.
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 3 * 365 * 24 * HOUR), count: 3000, stepHours: 8, prefix: 'history' });
+    const after = await get<Booking[]>(t, s, '/api/bookings');
+    expect(after.status).toBe(200);
+    expect(ids(after.body)).toEqual(ids(before));
+    expect(ids((await get<Booking[]>(t, g, '/api/bookings')).body)).toEqual(ids(before));
+    // Time order, with the lesson that has just started among the recent ones.
+    expect(after.body.map((b) => b.startsAt)).toEqual([...after.body.map((b) => b.startsAt)].sort());
+  });
+
+  it('caps the upcoming and the recent lessons: the nearest upcoming and the newest recent stay', async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() + HOUR), count: BOOKINGS_WINDOW.UPCOMING + 40, stepHours: 2, prefix: 'up' });
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 50 * 24 * HOUR), count: BOOKINGS_WINDOW.RECENT + 60, stepHours: 6, prefix: 'recent' });
+    const { body } = await get<Booking[]>(t, s, '/api/bookings');
+    expect(body).toHaveLength(BOOKINGS_WINDOW.UPCOMING + BOOKINGS_WINDOW.RECENT);
+    const upcoming = body.filter((b) => Date.parse(b.startsAt) >= now());
+    expect(upcoming).toHaveLength(BOOKINGS_WINDOW.UPCOMING);
+    expect(upcoming[0]!.startsAt).toBe(new Date(now() + HOUR).toISOString());
+    const recent = body.filter((b) => Date.parse(b.startsAt) < now());
+    expect(recent.at(-1)!.id).toBe(`recent.${s.id}-${String(BOOKINGS_WINDOW.RECENT + 59).padStart(6, '0')}`);
+  });
+
+  it('pages every earlier lesson with before and limit: no gap, no repeat, lessons sharing a start included', async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 400 * 24 * HOUR), count: 700, stepHours: 13, prefix: 'a' });
+    // A cancelled lesson and its rebooking share a start.
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 400 * 24 * HOUR), count: 700, stepHours: 13, prefix: 'b', status: 'cancelled' });
+    for (const who of [s, g] as Who[]) {
+      const window = (await get<Booking[]>(t, who, '/api/bookings')).body;
+      const pages = await walkPages<Booking>(
+        (cursor) => get<Booking[]>(t, who, `/api/bookings?before=${encodeURIComponent(cursor)}&limit=37`).then((r) => r.body),
+        bookingCursor(window[0]!),
+        (page) => bookingCursor(page[0]!),
+        37,
+      );
+      // Each page is in time order and earlier than the one before it.
+      const all = [...pages.reverse().flat(), ...window];
+      expect(all).toHaveLength(1400);
+      expect(new Set(ids(all)).size).toBe(1400);
+      const order = (b: Booking) => `${b.startsAt}~${b.id}`;
+      expect(all.map(order)).toEqual([...all.map(order)].sort());
+    }
+  });
+
+  it('pages from a bare instant, and refuses a bad cursor or limit with a clear 400', async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date('2025-01-01T09:00:00Z'), count: 3, stepHours: 24, prefix: 'x' });
+    const page = await get<Booking[]>(t, s, '/api/bookings?before=2025-01-03T09:00:00Z');
+    expect(page.body.map((b) => b.startsAt)).toEqual(['2025-01-01T09:00:00.000Z', '2025-01-02T09:00:00.000Z']);
+    expect(page.body).toHaveLength(2);
+    for (const [query, message] of [
+      ['before=yesterday', 'before must be a cursor from the list or an ISO instant like 2026-03-04T09:00:00Z'],
+      ['before=2025-01-03T09:00:00Z&limit=0', 'limit must be a whole number from 1 to 100'],
+      ['before=2025-01-03T09:00:00Z&limit=101', 'limit must be a whole number from 1 to 100'],
+      ['limit=10', 'limit goes with before (the window has a size of its own)'],
+    ] as const) {
+      const res = await get<{ message: string }>(t, s, `/api/bookings?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(message);
+    }
+  });
+});
