@@ -56,6 +56,7 @@ describe('every route has a contract', () => {
       '/api/admin/students',
       '/api/admin/users',
       '/api/availabilities',
+      '/api/bookings',
       '/api/hour-packages/:id/history',
       '/api/login',
       '/api/teacher/earnings',

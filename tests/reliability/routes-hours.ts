@@ -7,6 +7,7 @@ import {
   availabilityQuerySchema,
   ownFreeSlotsQuerySchema,
   bookingSchema,
+  bookingsQuerySchema,
   checkoutSchema,
   earningsQuerySchema,
   lessonNotesSchema,
@@ -143,7 +144,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
     method: 'POST', route: '/api/bookings', allowed: ['student', 'otherStudent'], bodySchema: bookingSchema, ledgerWrite: true,
     body: (c) => ({ teacherId: c.world.people.teacher.id, ...slot(), notes: 'Vorrei parlare di cucina.' }),
   },
-  { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons },
+  { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons, querySchema: bookingsQuerySchema },
   // The lesson's student, its teacher and an admin may cancel it; another student gets 404.
   { method: 'DELETE', route: '/api/bookings/:id', allowed: ['student', 'teacher', 'admin'], ledgerWrite: true, path: async (c) => `/api/bookings/${await newLesson(c.world)}` },
   // The lesson's student or teacher moves it (a fresh lesson each time); an admin gets 403, another student 404.

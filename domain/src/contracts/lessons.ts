@@ -1,6 +1,7 @@
 // The HTTP contract of lessons (docs/api.md "Lessons"): bookings, the dashboard, a teacher's students
 // and earnings; requests and answers.
 import { z } from 'zod';
+import { romeInstant } from '../time.ts';
 import { answer } from './common.ts';
 import { cursorOf, cursorQuery, limitQuery } from './cursors.ts';
 import { dateSchema, hourSchema, id, msg, strict, strictQuery } from './fields.ts';
@@ -76,8 +77,21 @@ export const teacherStudentSchema = answer({
 export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
 export const teacherStudentListSchema = z.array(teacherStudentSchema);
 
-/** GET /api/teacher/earnings?format=csv|json (CSV is a file, JSON this object). */
-export const earningsQuerySchema = strictQuery({ format: z.enum(['csv', 'json'], 'format must be csv or json').optional() });
+/**
+ * GET /api/teacher/earnings answers the newest PAGE lessons (or, with `before`, the `limit` just before
+ * that place, at most PAGE_MAX) and the newest MONTHS months: never every lesson a teacher gave.
+ */
+export const EARNINGS_WINDOW = { PAGE: 50, PAGE_MAX: 100, MONTHS: 24 } as const;
+
+/**
+ * GET /api/teacher/earnings?format=csv|json&before=&limit= (CSV is a file of every lesson, JSON this
+ * object); `before` is a lesson's `earningCursor` or an ISO instant.
+ */
+export const earningsQuerySchema = strictQuery({
+  format: z.enum(['csv', 'json'], 'format must be csv or json').optional(),
+  before: cursorQuery('before').optional(),
+  limit: limitQuery(EARNINGS_WINDOW.PAGE_MAX).optional(),
+});
 
 export const earningsSchema = answer({
   lessons: z.array(
@@ -90,11 +104,18 @@ export const earningsSchema = answer({
       commissionCents: z.number(),
     }),
   ),
+  /** The newest EARNINGS_WINDOW.MONTHS months with a completed lesson, newest first. */
   months: z.array(
     answer({ month: z.string(), grossCents: z.number(), teacherCents: z.number(), commissionCents: z.number(), lessons: z.number() }),
   ),
+  /** Every completed lesson's earning added up, however many pages the lessons take. */
+  allTime: answer({ teacherCents: z.number(), lessons: z.number() }),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
+
+/** A lesson's place in GET /api/teacher/earnings, for `before`: its start (Rome date and hour) and its id. */
+export const earningCursor = (l: { date: string; hour: number; lessonId: string }) =>
+  cursorOf({ at: romeInstant(l.date, l.hour)!.toISOString(), id: l.lessonId });
 
 // ---- POST /api/bookings -----------------------------------------------------------------------
 

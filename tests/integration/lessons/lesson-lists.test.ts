@@ -1,9 +1,10 @@
-// GET /api/bookings answers a window, never the whole history: a long history leaves its size alone,
-// and `before` pages walk every earlier lesson once, in order.
+// A person's lesson lists (GET /api/bookings, GET /api/teacher/earnings) answer a window or a page,
+// never the whole history: a long history leaves their size alone, and `before` pages walk every
+// earlier lesson once, in order.
 import { describe, expect, it } from 'vitest';
-import { BOOKINGS_WINDOW, bookingCursor, type Booking } from '@parliamo/domain';
+import { BOOKINGS_WINDOW, bookingCursor, EARNINGS_WINDOW, earningCursor, type Booking, type Earnings } from '@parliamo/domain';
 import { useTestApp } from '../../../api/src/testing/app.ts';
-import { get, student, teacher, type Who } from './fixtures.ts';
+import { get, headers, student, teacher, type Who } from './fixtures.ts';
 import { seedLessons } from './seed-history.ts';
 import { walkPages } from '../lists.ts';
 
@@ -90,5 +91,51 @@ describe('GET /api/bookings: a bounded window', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toBe(message);
     }
+  });
+});
+
+describe('GET /api/teacher/earnings: a page of lessons, the newest months', () => {
+  it('answers the newest lessons and months; years of older lessons change only the all-time total', async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 30 * 24 * HOUR), count: 60, stepHours: 11, prefix: 'recent' });
+    const first = (await get<Earnings>(t, g, '/api/teacher/earnings')).body;
+    expect(first.lessons).toHaveLength(EARNINGS_WINDOW.PAGE);
+    expect(first.allTime).toEqual({ teacherCents: 60 * 2280, lessons: 60 });
+
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 4 * 365 * 24 * HOUR), count: 3000, stepHours: 9, prefix: 'history' });
+    const later = (await get<Earnings>(t, g, '/api/teacher/earnings')).body;
+    expect(later.lessons).toEqual(first.lessons);
+    expect(later.months).toHaveLength(EARNINGS_WINDOW.MONTHS);
+    expect(later.months[0]!.month > later.months.at(-1)!.month).toBe(true);
+    expect(later.allTime).toEqual({ teacherCents: 3060 * 2280, lessons: 3060 });
+  });
+
+  it('pages every lesson with before and limit, newest first, and the CSV file still has every lesson', async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 300 * 24 * HOUR), count: 500, stepHours: 14, prefix: 'a' });
+    const pages = await walkPages<Earnings['lessons'][number], string>(
+      (before) => get<Earnings>(t, g, `/api/teacher/earnings?limit=41${before ? `&before=${encodeURIComponent(before)}` : ''}`).then((r) => r.body.lessons),
+      '',
+      (page) => earningCursor(page.at(-1)!),
+      41,
+    );
+    const all = pages.flat();
+    expect(all).toHaveLength(500);
+    expect(new Set(all.map((l) => l.lessonId)).size).toBe(500);
+    const order = (l: Earnings['lessons'][number]) => `${l.date}~${String(l.hour).padStart(2, '0')}`;
+    expect(all.map(order)).toEqual([...all.map(order)].sort().reverse());
+    // A bare instant: the lessons that started before it.
+    const newest = all[0]!;
+    const justAfter = new Date(Date.parse(earningCursor(newest).split('~')[0]!) + 60_000).toISOString();
+    expect((await get<Earnings>(t, g, `/api/teacher/earnings?limit=1&before=${justAfter}`)).body.lessons).toEqual([newest]);
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/teacher/earnings?format=csv', headers: await headers(t, g) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(501);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all.map((l) => l.lessonId));
   });
 });

@@ -5,7 +5,7 @@ import type { TestApp } from '../../../api/src/testing/app.ts';
 /**
  * `count` lessons of one student with one teacher, `stepHours` apart from `first`, with ids
  * `<prefix>.<studentId>-000000`, `-000001`, ...: completed when they started before the test clock's
- * now (each with its earning), confirmed after, or all `status`.
+ * now (each with its earning, added to the teacher's month), confirmed after, or all `status`.
  */
 export async function seedLessons(
   t: TestApp,
@@ -25,6 +25,17 @@ export async function seedLessons(
     `INSERT INTO teacher_earnings (lesson_id, teacher_id, student_id, package_id, date, hour, month, completed_at, price_cents, teacher_earning_cents, commission_cents)
      SELECT id, teacher_id, student_id, 'package-seed', date, hour, to_char(date, 'YYYY-MM'), at + interval '1 hour', 3000, 2280, 720
        FROM (${rows}) r WHERE status = 'completed'`,
+    values,
+  );
+  // The projection's per-month sums of those earnings.
+  await t.db.pool.query(
+    `INSERT INTO teacher_months (teacher_id, month, lessons, price_cents, teacher_earning_cents, commission_cents)
+     SELECT teacher_id, to_char(date, 'YYYY-MM'), count(*), count(*) * 3000, count(*) * 2280, count(*) * 720
+       FROM (${rows}) r WHERE status = 'completed' GROUP BY 1, 2
+     ON CONFLICT (teacher_id, month) DO UPDATE SET lessons = teacher_months.lessons + EXCLUDED.lessons,
+       price_cents = teacher_months.price_cents + EXCLUDED.price_cents,
+       teacher_earning_cents = teacher_months.teacher_earning_cents + EXCLUDED.teacher_earning_cents,
+       commission_cents = teacher_months.commission_cents + EXCLUDED.commission_cents`,
     values,
   );
 }

@@ -140,65 +140,6 @@ const TEXT = { getTypeParser: () => (value: string) => value } as const;
 /** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds, "Z"). */
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Monthly totals of one teacher's earnings, newest month first. */
-export async function teacherEarningsByMonth(db: Queryable, teacherId: string) {
-  const { rows } = await db.query(
-    `SELECT month, sum(price_cents)::int AS gross, sum(teacher_earning_cents)::int AS teacher,
-            sum(commission_cents)::int AS commission, count(*)::int AS lessons
-       FROM teacher_earnings WHERE teacher_id = $1 GROUP BY month ORDER BY month DESC`,
-    [teacherId],
-  );
-  return rows.map((r) => ({
-    month: r.month as string,
-    grossCents: r.gross as number,
-    teacherCents: r.teacher as number,
-    commissionCents: r.commission as number,
-    lessons: r.lessons as number,
-  }));
-}
-
-/** One teacher's earning per completed lesson, newest first. */
-export async function teacherEarnings(db: Queryable, teacherId: string) {
-  const { rows } = await db.query(
-    `SELECT lesson_id, date, hour, price_cents, teacher_earning_cents, commission_cents
-       FROM teacher_earnings WHERE teacher_id = $1 ORDER BY date DESC, hour DESC`,
-    [teacherId],
-  );
-  return rows.map((r) => ({
-    lessonId: r.lesson_id as string,
-    date: r.date as string,
-    hour: r.hour as number,
-    priceCents: r.price_cents as number,
-    teacherEarningCents: r.teacher_earning_cents as number,
-    commissionCents: r.commission_cents as number,
-  }));
-}
-
-/**
- * GET /api/teacher/earnings: a teacher's earning per completed lesson, newest first, and the monthly
- * totals, newest month first: one query (one round trip, from the index on (teacher_id, date, hour)),
- * the months added up here from the same rows. The same as teacherEarnings and teacherEarningsByMonth.
- */
-export async function teacherEarningsWithMonths(db: Queryable, teacherId: string) {
-  const { rows } = await db.query<[string, string, number, number, number, number, string]>({
-    text: `SELECT lesson_id, date, hour, price_cents, teacher_earning_cents, commission_cents, month
-             FROM teacher_earnings WHERE teacher_id = $1 ORDER BY date DESC, hour DESC`,
-    values: [teacherId],
-    rowMode: 'array',
-  });
-  const months = new Map<string, { month: string; grossCents: number; teacherCents: number; commissionCents: number; lessons: number }>();
-  const lessons = rows.map(([lessonId, date, hour, priceCents, teacherEarningCents, commissionCents, month]) => {
-    let m = months.get(month);
-    if (!m) months.set(month, (m = { month, grossCents: 0, teacherCents: 0, commissionCents: 0, lessons: 0 }));
-    m.grossCents += priceCents;
-    m.teacherCents += teacherEarningCents;
-    m.commissionCents += commissionCents;
-    m.lessons += 1;
-    return { lessonId, date, hour, priceCents, teacherEarningCents, commissionCents };
-  });
-  return { lessons, months: [...months.values()].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0)) };
-}
-
 /**
  * A teacher's students: hours left with this teacher, lessons done, the next lesson. A row per student
  * from teacher_students (every student with a package or a lesson with the teacher, and the lessons
