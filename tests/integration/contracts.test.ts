@@ -61,6 +61,7 @@ describe('every route has a contract', () => {
       '/api/login',
       '/api/teacher/earnings',
       '/api/teacher/free-slots',
+      '/api/teacher/students',
       '/api/teachers/:id/reviews',
     ]);
   });

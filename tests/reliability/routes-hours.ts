@@ -8,6 +8,7 @@ import {
   ownFreeSlotsQuerySchema,
   bookingSchema,
   bookingsQuerySchema,
+  teacherStudentQuerySchema,
   checkoutSchema,
   earningsQuerySchema,
   lessonNotesSchema,
@@ -190,7 +191,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
     body: (c) => ({ packageId: c.world.owned.package, delta: -1, reason: 'Correction after a phone call' }),
   },
   { method: 'GET', route: '/api/dashboard/stats', allowed: SIGNED_IN },
-  { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'], querySchema: teacherStudentQuerySchema },
   { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'], querySchema: earningsQuerySchema },
   // Payouts: the world's teacher has completed no lesson, so an admin's payout is refused with 409 "Nothing
   // is payable"; tests/integration/lessons/payouts.test.ts covers a balance, the bank run and concurrency.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardStatsSchema, EARNINGS_WINDOW, earningsQuerySchema, earningsSchema, errorResponses, romeWallClock, teacherStudentListSchema, textSchema, type ListCursor } from '@parliamo/domain';
+import { dashboardStatsSchema, EARNINGS_WINDOW, earningsQuerySchema, earningsSchema, errorResponses, romeWallClock, TEACHER_STUDENTS_PAGE_SIZE, teacherStudentPageSchema, teacherStudentQuerySchema, textSchema, type ListCursor } from '@parliamo/domain';
 import { csvEuros, sendCsvStream } from '../platform/csv.ts';
 import { allTeacherEarnings, dashboardStatsUntil, teacherEarnings, teacherStudents, type EarningPlace } from '@parliamo/projections';
 import { personalReads } from '../platform/personal-reads.ts';
@@ -23,8 +23,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
 
   app.get('/teacher/students', {
     preValidation: app.requireUser('teacher'),
-    schema: { response: { 200: teacherStudentListSchema, ...errorResponses } },
-  }, async (request) => teacherStudents(app.pool, request.user!.id, app.clock.now()));
+    schema: { querystring: teacherStudentQuerySchema, response: { 200: teacherStudentPageSchema, ...errorResponses } },
+  }, async (request) => teacherStudents(app.pool, request.user!.id, app.clock.now(), request.query.page ?? 1, TEACHER_STUDENTS_PAGE_SIZE));
 
   app.get('/teacher/earnings', {
     preValidation: app.requireUser('teacher'),

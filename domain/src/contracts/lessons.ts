@@ -2,9 +2,9 @@
 // and earnings; requests and answers.
 import { z } from 'zod';
 import { romeInstant } from '../time.ts';
-import { answer } from './common.ts';
+import { answer, pageWithMore } from './common.ts';
 import { cursorOf, cursorQuery, limitQuery } from './cursors.ts';
-import { dateSchema, hourSchema, id, msg, strict, strictQuery } from './fields.ts';
+import { dateSchema, hourSchema, id, msg, pageNumber, strict, strictQuery } from './fields.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -75,7 +75,17 @@ export const teacherStudentSchema = answer({
   nextLesson: answer({ date: z.string(), hour: z.number() }).nullable(),
 });
 export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
-export const teacherStudentListSchema = z.array(teacherStudentSchema);
+
+/** A teacher's students on one page of GET /api/teacher/students. */
+export const TEACHER_STUDENTS_PAGE_SIZE = 50;
+
+/** GET /api/teacher/students?page=: one page of the teacher's students, by name (`page` from 1). */
+export const teacherStudentQuerySchema = strictQuery({ page: pageNumber('page', 100_000).optional() });
+export type TeacherStudentQuery = z.input<typeof teacherStudentQuerySchema>;
+
+/** GET /api/teacher/students: one page of the teacher's students, by name, and whether more follow. */
+export const teacherStudentPageSchema = pageWithMore('students', teacherStudentSchema);
+export type TeacherStudentPage = z.infer<typeof teacherStudentPageSchema>;
 
 /**
  * GET /api/teacher/earnings answers the newest PAGE lessons (or, with `before`, the `limit` just before

@@ -1,8 +1,17 @@
-// A person's lesson lists (GET /api/bookings, GET /api/teacher/earnings) answer a window or a page,
+// A person's lesson lists (GET /api/bookings, /api/teacher/earnings, /api/teacher/students) answer a window or a page,
 // never the whole history: a long history leaves their size alone, and `before` pages walk every
 // earlier lesson once, in order.
 import { describe, expect, it } from 'vitest';
-import { BOOKINGS_WINDOW, bookingCursor, EARNINGS_WINDOW, earningCursor, type Booking, type Earnings } from '@parliamo/domain';
+import {
+  BOOKINGS_WINDOW,
+  bookingCursor,
+  EARNINGS_WINDOW,
+  earningCursor,
+  TEACHER_STUDENTS_PAGE_SIZE,
+  type Booking,
+  type Earnings,
+  type TeacherStudentPage,
+} from '@parliamo/domain';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { get, headers, student, teacher, type Who } from './fixtures.ts';
 import { seedLessons } from './seed-history.ts';
@@ -137,5 +146,39 @@ describe('GET /api/teacher/earnings: a page of lessons, the newest months', () =
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(501);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all.map((l) => l.lessonId));
+  });
+});
+
+describe("GET /api/teacher/students: a page of the teacher's students", () => {
+  it('answers one page by name whatever the number of students, and the pages hold every student once', async () => {
+    const g = await teacher(t);
+    const named = await student(t, 'Anna', 'Abate');
+    await seedLessons(t, { studentId: named.id, teacherId: g.id, first: new Date(now() + 24 * HOUR), count: 1, stepHours: 1, prefix: 'next' });
+    const seedStudents = (prefix: string, count: number) =>
+      t.db.pool.query(
+        `INSERT INTO teacher_students (teacher_id, student_id, lessons_done)
+         SELECT $1, $2 || '-' || lpad(i::text, 6, '0'), 1 FROM generate_series(1, $3::int) i`,
+        [g.id, prefix, count],
+      );
+    await t.db.pool.query(`INSERT INTO teacher_students (teacher_id, student_id, lessons_done) VALUES ($1, $2, 0)`, [g.id, named.id]);
+    await seedStudents('early', 80);
+    const first = (await get<TeacherStudentPage>(t, g, '/api/teacher/students')).body;
+    expect(first.students).toHaveLength(TEACHER_STUDENTS_PAGE_SIZE);
+    expect(first.hasMore).toBe(true);
+    // A person with a name comes first (Abate); then the students without one (erased), by id.
+    expect(first.students[0]).toEqual({ studentId: named.id, name: 'Anna Abate', hoursLeft: 0, lessonsDone: 0, nextLesson: { date: '2026-03-03', hour: 10 } });
+
+    await seedStudents('late', 3000);
+    expect((await get<TeacherStudentPage>(t, g, '/api/teacher/students')).body).toEqual(first);
+    const pages = await walkPages<TeacherStudentPage['students'][number], number>(
+      (page) => get<TeacherStudentPage>(t, g, `/api/teacher/students?page=${page}`).then((r) => r.body.students),
+      1,
+      (_rows, page) => page + 1,
+      TEACHER_STUDENTS_PAGE_SIZE,
+    );
+    const all = pages.flat().map((s) => s.studentId);
+    expect(all).toHaveLength(3081);
+    expect(new Set(all).size).toBe(3081);
+    expect((await get<TeacherStudentPage>(t, g, '/api/teacher/students?page=62')).body).toMatchObject({ page: 62, hasMore: false });
   });
 });

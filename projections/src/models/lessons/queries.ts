@@ -141,38 +141,44 @@ const TEXT = { getTypeParser: () => (value: string) => value } as const;
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A teacher's students: hours left with this teacher, lessons done, the next lesson. A row per student
- * from teacher_students (every student with a package or a lesson with the teacher, and the lessons
- * done, kept by the projection), the hours from the teacher's usable packages (the partial index of
- * the active ones, hour-packages), the next lessons from the teacher's confirmed ones (a few weeks'
- * worth, by the partial slot index; MATERIALIZED, or PostgreSQL walks everyone's upcoming lessons),
- * each student's name by its key. None of it reads the teacher's past lessons.
+ * One page of a teacher's students, by name: hours left with this teacher, lessons done, the next
+ * lesson. The page's rows first, from teacher_students (every student with a package or a lesson with
+ * the teacher, and the lessons done, kept by the projection) and each student's name by its key; then,
+ * for those students only, the hours of their usable packages with the teacher and their next
+ * confirmed lesson with them (each by the student's index). One row more than the page tells whether
+ * another follows.
  */
-export async function teacherStudents(db: Queryable, teacherId: string, now: Date) {
+export async function teacherStudents(db: Queryable, teacherId: string, now: Date, page: number, pageSize: number) {
   const { rows } = await db.query(
-    `WITH confirmed AS MATERIALIZED (
-       SELECT student_id, date, hour, starts_at FROM bookings WHERE teacher_id = $1 AND status = 'confirmed'),
-     usable AS MATERIALIZED (
-       SELECT student_id, sum(remaining_hours)::int AS hours FROM hour_packages WHERE teacher_id = $1 AND ${usableHours('', '$2')}
-        GROUP BY student_id)
-     SELECT x.student_id, u.first_name, u.last_name, COALESCE(h.hours, 0) AS hours_left, x.lessons_done, n.next_lesson
-       FROM teacher_students x
-       LEFT JOIN usable h ON h.student_id = x.student_id
-       LEFT JOIN (SELECT DISTINCT ON (student_id) student_id, json_build_object('date', date, 'hour', hour) AS next_lesson
-                    FROM confirmed WHERE starts_at >= $2
-                   ORDER BY student_id, starts_at) n ON n.student_id = x.student_id
-       LEFT JOIN LATERAL (SELECT first_name, last_name FROM users WHERE id::text = x.student_id OFFSET 0) u ON true
-      WHERE x.teacher_id = $1
-      ORDER BY u.last_name, u.first_name`,
-    [teacherId, now],
+    `WITH chosen AS MATERIALIZED (
+       SELECT x.student_id, x.lessons_done, u.first_name, u.last_name
+         FROM teacher_students x
+         LEFT JOIN LATERAL (SELECT first_name, last_name FROM users WHERE id::text = x.student_id OFFSET 0) u ON true
+        WHERE x.teacher_id = $1
+        ORDER BY u.last_name, u.first_name, x.student_id
+        LIMIT $3 OFFSET $4)
+     SELECT c.student_id, c.first_name, c.last_name, COALESCE(h.hours, 0) AS hours_left, c.lessons_done, n.next_lesson
+       FROM chosen c
+       LEFT JOIN LATERAL (SELECT sum(remaining_hours)::int AS hours FROM hour_packages
+                           WHERE student_id = c.student_id AND teacher_id = $1 AND ${usableHours('', '$2')}) h ON true
+       LEFT JOIN LATERAL (SELECT json_build_object('date', date, 'hour', hour) AS next_lesson FROM bookings
+                           WHERE student_id = c.student_id AND teacher_id = $1 AND status = 'confirmed' AND starts_at >= $2
+                           ORDER BY starts_at LIMIT 1) n ON true
+      ORDER BY c.last_name, c.first_name, c.student_id`,
+    [teacherId, now, pageSize + 1, (page - 1) * pageSize],
   );
-  return rows.map((r) => ({
-    studentId: r.student_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-    hoursLeft: r.hours_left,
-    lessonsDone: r.lessons_done,
-    nextLesson: r.next_lesson,
-  }));
+  return {
+    students: rows.slice(0, pageSize).map((r) => ({
+      studentId: r.student_id,
+      name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      hoursLeft: r.hours_left,
+      lessonsDone: r.lessons_done,
+      nextLesson: r.next_lesson,
+    })),
+    page,
+    pageSize,
+    hasMore: rows.length > pageSize,
+  };
 }
 
 /** The numbers on a person's dashboard: a student's, a teacher's, or (admin) everyone's. */
