@@ -19,6 +19,8 @@ export * from './payments/projection.ts';
 export * from './hour-packages/queries.ts';
 export * from './lessons/queries.ts';
 export * from './lessons/earnings-queries.ts';
+export * from './lessons/lesson-queries.ts';
+export * from './taken-slots/queries.ts';
 export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
 export * from './payments/ledger-balance.ts';

@@ -182,3 +182,24 @@ describe("GET /api/teacher/students: a page of the teacher's students", () => {
     expect((await get<TeacherStudentPage>(t, g, '/api/teacher/students?page=62')).body).toMatchObject({ page: 62, hasMore: false });
   });
 });
+
+describe('GET /api/calendar/:token.ics: the last days and what is ahead', () => {
+  it('holds the lessons from 90 days ago on; years of older lessons change nothing', async () => {
+    const g = await teacher(t);
+    const s = await student(t);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 80 * 24 * HOUR), count: 30, stepHours: 96, prefix: 'feed' });
+    const feedOf = async (who: Who) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/calendar/token', headers: await headers(t, who) });
+      return new URL(res.json().url).pathname;
+    };
+    const paths = [await feedOf(s), await feedOf(g)];
+    const events = async (path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      return res.body.match(/BEGIN:VEVENT/g)?.length ?? 0;
+    };
+    for (const path of paths) expect(await events(path)).toBe(30);
+    await seedLessons(t, { studentId: s.id, teacherId: g.id, first: new Date(now() - 3 * 365 * 24 * HOUR), count: 3000, stepHours: 8, prefix: 'history' });
+    for (const path of paths) expect(await events(path)).toBe(30);
+  });
+});
