@@ -56,5 +56,11 @@ describe("the admin's lists", () => {
     const all = pages.flat();
     expect(all).toHaveLength(2150);
     expect(new Set(all.map((p) => p.paymentId)).size).toBe(2150);
+    // The CSV file still has every payment (streamed from one snapshot), in the list's order.
+    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/payments.csv?status=pending', headers: { cookie: admin.cookie } });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2151);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all.map((p) => p.paymentId));
   });
 });
