@@ -83,8 +83,9 @@ export function LoadMore({ label, endText, onLoad, loading, ended, error }: {
   return (
     <Stack gap="2" align="flex-start">
       {error ? <ErrorNotice error={error} /> : null}
-      <Button variant="outline" size="sm" loading={loading} loadingText={t('common.app.loading')} onClick={onLoad}>
-        {label}
+      {/* Busy, not disabled, while it loads: a disabled button would drop the keyboard's focus. */}
+      <Button variant="outline" size="sm" aria-busy={loading} onClick={() => (loading ? undefined : onLoad())}>
+        {loading ? t('common.app.loading') : label}
       </Button>
     </Stack>
   );
