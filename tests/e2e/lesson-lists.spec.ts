@@ -56,6 +56,10 @@ test('the lesson registry loads earlier lessons on demand, from the keyboard, un
   await expect(earlier).toHaveCount(0);
   expect(await shown()).toBe(teacherLessons);
   await expectAccessible(page);
+
+  // A link to a lesson before the window (My Hours links a package's lessons) finds it and opens it.
+  await page.goto('/lesson-registry?lesson=e2e-earlier-3');
+  await expect(page.getByRole('dialog', { name: 'Lesson Details' })).toBeVisible({ timeout: 30_000 });
 });
 
 test("the teacher's earnings and students say when the list has ended", async ({ page }) => {

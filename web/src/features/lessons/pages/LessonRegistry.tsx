@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -20,9 +20,15 @@ export default function LessonRegistry() {
   const bookings = useQuery(lessonQueries.bookings());
   const earlier = useEarlierLessons(bookings.data);
   const lessons = useMemo(() => [...earlier.lessons, ...(bookings.data ?? [])], [earlier.lessons, bookings.data]);
-  // ?lesson=<id> (a link from a package's history on My Hours) opens that lesson's details.
+  // ?lesson=<id> (a link from a package's history on My Hours) opens that lesson's details; a lesson
+  // before the window is looked for in the earlier pages, one after the other, until it shows.
   const [params] = useSearchParams();
   const openId = params.get('lesson') ?? undefined;
+  const openFound = !!openId && lessons.some((b) => b.id === openId);
+  const seekOpen = !!openId && !openFound && !!bookings.data && !earlier.ended && !earlier.loading && !earlier.error;
+  useEffect(() => {
+    if (seekOpen) earlier.loadEarlier();
+  }, [seekOpen, lessons.length]);
   const [status, setStatus] = useState('');
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');
@@ -79,7 +85,8 @@ export default function LessonRegistry() {
               <Text color="fg.muted" fontSize="sm" aria-live="polite">
                 {t('student.registry.count', { count: filtered.length })}
               </Text>
-              <LessonList bookings={filtered} viewer={viewer} openId={openId} />
+              {/* Mounted again once the lesson to open has come, so that it opens. */}
+              <LessonList key={openFound ? 'open' : 'list'} bookings={filtered} viewer={viewer} openId={openId} />
             </Stack>
           )
         }
