@@ -49,6 +49,7 @@ describe('every route has a contract', () => {
     const withQuery = [...new Set(routes.filter((r) => (r.schema as any)?.querystring).map((r) => r.url))].sort();
     expect(withQuery).toEqual([
       '/api/admin/analytics',
+      '/api/admin/invoices',
       '/api/admin/ledger',
       '/api/admin/mails',
       '/api/admin/payments',
@@ -58,6 +59,7 @@ describe('every route has a contract', () => {
       '/api/availabilities',
       '/api/bookings',
       '/api/hour-packages/:id/history',
+      '/api/invoices',
       '/api/login',
       '/api/teacher/earnings',
       '/api/teacher/free-slots',
