@@ -20,6 +20,7 @@ import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
 import { fiscalDocumentsReaction } from './invoices/reaction.ts';
 import invoiceRoutes from './invoices/routes.ts';
+import sdiPlugin from './invoices/plugin.ts';
 import { renderLessonMail } from './lessons/notifications.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
@@ -126,10 +127,12 @@ export async function buildApp(
   await app.register(ledgerPlugin, {
     reactions: [
       { projection: mailReaction, onAdvanced: () => app.mailSender.poke() },
-      { projection: fiscalDocumentsReaction, onAdvanced: () => {} },
+      { projection: fiscalDocumentsReaction, onAdvanced: () => app.pokeSdi() },
     ],
   });
   await app.register(paymentsPlugin);
+  // The SdI outbox: sends what the fiscal-documents reaction made ready, when an intermediary is configured.
+  await app.register(sdiPlugin);
 
   await app.register(
     async (api) => {

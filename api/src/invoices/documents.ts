@@ -101,7 +101,7 @@ export async function rewriteWaitingDocuments(db: Db, ids?: string[]): Promise<n
     if (values[8] === 'ready') ready++;
     await db.query(
       `UPDATE fiscal_documents SET facts = $2, buyer = $3, buyer_name = $4, country = $5, total_cents = $6, taxable_cents = $7, tax_cents = $8,
-              bollo_cents = $9, status = $10, missing = $11, file_name = $12, xml = $13, sdi_code = NULL, sdi_message = NULL, attempts = 0,
+              bollo_cents = $9, status = $10, missing = $11, file_name = $12, xml = $13, sdi_id = NULL, sdi_code = NULL, sdi_message = NULL, attempts = 0,
               next_attempt_at = '-infinity', last_error = NULL, updated_at = now()
         WHERE id = $1 AND status IN ('incomplete', 'rejected')`,
       [r.id, ...values],
