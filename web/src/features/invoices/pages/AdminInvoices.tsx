@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Badge, Box, Button, Flex, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FISCAL_DOCUMENT_KINDS, FISCAL_DOCUMENT_STATUSES, invoiceMonthZipUrl, invoiceXmlUrl, type AdminInvoice } from '@parliamo/domain/contracts';
@@ -66,7 +67,8 @@ function InvoiceRow({ doc }: { doc: AdminInvoice }) {
 export default function AdminInvoices() {
   const t = useT();
   const missingLabel = useMissingLabel();
-  const [filter, setFilter] = useState<InvoiceFilter>({});
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<InvoiceFilter>({ status: params.get('status') ?? undefined });
   const [month, setMonth] = useState(romeDate(new Date()).slice(0, 7));
   const docs = useInfiniteQuery({ ...invoiceQueries.adminInvoices(filter), select: (d) => d.pages.flatMap((p) => p.invoices) });
   const summary = useQuery(invoiceQueries.invoiceSummary()).data;
