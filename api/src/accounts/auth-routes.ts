@@ -82,12 +82,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       account && !account.erased ? verifyPassword(account.passwordHash, password) : verifyAgainstDummy(password),
     );
     if (!account || !ok) throw new DomainError('unauthorized', MESSAGES.invalidCredentials);
-    if (!account.isActive) throw new DomainError('forbidden', 'This account is deactivated. Please contact the school.');
+    if (!account.isActive) throw new DomainError('forbidden', 'auth.accountDeactivated');
     if (needsRehash(account.passwordHash)) await setPasswordHash(app.pool, account.id, await hashPassword(password));
     await app.startSession(request, account.id);
     app.deviceCookies.issue(reply, email);
     const user = await findSessionUser(app.pool, request.sessionToken!, app.clock.now());
-    if (!user) throw new DomainError('unauthorized', 'Unauthorized');
+    if (!user) throw new DomainError('unauthorized', 'common.unauthorized');
     setLocaleCookie(reply, await languageAtSignIn(app.pool, account.id, chosenLocale(request), request.locale, app.clock.now()));
     return user;
   });

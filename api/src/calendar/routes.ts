@@ -26,14 +26,14 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
 
   app.get('/calendar/:file', { schema: { params: calendarFileParamsSchema, response: { 200: icsSchema, ...errorResponses } } }, async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(request.params.file);
-    if (!m) throw new DomainError('not_found', 'Calendar not found');
+    if (!m) throw new DomainError('not_found', 'calendar.notFound');
     const owner = await app.pool.query<{ id: string; role: string }>(
       `SELECT u.id, u.role FROM calendar_tokens c JOIN users u ON u.id = c.user_id
         WHERE c.token_hash = $1 AND u.is_active AND u.erased_at IS NULL`,
       [sha256(m[1]!)],
     );
     const user = owner.rows[0];
-    if (!user) throw new DomainError('not_found', 'Calendar not found');
+    if (!user) throw new DomainError('not_found', 'calendar.notFound');
     // The feed's texts are in its owner's language (their setting), whoever fetches it.
     const t = await serverMessages(await personLocale(app.pool, user.id), 'mails');
     const column = user.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';

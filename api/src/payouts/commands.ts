@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { decidePayout, DomainError, payoutDecider, streams, TEACHER_NOT_FOUND_MESSAGE } from '@parliamo/domain';
+import { decidePayout, DomainError, payoutDecider, streams } from '@parliamo/domain';
 import { teacherEarnedCents } from '@parliamo/projections';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 
@@ -14,7 +14,7 @@ export async function recordPayout(
   input: { teacherId: string; adminId: string; amountCents: number; periodEnd: string; reference: string },
 ): Promise<string> {
   const { rows } = await deps.db.query<{ role: string }>(`SELECT role FROM users WHERE id::text = $1`, [input.teacherId]);
-  if (rows[0]?.role !== 'teacher') throw new DomainError('not_found', TEACHER_NOT_FOUND_MESSAGE);
+  if (rows[0]?.role !== 'teacher') throw new DomainError('not_found', 'common.teacherNotFound');
   const payoutId = crypto.randomUUID();
   return runCommand(deps, async (session) => {
     const stream = streams.payouts(input.teacherId);

@@ -2,17 +2,7 @@
 // payouts"): the month's completed lessons with the teacher's share, the payouts recorded in the month and
 // the payable balance at its end. Written from the read models only (teacher_earnings, teacher_payouts).
 import type pg from 'pg';
-import {
-  DomainError,
-  formatHour,
-  issuerOf,
-  romeMonthOf,
-  romeToday,
-  STATEMENT_FUTURE_MESSAGE,
-  TEACHER_SHARE_PERCENT,
-  type CurrentUser,
-  type DocumentIssuer,
-} from '@parliamo/domain';
+import { DomainError, formatHour, issuerOf, romeMonthOf, romeToday, TEACHER_SHARE_PERCENT, type CurrentUser, type DocumentIssuer } from '@parliamo/domain';
 import { teacherMonthLessons, teacherPayouts, type StatementLesson } from '@parliamo/projections';
 import type { Locale } from '@parliamo/domain/i18n';
 import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
@@ -119,7 +109,7 @@ function statementPdf(d: StatementData, lang: PdfLanguage): Promise<Buffer> {
 
 /** The statement of `month` (YYYY-MM, Rome) for the signed-in teacher; 404 for a month that has not started. */
 export async function teacherStatement(pool: pg.Pool, config: { contactEmail: string }, teacher: CurrentUser, month: string, now: Date): Promise<Buffer> {
-  if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', STATEMENT_FUTURE_MESSAGE);
+  if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', 'payouts.statementFuture');
   const [lessons, all, settings, locale] = await Promise.all([
     teacherMonthLessons(pool, teacher.id, month),
     teacherPayouts(pool, teacher.id),

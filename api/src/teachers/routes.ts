@@ -16,7 +16,6 @@ import {
   teacherListSchema,
   teacherProfileSchema,
   teacherSchema,
-  TRIAL_MESSAGES,
   type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from './availability-store.ts';
@@ -39,7 +38,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
 
   app.get('/teachers/:id', { schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } } }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
     return teacher;
   });
 
@@ -77,7 +76,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       const generation = freeSlotsAnswers.begin();
       // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
       const answer = await publicFreeSlots(app.pool, app.config, teacherId, range, now);
-      if (!answer) throw new DomainError('not_found', 'Teacher not found');
+      if (!answer) throw new DomainError('not_found', 'common.teacherNotFound');
       json = reply.serialize(answer.slots) as string;
       const hour = slotsHour(now, answer.noticeHours);
       if (hour !== null) freeSlotsAnswers.put(teacherId, key, { hour, json }, generation);
@@ -131,7 +130,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       [id, body.bio, body.city, body.country, specializations, hourlyRateCents, body.googleMeetLink, trialRateCents, keepTrial],
     );
     if (rows.length === 0) {
-      throw new DomainError('conflict', `${TRIAL_MESSAGES.rateBelowHourly}: lower or remove the trial rate first`);
+      throw new DomainError('conflict', 'teachers.trialRateLowerFirst');
     }
     if (body.profileImageUrl !== undefined) await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl]);
     return ownProfile(id);

@@ -2,7 +2,8 @@
 // and earnings; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { dateSchema, hourSchema, id, msg, strict, strictQuery } from './fields.ts';
+import { dateSchema, hourSchema, id, msg, strict, strictQuery, TEACHER_ID } from './fields.ts';
+import { errorRef } from '../errors.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -58,7 +59,7 @@ export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
 export const teacherStudentListSchema = z.array(teacherStudentSchema);
 
 /** GET /api/teacher/earnings?format=csv|json (CSV is a file, JSON this object). */
-export const earningsQuerySchema = strictQuery({ format: z.enum(['csv', 'json'], 'format must be csv or json').optional() });
+export const earningsQuerySchema = strictQuery({ format: z.enum(['csv', 'json'], errorRef('lessons.exportFormat')).optional() });
 
 export const earningsSchema = answer({
   lessons: z.array(
@@ -83,12 +84,12 @@ export const MAX_NOTES = 1000;
 
 export const bookingSchema = strict({
   // i18n-ignore: a field label; every message made from it is in errors.json
-  teacherId: id('A teacher'),
+  teacherId: id(TEACHER_ID),
   date: dateSchema,
   hour: hourSchema,
   notes: z
-    .string('Notes must be text')
-    .max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`)
+    .string(errorRef('lessons.notesText'))
+    .max(MAX_NOTES, errorRef('lessons.notesTooLong', { max: MAX_NOTES }))
     .nullable()
     .optional(),
 });
@@ -111,9 +112,9 @@ export const MAX_TEACHER_NOTES = 4000;
  */
 export const lessonNotesSchema = strict({
   text: z
-    .string(msg('Write the notes first', 'Notes must be text'))
+    .string(msg(errorRef('lessons.notesFirst'), errorRef('lessons.notesText')))
     .trim()
-    .min(1, 'Write the notes first')
-    .max(MAX_TEACHER_NOTES, `Notes can be at most ${MAX_TEACHER_NOTES} characters`),
+    .min(1, errorRef('lessons.notesFirst'))
+    .max(MAX_TEACHER_NOTES, errorRef('lessons.notesTooLong', { max: MAX_TEACHER_NOTES })),
 });
 export type LessonNotesBody = z.infer<typeof lessonNotesSchema>;

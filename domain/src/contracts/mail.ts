@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorRef } from '../errors.ts';
 
 /**
  * Every kind of queued mail. The notifications are what a person can turn off in their settings
@@ -12,7 +13,7 @@ export const isNotificationMail = (kind: MailKind): boolean => (NOTIFICATION_MAI
 
 /** GET /api/admin/mails query: the mails still pending (default) or given up after every attempt. */
 export const adminMailsQuerySchema = z.object({
-  status: z.enum(['pending', 'failed'], { error: 'status must be pending or failed' }).default('pending'),
+  status: z.enum(['pending', 'failed'], { error: errorRef('admin.mailStatus') }).default('pending'),
 });
 
 /** One queued mail as the admin's "Mail delivery" screen shows it. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain';
+import { TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp();
 
@@ -90,7 +91,7 @@ describe('DELETE /api/bookings/:id', () => {
     await runLessonTimers(timerDeps(t.app));
     const res = await cancel(t, g, lesson.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(LESSON_COMPLETED_MESSAGE);
+    expect(res.json().message).toBe(englishError('lessons.completed'));
   });
 });
 

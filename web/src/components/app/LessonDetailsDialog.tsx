@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, CloseButton, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LESSON_COMPLETED_MESSAGE, tooLateToCancelMessage } from '@parliamo/domain/rules';
+import { tooLateToCancel } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../toaster.tsx';
 import { sendToLogin } from './auth-guard.ts';
@@ -148,7 +148,7 @@ export default function LessonDetailsDialog({
                   <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
-                      {translateMessage(booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours))}
+                      {translateMessage(booking.status === 'completed' ? 'lessons.completed' : tooLateToCancel(booking.noticeHours))}
                     </Text>
                   )}
                   {asking && (

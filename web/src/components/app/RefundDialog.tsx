@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { AdminPayment, RefundAnswer, RefundBody } from '@parliamo/domain/contracts/payments';
 import { refundFormSchema, type RefundFormInput } from '@parliamo/domain/contracts/forms';
-import { refundableHoursMessage, refundQuote } from '@parliamo/domain/rules';
+import { refundableHoursRefusal, refundQuote } from '@parliamo/domain/rules';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { eurosFromCents, hoursCount } from '../../lib/format.ts';
@@ -43,7 +43,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const { errors, isValid, touchedFields } = form.formState;
   const typed = Number(form.watch('hours'));
   const overMax = Number.isInteger(typed) && typed > max;
-  const hoursError = overMax ? translateMessage(refundableHoursMessage(max)) : fieldError(errors.hours).error;
+  const hoursError = overMax ? translateMessage(refundableHoursRefusal(max)) : fieldError(errors.hours).error;
   const reasonError = fieldError(touchedFields.reason ? errors.reason : undefined).error;
   const refund = useMutation({
     mutationFn: async (body: RefundBody) => (await apiRequest('POST', `/api/admin/payments/${encodeURIComponent(payment.paymentId)}/refund`, body, { 'Idempotency-Key': key })).json() as Promise<RefundAnswer>,
