@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TOO_LATE_TO_BOOK_MESSAGE } from '@parliamo/domain';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
 import { englishError } from '../../../domain/src/test-support.ts';
@@ -53,9 +52,9 @@ describe('POST /api/bookings', () => {
     };
     // 47 h 59 min ahead is too soon; exactly 48 h is fine (Wed 10:00 Rome = Mon 10:00 + 48 h).
     t.clock.set('2026-03-02T09:01:00Z');
-    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 10 }, TOO_LATE_TO_BOOK_MESSAGE);
+    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 10 }, englishError('lessons.bookingNoticeHours', { hours: 48 }));
     t.clock.set('2026-03-02T09:00:00Z');
-    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 9 }, TOO_LATE_TO_BOOK_MESSAGE);
+    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 9 }, englishError('lessons.bookingNoticeHours', { hours: 48 }));
     await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 15 }, englishError('lessons.teacherNotAvailable'));
     await refused(s, { teacherId: g.id, date: '2026-03-12', hour: 10 }, englishError('lessons.teacherNotAvailable')); // day off
     expect((await book(t, s, { teacherId: g.id, date: '2026-03-04', hour: 10 })).statusCode).toBe(201);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
@@ -32,7 +31,7 @@ describe('DELETE /api/bookings/:id', () => {
     t.clock.set('2026-03-04T10:00:01Z'); // b is 47 h 59 min 59 s away
     const late = await cancel(t, s, b.id);
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(TOO_LATE_TO_CANCEL_MESSAGE);
+    expect(late.json().message).toBe(englishError('lessons.tooLateToCancel', { hours: 48 }));
     // The slot is free again and can be booked by someone else.
     t.clock.set('2026-03-02T09:00:00Z');
     const s2 = await student(t, 'Ben', 'Okafor');

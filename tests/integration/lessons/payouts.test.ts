@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_REFERENCE_MESSAGE, streams } from '@parliamo/domain';
+import { streams } from '@parliamo/domain';
 import { payoutsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
@@ -120,7 +120,7 @@ describe('POST /api/admin/teachers/:id/payouts', () => {
       [{ periodEnd: '2026-04-03' }, englishError('payouts.periodEndFuture')],
       [{ reference: undefined }, 'A reference is required'],
       [{ reference: '   ' }, 'A reference is required'],
-      [{ reference: 'x'.repeat(101) }, PAYOUT_REFERENCE_MESSAGE],
+      [{ reference: 'x'.repeat(101) }, englishError('payouts.referenceLength', { max: 100 })],
       [{ iban: 'IT60X0542811101000000123456' }, 'Unknown field: iban'],
     ];
     for (const [over, message] of cases) {

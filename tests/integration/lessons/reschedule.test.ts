@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TOO_LATE_TO_BOOK_MESSAGE, TOO_LATE_TO_RESCHEDULE_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
@@ -113,7 +112,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
       payload: { weekly: { '1': [9], '2': [9], '3': [9], '4': [9], '5': [9, 10], '6': [9, 10, 11], '7': [] }, daysOff: ['2026-03-10'] },
     });
     t.clock.set('2026-03-04T09:00:00Z'); // exactly 48 h before the lesson
-    await refused(s, l.id, { date: '2026-03-06', hour: 9 }, 409, TOO_LATE_TO_BOOK_MESSAGE); // 48 h before the lesson, but the new slot is 47 h ahead
+    await refused(s, l.id, { date: '2026-03-06', hour: 9 }, 409, englishError('lessons.bookingNoticeHours', { hours: 48 })); // 48 h before the lesson, but the new slot is 47 h ahead
     await refused(s, l.id, { date: '2026-03-07', hour: 9 }, 409, 'This slot is already booked');
     await refused(s, l.id, { date: '2026-03-07', hour: 11 }, 409, 'You already have a lesson at that time');
     await refused(s, l.id, { date: '2026-03-07', hour: 12 }, 409, englishError('lessons.teacherNotAvailable'));
@@ -130,7 +129,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect((await reschedule(t, s, l.id, { date: '2026-03-07', hour: 10 })).statusCode).toBe(200);
     // Now 47 h 59 min before its new start: too late.
     t.clock.set('2026-03-05T09:01:00Z');
-    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, TOO_LATE_TO_RESCHEDULE_MESSAGE);
+    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.tooLateToReschedule', { hours: 48 }));
     expect((await get<any[]>(t, s, '/api/bookings')).body.find((b) => b.id === l.id)).toMatchObject({ date: '2026-03-07', hour: 10 });
   });
 
@@ -153,7 +152,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(toStudent.text_body).toContain('Giulia R. moved your lesson to a new time.');
     expect((await mailsTo(t, g.email)).find((m) => m.subject.startsWith('Lesson rescheduled'))!.text_body).toContain('the student has been told');
     // The student cannot move it any more (under 48 h), the teacher can until it starts.
-    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, TOO_LATE_TO_RESCHEDULE_MESSAGE);
+    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.tooLateToReschedule', { hours: 48 }));
     t.clock.set('2026-03-06T11:00:00Z'); // 12:00 Rome: started
     await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.rescheduleStarted'));
     // Once given, it is completed and stays where it was.

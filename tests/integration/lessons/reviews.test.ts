@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_EDIT_CLOSED_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { reviewsProjection } from '@parliamo/projections';
@@ -162,7 +161,7 @@ describe('PUT /api/bookings/:id/review', () => {
     t.clock.set('2026-03-12T20:00:01Z');
     const late = await editReview(s, l, { rating: 1 });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(REVIEW_EDIT_CLOSED_MESSAGE);
+    expect(late.json().message).toBe(englishError('reviews.editClosed', { days: 7 }));
 
     const history = (await t.app.ledger.readAll(null, 10_000)).filter((e) => e.stream === `review-${l}`);
     expect(history.map((e) => [e.type, (e.data as any).rating, (e.data as any).comment])).toEqual([

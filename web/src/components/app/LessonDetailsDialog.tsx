@@ -9,7 +9,7 @@ import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { translateMessage } from '../../lib/i18n-store.ts';
+import { refusalText } from '../../lib/i18n-store.ts';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
@@ -148,7 +148,7 @@ export default function LessonDetailsDialog({
                   <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
-                      {translateMessage(booking.status === 'completed' ? 'lessons.completed' : tooLateToCancel(booking.noticeHours))}
+                      {refusalText(booking.status === 'completed' ? { code: 'lessons.completed' } : tooLateToCancel(booking.noticeHours))}
                     </Text>
                   )}
                   {asking && (

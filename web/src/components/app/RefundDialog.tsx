@@ -13,7 +13,7 @@ import { fieldError } from '../form-errors.ts';
 import { toaster } from '../toaster.tsx';
 import { AppDialog } from './AppDialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { t, translateMessage } from '../../lib/i18n-store.ts';
+import { refusalText, t } from '../../lib/i18n-store.ts';
 
 /** What the refund of `hours` pays back, in words: the amount and whether the fee is in it. */
 function quoteText(p: AdminPayment, hours: number): string {
@@ -43,7 +43,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const { errors, isValid, touchedFields } = form.formState;
   const typed = Number(form.watch('hours'));
   const overMax = Number.isInteger(typed) && typed > max;
-  const hoursError = overMax ? translateMessage(refundableHoursRefusal(max)) : fieldError(errors.hours).error;
+  const hoursError = overMax ? refusalText(refundableHoursRefusal(max)) : fieldError(errors.hours).error;
   const reasonError = fieldError(touchedFields.reason ? errors.reason : undefined).error;
   const refund = useMutation({
     mutationFn: async (body: RefundBody) => (await apiRequest('POST', `/api/admin/payments/${encodeURIComponent(payment.paymentId)}/refund`, body, { 'Idempotency-Key': key })).json() as Promise<RefundAnswer>,

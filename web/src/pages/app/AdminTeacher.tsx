@@ -7,6 +7,7 @@ import { adminTeacherUpdateSchema, MESSAGES } from '@parliamo/domain/contracts/a
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { fieldError, toastInvalid } from '../../components/form-errors.ts';
+import { errorText } from '../../lib/i18n-store.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { Panel } from '../../components/app/Panel.tsx';
@@ -105,7 +106,7 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
   const saveWith = (profile: TeacherProfileData) =>
     form.handleSubmit(
       (account) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' }),
-      (invalid) => toastInvalid(invalid, { title: t('admin.teacher.invalidTitle'), description: MESSAGES.requiredFieldsMissing }),
+      (invalid) => toastInvalid(invalid, { title: t('admin.teacher.invalidTitle'), description: errorText(MESSAGES.requiredFieldsMissing) }),
     )();
   const save = useMutation({
     mutationFn: async (body: object) => apiRequest('PUT', path, body),

@@ -15,7 +15,7 @@ import { CalendarFeed } from '../../components/app/CalendarFeed.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { invalidate, queries } from '../../lib/queries.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { translateMessage } from '../../lib/i18n-store.ts';
+import { errorText } from '../../lib/i18n-store.ts';
 
 export type ProfileData = Record<string, string | null | undefined>;
 
@@ -118,7 +118,7 @@ function PasswordForm() {
   const submit = form.handleSubmit((body) => change.mutate(body), (invalid) => toastInvalid(invalid, missingToast));
   const current = fieldError(errors.currentPassword);
   const next = fieldError(errors.newPassword);
-  const confirm = mismatch ? { error: translateMessage(MESSAGES.passwordsDoNotMatch), invalid: true } : fieldError(errors.confirmPassword);
+  const confirm = mismatch ? { error: errorText(MESSAGES.passwordsDoNotMatch), invalid: true } : fieldError(errors.confirmPassword);
   return (
     <form aria-label={t('common.profilePage.password.title')} onSubmit={submit}>
       <Stack gap="4" maxW="md">
