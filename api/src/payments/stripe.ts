@@ -186,6 +186,7 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
         providerEventId: event.id,
         paymentId: s.metadata?.paymentId ?? s.client_reference_id ?? null,
         providerSessionId: s.id,
+        // i18n-ignore: recorded in the PaymentFailed event, as the provider's own reasons are
         reason: 'The delayed payment failed.',
       };
     }

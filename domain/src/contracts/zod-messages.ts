@@ -29,6 +29,8 @@ z.config({
         if (iss.inclusive && !iss.exact && iss.origin === 'string') return errorRef('common.zodTextTooLong', { max: Number(iss.maximum) });
         if (iss.inclusive && !iss.exact && iss.origin === 'array') return errorRef('common.zodListTooLong', { max: Number(iss.maximum) });
         return errorRef('common.zodInvalidInput');
+      case 'unrecognized_keys':
+        return errorRef(iss.keys.length > 1 ? 'common.unknownFields' : 'common.unknownField', { fields: iss.keys.join(', ') });
       case 'too_small':
         if (iss.inclusive && !iss.exact && iss.origin === 'string') return errorRef('common.zodTextTooShort', { min: Number(iss.minimum) });
         return errorRef('common.zodInvalidInput');

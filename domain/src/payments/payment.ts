@@ -174,6 +174,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
     case 'FailPayment': {
       requireCheckout(state);
       if (state.status !== 'pending') return [];
+      // i18n-ignore: recorded in the PaymentFailed event, as the provider's own reasons are
       const reason = command.data.reason.trim() || 'Payment failed';
       return [{ type: 'PaymentFailed', data: { paymentId: command.data.paymentId, reason, failedAt: isoOf(command.data.now) } }];
     }
