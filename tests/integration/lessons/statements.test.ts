@@ -110,7 +110,7 @@ describe('GET /api/teacher/statements/:month.pdf', () => {
     expect((await statement(g, '2026-05')).statusCode).toBe(200);
     const future = await statement(g, '2026-06');
     expect(future.statusCode).toBe(404);
-    expect(future.json()).toEqual({ message: englishError('payouts.statementFuture') });
+    expect(future.json()).toMatchObject({ message: englishError('payouts.statementFuture') });
     expect((await statement(await student(t), '2026-03')).statusCode).toBe(403);
     expect((await statement(await signedIn(t, 'admin'), '2026-03')).statusCode).toBe(403);
     expect((await statement(null, '2026-03')).statusCode).toBe(401);
