@@ -112,7 +112,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const mail = await createPasswordReset(app.pool, email, app.clock.now(), app.config.publicUrl);
     // Not awaited: the answer must not take longer when the account exists.
     if (mail) app.mailer.send(mail).catch((err) => request.log.error({ err }, 'password reset mail not sent'));
-    return reply.status(202).send({ message: MESSAGES.resetRequested });
+    return reply.status(202).send({ message: app.errorText({ code: MESSAGES.resetRequested }, request.locale) });
   });
 
   app.post('/auth/reset-password', {
