@@ -4,7 +4,7 @@ import { authHeaders, createUser, login, signedIn } from '../testing/users.ts';
 import { tokenHash } from './tokens.ts';
 
 const ANSWER = { message: 'If an account exists for this email, we have sent a link to reset the password. It is valid for 30 minutes.' };
-const INVALID = { message: 'This password reset link is invalid or has expired. Please request a new one.' };
+const INVALID = { code: 'auth.resetTokenInvalid', message: 'This password reset link is invalid or has expired. Please request a new one.' };
 
 describe('password reset', () => {
   const t = useTestApp({ publicUrl: 'http://localhost:3000' });
