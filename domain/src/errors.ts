@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | 'misdirected' // 421: sent to an address this server does not serve
   | 'too_large' // 413: a file above the size or pixels allowed
   | 'unsupported' // 415: a file of a type not accepted
+  | 'mismatch' // 422: an Idempotency-Key sent again with another body or by another person
   | 'too_many_requests' // 429: too many attempts; wait and try again
   | 'bad_gateway'; // 502: a service we depend on (the payment provider) did not answer
 

@@ -14,6 +14,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   misdirected: 421,
   too_large: 413,
   unsupported: 415,
+  mismatch: 422,
   too_many_requests: 429,
   bad_gateway: 502,
 };
