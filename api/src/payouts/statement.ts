@@ -2,8 +2,16 @@
 // payouts"): the month's completed lessons with the teacher's share, the payouts recorded in the month and
 // the payable balance at its end. Written from the read models only (teacher_earnings, teacher_payouts).
 import type pg from 'pg';
-import { DomainError, formatHour, issuerOf, romeMonthOf, romeToday, TEACHER_SHARE_PERCENT, type CurrentUser, type DocumentIssuer } from '@parliamo/domain';
-import { teacherMonthLessons, teacherPayouts, type StatementLesson } from '@parliamo/projections';
+import {
+  DomainError,
+  formatHour,
+  issuerOf,
+  romeToday,
+  TEACHER_SHARE_PERCENT,
+  type CurrentUser,
+  type DocumentIssuer,
+} from '@parliamo/domain';
+import { teacherMonthLessons, teacherPayoutStatement, teacherPayoutsOfMonth, type StatementLesson } from '@parliamo/projections';
 import type { Locale } from '@parliamo/domain/i18n';
 import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
 import { euros, line, pdf, pdfLanguage, schoolHeader, type PdfLanguage } from '../receipts/pdf.ts';
@@ -110,9 +118,10 @@ function statementPdf(d: StatementData, lang: PdfLanguage): Promise<Buffer> {
 /** The statement of `month` (YYYY-MM, Rome) for the signed-in teacher; 404 for a month that has not started. */
 export async function teacherStatement(pool: pg.Pool, config: { contactEmail: string }, teacher: CurrentUser, month: string, now: Date): Promise<Buffer> {
   if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', 'payouts.statementFuture');
-  const [lessons, all, settings, locale] = await Promise.all([
+  const [lessons, all, payouts, settings, locale] = await Promise.all([
     teacherMonthLessons(pool, teacher.id, month),
-    teacherPayouts(pool, teacher.id),
+    teacherPayoutStatement(pool, teacher.id),
+    teacherPayoutsOfMonth(pool, teacher.id, month),
     schoolSettingsNow(pool, config),
     personLocale(pool, teacher.id),
   ]);
@@ -124,7 +133,7 @@ export async function teacherStatement(pool: pg.Pool, config: { contactEmail: st
     school: issuerOf(settings),
     teacherName: `${teacher.firstName} ${teacher.lastName}`,
     lessons,
-    payouts: all.payouts.filter((p) => romeMonthOf(p.recordedAt) === month).reverse(),
+    payouts: payouts.reverse(),
     openingCents: balanceAfter((m) => m < month),
     closingCents: balanceAfter((m) => m <= month),
   }, await pdfLanguage(locale));
