@@ -4,15 +4,12 @@ import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, err
 import { bookingById, bookingsOf } from '@parliamo/projections';
 import { bookLesson, cancelLesson, rescheduleLesson, writeLessonNotes } from './commands.ts';
 import { commandDeps } from '../platform/command.ts';
-import { personalReads } from '../platform/personal-reads.ts';
 
 /** Booking, listing, moving and cancelling lessons; the teacher's notes and homework. */
 export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
   app.post('/bookings', {
     preValidation: app.requireUser('student'),
-    config: { keepsSessions: true },
     schema: { body: bookingSchema, response: { 201: bookingAnswerSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
@@ -29,18 +26,13 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   app.get('/bookings', {
     preValidation: app.requireUser('student', 'teacher'),
     schema: { response: { 200: bookingListSchema, ...errorResponses } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const user = request.user!;
-    // Nothing in a lesson changes with time alone (its completion is an event): kept until one changes it.
-    return personal(request, reply, 'bookings', async () => ({
-      value: await bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' }),
-      until: Infinity,
-    }));
+    return bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' });
   });
 
   app.delete('/bookings/:id', {
     preValidation: app.requireUser(),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -51,7 +43,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   // The lesson's student or teacher (an admin is refused by role; someone else's lesson is 404).
   app.post('/bookings/:id/reschedule', {
     preValidation: app.requireUser('student', 'teacher'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: rescheduleSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -68,7 +59,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       await signedIn(request, reply);
       if (request.user!.role !== 'teacher') throw new DomainError('forbidden', ONLY_THE_TEACHER_MESSAGE);
     },
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: lessonNotesSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;

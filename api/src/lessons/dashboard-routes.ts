@@ -2,24 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, earningsQuerySchema, earningsSchema, errorResponses, teacherStudentListSchema, textSchema } from '@parliamo/domain';
 import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
-import { dashboardStatsUntil, teacherEarnings, teacherEarningsWithMonths, teacherStudents } from '@parliamo/projections';
-import { personalReads } from '../platform/personal-reads.ts';
+import { dashboardStats, teacherEarnings, teacherEarningsWithMonths, teacherStudents } from '@parliamo/projections';
 
-/** Dashboard numbers, a teacher's students and earnings (with CSV export); the numbers and the earnings kept per person (personal-reads.ts). */
+/** Dashboard numbers, a teacher's students and earnings (with CSV export). */
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
   app.get('/dashboard/stats', {
     preValidation: app.requireUser(),
     schema: { response: { 200: dashboardStatsSchema, ...errorResponses } },
-  }, async (request, reply) => {
-    const user = request.user!;
-    // An admin's are the school's numbers: one answer for every admin, emptied by any person's change.
-    return personal(request, reply, 'stats', async (now) => {
-      const { stats, until } = await dashboardStatsUntil(app.pool, user, now);
-      return { value: stats, until };
-    }, { school: user.role === 'admin' });
-  });
+  }, async (request) => dashboardStats(app.pool, request.user!, app.clock.now()));
 
   app.get('/teacher/students', {
     preValidation: app.requireUser('teacher'),
@@ -40,8 +31,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       ]);
       return sendCsv(reply, 'parliamo-earnings.csv', body);
     }
-    // Kept like the teacher's lessons: it changes only when a lesson of theirs completes (an event
-    // that names them), not with the clock.
-    return personal(request, reply, 'earnings', async () => ({ value: await teacherEarningsWithMonths(app.pool, teacherId), until: Infinity }));
+    return teacherEarningsWithMonths(app.pool, teacherId);
   });
 }

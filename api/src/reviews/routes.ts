@@ -22,12 +22,7 @@ export const ONLY_THE_STUDENT_MESSAGE = "Only the lesson's student can review it
 export const ONLY_THE_TEACHER_REPLIES_MESSAGE = "Only the lesson's teacher can reply to its review";
 export const ONLY_ADMINS_HIDE_MESSAGE = 'Only the school can hide a review';
 
-/**
- * Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. Review
- * writes do not keep the in-memory caches (no `keepsSessions`): the public teacher list, which shows
- * the ratings, is emptied before the answer goes out, and in the other processes by the projection's
- * notification.
- */
+/** Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireUser();
