@@ -18,7 +18,7 @@ import sessionPlugin from './accounts/session-plugin.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
-import { renderLessonMail } from './lessons/notifications.ts';
+import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
