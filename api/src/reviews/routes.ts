@@ -15,7 +15,7 @@ import {
 } from '@parliamo/domain';
 import { lessonReview, teacherReviewPage } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
-import { publicTeachers } from '../teachers/queries.ts';
+import { publicTeachers, TEACHERS_ANSWER } from '../teachers/queries.ts';
 import { answerReview, reviewLesson } from './commands.ts';
 
 export const ONLY_THE_STUDENT_MESSAGE = "Only the lesson's student can review it";
@@ -83,7 +83,9 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     return { review: await lessonReview(app.pool, id) };
   });
 
+  // The teacher's public data, the reviews and their reviewers' names.
   app.get('/teachers/:id/reviews', {
+    config: { publicAnswer: TEACHERS_ANSWER },
     schema: { params: idParamsSchema, querystring: reviewPageQuerySchema, response: { 200: reviewPageSchema, ...errorResponses } },
   }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);

@@ -20,15 +20,35 @@ import {
   type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from './availability-store.ts';
-import { publicFreeSlots, slotRange } from './public-slots.ts';
-import { publicTeachers } from './queries.ts';
+import { hourOf, publicFreeSlots, slotRange } from './public-slots.ts';
+import { publicTeachers, TEACHERS_ANSWER } from './queries.ts';
+import type { PublicAnswer } from '../platform/http-cache.ts';
+
+/**
+ * What a teacher's free slots are read from: the teacher's public data and hours, the slots taken,
+ * the booking notice (school settings), the range asked (from today by default) and the hour (hourOf).
+ */
+const FREE_SLOTS_ANSWER: PublicAnswer = {
+  readModels: ['taken-slots', 'school-settings'],
+  data: ['people'],
+  vary: (request, now) => {
+    const { from, to } = slotRange(request.query as { from?: string; to?: string }, now);
+    return `${from} ${to} ${hourOf(now)}`;
+  },
+};
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
 export default async function teacherRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/teachers', { schema: { response: { 200: teacherListSchema, ...errorResponses } } }, async () => publicTeachers(app.pool));
+  app.get('/teachers', {
+    config: { publicAnswer: TEACHERS_ANSWER },
+    schema: { response: { 200: teacherListSchema, ...errorResponses } },
+  }, async () => publicTeachers(app.pool));
 
-  app.get('/teachers/:id', { schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } } }, async (request) => {
+  app.get('/teachers/:id', {
+    config: { publicAnswer: TEACHERS_ANSWER },
+    schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } },
+  }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
     if (!teacher) throw new DomainError('not_found', 'Teacher not found');
     return teacher;
@@ -46,6 +66,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
   };
 
   app.get('/availabilities', {
+    config: { publicAnswer: FREE_SLOTS_ANSWER },
     schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
   }, async (request) => {
     // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
