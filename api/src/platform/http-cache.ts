@@ -41,6 +41,15 @@ export const SIGNED_IN_CACHE_CONTROL = 'private, no-cache';
  * deploy that changes an answer's shape changes its tags.
  */
 export default fp(async function httpCachePlugin(app: FastifyInstance) {
+  // A read model named wrongly would never move its tags: refused when the route is added.
+  app.addHook('onRoute', (route) => {
+    const answer = route.config?.publicAnswer;
+    if (!answer || !app.hasDecorator('projections')) return;
+    const known = new Set(app.projections.projections.map((p) => p.name));
+    const unknown = answer.readModels.filter((name) => !known.has(name));
+    if (unknown.length > 0) throw new Error(`${route.url}: no read model named ${unknown.join(', ')}`);
+  });
+
   // Per route: a digest of its address and its answer's schema, made at its first public answer.
   const routeTags = new Map<string, string>();
   const routeTag = (request: FastifyRequest): string => {
