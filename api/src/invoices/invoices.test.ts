@@ -49,10 +49,10 @@ describe('fiscal documents: an invoice per purchase, a credit note per refund, t
   it('refuses a fiscal profile with a wrong Partita IVA or codice fiscale checksum, with a message', async () => {
     const wrongPiva = await putProfile({ ...vatSchool, partitaIva: '12345678901' });
     expect(wrongPiva.statusCode).toBe(400);
-    expect(wrongPiva.json()).toEqual({ message: 'The Partita IVA is not valid: check its 11 digits' });
+    expect(wrongPiva.json()).toMatchObject({ code: 'invoices.partitaIvaInvalid', message: 'The Partita IVA is not valid: check its 11 digits' });
     const wrongCf = await putProfile({ ...vatSchool, codiceFiscale: 'RSSMRA85T10A562T' });
     expect(wrongCf.statusCode).toBe(400);
-    expect(wrongCf.json()).toEqual({ message: 'The codice fiscale is not valid: check its characters' });
+    expect(wrongCf.json()).toMatchObject({ code: 'invoices.codiceFiscaleInvalid', message: 'The codice fiscale is not valid: check its characters' });
   });
 
   it('writes the waiting invoice once the profile is saved; a refund gets a TD04 credit note naming it; both validate against the XSD', async () => {

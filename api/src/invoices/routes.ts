@@ -6,6 +6,7 @@ import {
   adminInvoiceQuerySchema,
   adminInvoiceSummarySchema,
   DomainError,
+  errorRef,
   errorResponses,
   fiscalProfileAnswerSchema,
   fiscalProfileSchema,
@@ -23,9 +24,8 @@ import { fiscalProfileAnswer, saveFiscalProfile } from './profile.ts';
 import { adminInvoices, invoiceSummary, invoiceXml, monthXmls, ossSummary, ownInvoices } from './queries.ts';
 import { zipStored } from './zip.ts';
 
-const NOT_FOUND = 'Invoice not found, or its XML is not written yet';
-const monthParams = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be written YYYY-MM') });
-const quarterParams = z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, 'quarter must be written YYYY-Q1 to YYYY-Q4') });
+const monthParams = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, errorRef('invoices.month')) });
+const quarterParams = z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, errorRef('invoices.quarter')) });
 
 /** Sends a private file as a download: never cached on the way. */
 const download = (type: string, filename: string) => ({ 'content-type': type, 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' });
@@ -43,7 +43,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
 
   app.get('/admin/invoices/:id/xml', { preValidation: admin, schema: { params: idParamsSchema, response: { 200: textSchema, ...errorResponses } } }, async (request, reply) => {
     const found = await invoiceXml(app.pool, request.params.id);
-    if (!found) throw new DomainError('not_found', NOT_FOUND);
+    if (!found) throw new DomainError('not_found', 'invoices.notFound');
     return reply.headers(download('application/xml; charset=utf-8', found.fileName)).send(found.xml);
   });
 

@@ -29,6 +29,7 @@ export class SdiTransportError extends Error {}
 
 function answerOf(json: unknown): SdiAnswer {
   const a = json as { id?: unknown; status?: unknown; errorCode?: unknown; errorText?: unknown };
+  // i18n-ignore: for the operator's log and the document's last_error, not shown to people
   if (typeof a.id !== 'string' || !['pending', 'RC', 'MC', 'NS'].includes(String(a.status))) throw new SdiTransportError('The intermediary answered without an id and a status');
   return { sdiId: a.id, status: a.status as SdiStatus, errorCode: typeof a.errorCode === 'string' ? a.errorCode : null, errorText: typeof a.errorText === 'string' ? a.errorText : null };
 }
@@ -39,11 +40,15 @@ export function httpSdiChannel(baseUrl: string, token: string | undefined, timeo
   const call = async (url: string, init: RequestInit): Promise<SdiAnswer> => {
     let res: Response;
     try {
+      // i18n-ignore: for the operator's log and the document's last_error, not shown to people
       res = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), ...(token ? { authorization: `Bearer ${token}` } : {}) }, signal: AbortSignal.timeout(timeoutMs) });
     } catch (e) {
+      // i18n-ignore: for the operator's log and the document's last_error, not shown to people
       throw new SdiTransportError(`The intermediary could not be reached: ${(e as Error).message}`);
     }
+    // i18n-ignore: for the operator's log and the document's last_error, not shown to people
     if (res.status >= 500 || res.status === 429) throw new SdiTransportError(`The intermediary answered ${res.status}`);
+    // i18n-ignore: for the operator's log and the document's last_error, not shown to people
     if (!res.ok) throw new SdiTransportError(`The intermediary refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`);
     return answerOf(await res.json());
   };

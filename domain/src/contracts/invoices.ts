@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { NATURE, REGIMI } from '../invoices/fiscal-settings.ts';
 import { answer, instantSchema, pageWithMore } from './common.ts';
-import { pageNumber, strictQuery } from './fields.ts';
+import { PAGE, pageNumber, strictQuery } from './fields.ts';
+import { errorRef } from '../errors.ts';
 
 export const FISCAL_DOCUMENT_STATUSES = ['incomplete', 'ready', 'sending', 'delivered', 'not_delivered', 'rejected'] as const;
 export type FiscalDocumentStatus = (typeof FISCAL_DOCUMENT_STATUSES)[number];
@@ -35,10 +36,10 @@ export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
 /** GET /api/admin/invoices?page=&kind=&status=&month=: newest first, INVOICES_PAGE_SIZE a page. */
 export const adminInvoiceQuerySchema = strictQuery({
-  page: pageNumber('page', 100_000).optional(),
-  kind: z.enum(FISCAL_DOCUMENT_KINDS, 'kind must be invoice or credit_note').optional(),
-  status: z.enum(FISCAL_DOCUMENT_STATUSES, `status must be one of ${FISCAL_DOCUMENT_STATUSES.join(', ')}`).optional(),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be written YYYY-MM').optional(),
+  page: pageNumber(PAGE, 100_000).optional(),
+  kind: z.enum(FISCAL_DOCUMENT_KINDS, errorRef('invoices.kind')).optional(),
+  status: z.enum(FISCAL_DOCUMENT_STATUSES, errorRef('invoices.statusOneOf', { statuses: FISCAL_DOCUMENT_STATUSES.join(', ') })).optional(),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, errorRef('invoices.month')).optional(),
 });
 export type AdminInvoiceQuery = z.infer<typeof adminInvoiceQuerySchema>;
 
@@ -59,26 +60,26 @@ export const adminInvoiceSummarySchema = answer({
 export type AdminInvoiceSummary = z.infer<typeof adminInvoiceSummarySchema>;
 
 /** POST /api/admin/invoices/rewrite: the documents to write again after a fix (all that wait when absent). */
-export const invoiceRewriteSchema = z.strictObject({ ids: z.array(z.string()).max(500, 'At most 500 documents at once').optional() });
+export const invoiceRewriteSchema = z.strictObject({ ids: z.array(z.string()).max(500, errorRef('invoices.tooMany')).optional() });
 
 /** POST /api/admin/invoices/rewrite: how many waiting documents became ready after a fix. */
 export const invoiceRewriteAnswerSchema = answer({ ready: z.number() });
 
 const treatmentSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('vat'), ratePercent: z.number('The VAT rate must be a number') }),
-  z.strictObject({ kind: z.literal('exempt'), natura: z.enum(NATURE, `Natura must be one of ${NATURE.join(', ')}`), reference: z.string().max(100, 'The legal reference can be at most 100 characters') }),
+  z.strictObject({ kind: z.literal('vat'), ratePercent: z.number(errorRef('invoices.vatRateNumber')) }),
+  z.strictObject({ kind: z.literal('exempt'), natura: z.enum(NATURE, errorRef('invoices.naturaOneOf', { codes: NATURE.join(', ') })), reference: z.string().max(100, errorRef('invoices.referenceTooLong')) }),
 ]);
 
 /** GET and PUT /api/admin/fiscal-profile: the school's fiscal data and tax treatment per buyer's residence. */
 export const fiscalProfileSchema = z.strictObject({
-  name: z.string().max(80, 'The name can be at most 80 characters'),
-  partitaIva: z.string().max(13, 'The Partita IVA has 11 digits'),
-  codiceFiscale: z.string().max(16, 'The codice fiscale has 11 or 16 characters'),
-  regimeFiscale: z.enum(REGIMI, `The tax regime must be one of ${REGIMI.join(', ')}`),
-  address: z.string().max(60, 'The address can be at most 60 characters'),
-  postalCode: z.string().max(5, 'The postal code must be 5 digits'),
-  city: z.string().max(60, 'The city can be at most 60 characters'),
-  province: z.string().max(2, 'The province must be two capital letters, e.g. RM'),
+  name: z.string().max(80, errorRef('invoices.nameTooLong')),
+  partitaIva: z.string().max(13, errorRef('invoices.partitaIvaLength')),
+  codiceFiscale: z.string().max(16, errorRef('invoices.codiceFiscaleLength')),
+  regimeFiscale: z.enum(REGIMI, errorRef('invoices.regimeOneOf', { codes: REGIMI.join(', ') })),
+  address: z.string().max(60, errorRef('invoices.addressTooLong')),
+  postalCode: z.string().max(5, errorRef('invoices.postalCode')),
+  city: z.string().max(60, errorRef('invoices.cityTooLong')),
+  province: z.string().max(2, errorRef('invoices.province')),
   treatments: z.strictObject({ italy: treatmentSchema, eu: treatmentSchema, non_eu: treatmentSchema }),
 });
 export type FiscalProfileBody = z.infer<typeof fiscalProfileSchema>;
@@ -96,7 +97,7 @@ export const ownInvoiceSchema = answer({
   totalCents: z.number(),
 });
 export type OwnInvoice = z.infer<typeof ownInvoiceSchema>;
-export const ownInvoiceQuerySchema = strictQuery({ page: pageNumber('page', 100_000).optional() });
+export const ownInvoiceQuerySchema = strictQuery({ page: pageNumber(PAGE, 100_000).optional() });
 export const ownInvoicePageSchema = pageWithMore('invoices', ownInvoiceSchema);
 export type OwnInvoicePage = z.infer<typeof ownInvoicePageSchema>;
 

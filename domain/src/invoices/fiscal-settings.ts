@@ -5,6 +5,7 @@
  * (Italy, another EU country, outside the EU). Until the profile is complete the documents wait as
  * "incomplete" and `missingSchoolFields` names what to fill in.
  */
+import type { ErrorCode } from '../errors.ts';
 import { isValidCodiceFiscale, isValidPartitaIva, normalizeTaxId } from './fiscal-ids.ts';
 
 /**
@@ -71,15 +72,15 @@ export function missingSchoolFields(p: SchoolFiscalProfile): (keyof SchoolFiscal
 }
 
 /** The refusal for a profile an admin saves, or null: wrong checksums and impossible treatments are refused at the form. */
-export function fiscalProfileProblem(p: SchoolFiscalProfile): string | null {
-  if (p.partitaIva && !isValidPartitaIva(p.partitaIva)) return 'The Partita IVA is not valid: check its 11 digits';
-  if (p.codiceFiscale && !isValidCodiceFiscale(p.codiceFiscale)) return 'The codice fiscale is not valid: check its characters';
-  if (p.postalCode && !/^[0-9]{5}$/.test(p.postalCode)) return 'The postal code must be 5 digits';
-  if (p.province && !/^[A-Z]{2}$/.test(p.province)) return 'The province must be two capital letters, e.g. RM';
+export function fiscalProfileProblem(p: SchoolFiscalProfile): ErrorCode | null {
+  if (p.partitaIva && !isValidPartitaIva(p.partitaIva)) return 'invoices.partitaIvaInvalid';
+  if (p.codiceFiscale && !isValidCodiceFiscale(p.codiceFiscale)) return 'invoices.codiceFiscaleInvalid';
+  if (p.postalCode && !/^[0-9]{5}$/.test(p.postalCode)) return 'invoices.postalCode';
+  if (p.province && !/^[A-Z]{2}$/.test(p.province)) return 'invoices.province';
   for (const t of Object.values(p.treatments)) {
-    if (t.kind === 'vat' && !(Number.isInteger(t.ratePercent * 100) && t.ratePercent > 0 && t.ratePercent < 100)) return 'The VAT rate must be a percentage above 0 and below 100';
+    if (t.kind === 'vat' && !(Number.isInteger(t.ratePercent * 100) && t.ratePercent > 0 && t.ratePercent < 100)) return 'invoices.vatRate';
     if (t.kind === 'exempt' && (!NATURE.includes(t.natura) || !t.reference.trim() || t.reference.length > 100)) {
-      return 'A VAT-free treatment needs its Natura and a legal reference of at most 100 characters';
+      return 'invoices.exemptNeedsReference';
     }
   }
   return null;
