@@ -81,6 +81,9 @@ export default function AdminInvoices() {
           <Text>{t('admin.invoices.summary', { incomplete: summary.incomplete, ready: summary.ready, rejected: summary.rejected })}</Text>
           {summary.missing.length > 0 && <Text color="orange.800">{t('admin.invoices.fillIn', { fields: missingLabel(summary.missing) })}</Text>}
           <Text fontSize="sm" color="fg.muted">{t('admin.invoices.bolloQuarter', { quarter: summary.quarter, count: summary.bolloCount, amount: eurosFromCents(summary.bolloCents) })}</Text>
+          <Link href={`/api/admin/invoices/oss/${summary.quarter}.csv`} download color="green.800" textDecoration="underline" fontSize="sm">
+            {t('admin.invoices.ossCsv', { quarter: summary.quarter })}
+          </Link>
         </Box>
       )}
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
