@@ -44,6 +44,7 @@ import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import payoutRoutes from './payouts/routes.ts';
+import messageRoutes from './messages/routes.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -148,6 +149,7 @@ export async function buildApp(
       await api.register(receiptRoutes);
       await api.register(reviewRoutes);
       await api.register(payoutRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: '/api' },
   );

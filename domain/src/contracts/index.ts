@@ -16,3 +16,4 @@ export * from './settings.ts';
 export * from './receipts.ts';
 export * from './reviews.ts';
 export * from './payouts.ts';
+export * from './messages.ts';
