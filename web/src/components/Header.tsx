@@ -11,6 +11,7 @@ import { useT } from '../lib/i18n.tsx';
 
 // The user menu (and its popover machinery) loads only for signed-in users, off the landing path.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
+const UnreadCount = lazy(() => import('../features/messages/UnreadCount.tsx'));
 
 /** The main links; labels are keys of web/src/locales/<locale>/common.json. */
 const mainLinks = [
@@ -68,6 +69,16 @@ export function Header() {
                 <Button asChild size="sm" colorPalette="green" display={{ base: 'none', sm: 'inline-flex' }}>
                   <Link to="/">{t('common.nav.dashboard')}</Link>
                 </Button>
+                {user.role !== 'admin' && (
+                  <Button asChild size="sm" variant="ghost" data-testid="header-messages">
+                    <Link to="/messages">
+                      {t('messages.title')}
+                      <Suspense fallback={null}>
+                        <UnreadCount />
+                      </Suspense>
+                    </Link>
+                  </Button>
+                )}
                 <Suspense fallback={null}>
                   <UserMenu user={user} onLogout={() => void logout()} />
                 </Suspense>

@@ -21,6 +21,10 @@ const AdminMails = lazyPage(() => import('../pages/app/AdminMails.tsx'));
 const Analytics = lazyPage(() => import('../pages/app/AdminAnalytics.tsx'));
 const AdminSettings = lazyPage(() => import('../pages/app/AdminSettings.tsx'));
 const Settings = lazyPage(() => import('../pages/app/Settings.tsx'));
+const Conversations = lazyPage(() => import('../features/messages/ConversationsPage.tsx'));
+const NewConversation = lazyPage(() => import('../features/messages/NewConversationPage.tsx'));
+const Conversation = lazyPage(() => import('../features/messages/ConversationPage.tsx'));
+const ReportedConversations = lazyPage(() => import('../features/messages/ReportedConversationsPage.tsx'));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
@@ -38,7 +42,16 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
     },
     {
       element: <AppLayout roles={['student', 'teacher']} />,
-      children: [{ path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> }],
+      children: [
+        { path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> },
+        { path: WEB_ROUTES.messages, element: <Conversations /> },
+        { path: WEB_ROUTES.newConversation, element: <NewConversation /> },
+      ],
+    },
+    {
+      // Admins open a conversation only when it was reported (the API says so otherwise).
+      element: <AppLayout roles={['student', 'teacher', 'admin']} />,
+      children: [{ path: WEB_ROUTES.conversation, element: <Conversation /> }],
     },
     {
       element: <AppLayout roles={['student']} />,
@@ -66,6 +79,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: WEB_ROUTES.adminMails, element: <AdminMails /> },
         { path: WEB_ROUTES.adminAnalytics, element: <Analytics /> },
         { path: WEB_ROUTES.adminSettings, element: <AdminSettings /> },
+        { path: WEB_ROUTES.adminMessages, element: <ReportedConversations /> },
       ],
     },
   ];

@@ -10,6 +10,7 @@ import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { canCancel, cancelledByLabel } from '../../lib/lessons.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { translateMessage } from '../../lib/i18n-store.ts';
+import { MessageButton } from '../../features/messages/MessageButton.tsx';
 import type { Booking } from './types.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
@@ -115,6 +116,7 @@ export default function LessonDetailsDialog({
                   ) : (
                     <Row label={t('student.lessonDetails.student')}>{booking.studentName}</Row>
                   )}
+                  <MessageButton {...(viewer === 'student' ? { teacherId: booking.teacherId } : { studentId: booking.studentId })} />
                   <Row label={t('student.lessonDetails.date')}>{dateLabel(booking.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Row>
                   <Row label={t('student.lessonDetails.time')}>
                     {t('student.lessonDetails.timeValue', { time: hourLabel(booking.hour) })}

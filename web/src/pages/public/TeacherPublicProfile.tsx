@@ -15,6 +15,7 @@ import { useRuleSentences } from '../../lib/rule-values.ts';
 import { useT } from '../../lib/i18n.tsx';
 import NotFound from './NotFound.tsx';
 import { queries } from '../../lib/queries.ts';
+import { MessageButton } from '../../features/messages/MessageButton.tsx';
 
 const BookSlotDialog = lazy(() => import('../../components/app/BookSlotDialog.tsx'));
 const PurchaseDialog = lazy(() => import('../../components/app/PurchaseDialog.tsx'));
@@ -127,6 +128,7 @@ export default function TeacherPublicProfile() {
   const { id = '' } = useParams();
   const t = useT();
   const rules = useRuleSentences();
+  const { user } = useAuth();
   const { data: teacher, isLoading, isError } = useQuery(queries.teacher(id));
 
   if (isLoading) {
@@ -183,6 +185,7 @@ export default function TeacherPublicProfile() {
                 </Badge>
               )}
               <BuyHours teacher={teacher} />
+              {user?.role !== 'teacher' && user?.role !== 'admin' && <MessageButton teacherId={teacher.id} size="md" />}
             </Stack>
           </Flex>
         </Container>
