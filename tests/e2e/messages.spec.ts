@@ -23,9 +23,9 @@ async function personIn(browser: Browser, lang: 'en' | 'it'): Promise<Page> {
 for (const lang of ['en', 'it'] as const) {
   test(`a student and a teacher exchange messages live, with the unread count and a file (${lang})`, async ({ browser }) => {
     const s = TEXT[lang];
-    const marker = `${lang}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const marker = `${lang}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`; // letters: a long run of digits reads as a phone number
     const student = await personIn(browser, lang);
-    await registerStudent(student, `Marta${lang}`);
+    await signIn(student, await registerStudent(student, `Marta${lang}`));
     const teacher = await personIn(browser, lang);
     await signIn(teacher, demo.teacher);
     const giulia = ((await (await student.request.get('/api/teachers')).json()) as { id: string; firstName: string; lastName: string }[]).find(

@@ -70,7 +70,7 @@ export function Header() {
                   <Link to="/">{t('common.nav.dashboard')}</Link>
                 </Button>
                 {user.role !== 'admin' && (
-                  <Button asChild size="sm" variant="ghost" data-testid="header-messages">
+                  <Button asChild size="sm" variant="ghost" data-testid="header-messages" display={{ base: 'none', sm: 'inline-flex' }}>
                     <Link to="/messages">
                       {t('messages.title')}
                       <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Heading, HStack, Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { ChatMessage, MessagePage } from '@parliamo/domain/contracts';
@@ -85,7 +86,7 @@ export default function ConversationPage() {
   if (error || !data) {
     return (
       <Stack gap="3">
-        <Heading as="h1" size="xl">{t('messages.notFound')}</Heading>
+        <AppPageHeader title={t('messages.notFound')} />
         {isUnauthorizedError(error) ? null : (
           <Button asChild variant="outline" alignSelf="flex-start">
             <RouterLink to="/messages">{t('messages.backToList')}</RouterLink>
@@ -102,14 +103,14 @@ export default function ConversationPage() {
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading as="h1" size="xl">
-          {role === 'admin' ? `${personName(conversation.student, t)} · ${personName(conversation.teacher, t)}` : personName(other, t)}
-        </Heading>
-        <Button asChild variant="ghost" size="sm">
-          <RouterLink to={role === 'admin' ? '/admin/messages' : '/messages'}>{t('messages.backToList')}</RouterLink>
-        </Button>
-      </HStack>
+      <AppPageHeader
+        title={role === 'admin' ? `${personName(conversation.student, t)} · ${personName(conversation.teacher, t)}` : personName(other, t)}
+        actions={
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={role === 'admin' ? '/admin/messages' : '/messages'}>{t('messages.backToList')}</RouterLink>
+          </Button>
+        }
+      />
       <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="message-announcer">
         {announcement}
       </VisuallyHidden>

@@ -1,4 +1,5 @@
-import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Conversation } from '@parliamo/domain/contracts';
@@ -24,9 +25,7 @@ export default function ConversationsPage() {
   if (isLoading || !data) return <Loading />;
   return (
     <Stack gap="4">
-      <Heading as="h1" size="xl">
-        {t('messages.title')}
-      </Heading>
+      <AppPageHeader title={t('messages.title')} />
       {data.conversations.length === 0 ? (
         <Text color="fg.muted">{t(user?.role === 'teacher' ? 'messages.emptyTeacher' : 'messages.emptyStudent')}</Text>
       ) : (

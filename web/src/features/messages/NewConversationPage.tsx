@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Heading, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Stack, Textarea } from '@chakra-ui/react';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGE, type SentMessage } from '@parliamo/domain/contracts';
@@ -33,9 +34,7 @@ export default function NewConversationPage() {
   };
   return (
     <Stack as="form" gap="4" onSubmit={submit} maxW="2xl">
-      <Heading as="h1" size="xl">
-        {t('messages.newTitle')}
-      </Heading>
+      <AppPageHeader title={t('messages.newTitle')} />
       <Field.Root invalid={!!problem}>
         <Field.Label>{t('messages.yourMessage')}</Field.Label>
         <Textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={MESSAGE.maxText} rows={5} autoFocus />

@@ -1,4 +1,5 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ReportedConversation } from '@parliamo/domain/contracts';
@@ -18,9 +19,7 @@ export default function ReportedConversationsPage() {
   if (isLoading || !data) return <Loading />;
   return (
     <Stack gap="4">
-      <Heading as="h1" size="xl">
-        {t('messages.reportedTitle')}
-      </Heading>
+      <AppPageHeader title={t('messages.reportedTitle')} />
       {data.reports.length === 0 ? (
         <Text color="fg.muted">{t('messages.noReports')}</Text>
       ) : (
