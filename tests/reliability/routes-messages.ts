@@ -50,7 +50,7 @@ export const MESSAGE_ROUTES: RouteSpec[] = [
   },
   // JSON here; multipart (the files) is read by the route itself (api/src/messages/attachments.test.ts).
   { method: 'POST', route: '/api/conversations/:id/messages', allowed: PARTIES, path: async (c) => `/api/conversations/${await shared(c.world)}/messages`, body: () => ({ text: 'Grazie' }) },
-  { method: 'POST', route: '/api/conversations/:id/read', allowed: PARTIES, bodySchema: readConversationSchema, path: async (c) => `/api/conversations/${await shared(c.world)}/read`, body: () => ({}) },
+  { method: 'POST', route: '/api/conversations/:id/read', allowed: PARTIES, bodySchema: readConversationSchema, path: async (c) => `/api/conversations/${await shared(c.world)}/read`, body: () => ({ upTo: 1 }) },
   {
     method: 'POST', route: '/api/conversations/:id/report', allowed: ['student'], bodySchema: reportConversationSchema,
     path: async (c) => `/api/conversations/${await fresh(c.world)}/report`, body: () => ({ reason: 'Spam' }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
+import { z, ZodError } from 'zod';
 import {
   attachedTextSchema,
   attachmentParamsSchema,
@@ -57,7 +57,9 @@ async function multipartMessage(app: FastifyInstance, request: FastifyRequest): 
     if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
       throw new DomainError('invalid', MESSAGE.messages.tooManyAttachments);
     }
-    throw e;
+    if (e instanceof MessageRefused || e instanceof DomainError || e instanceof ZodError) throw e;
+    // A body that is not a well-formed multipart form (no boundary, cut short, bad part headers).
+    throw new DomainError('invalid', MESSAGE.messages.unreadableForm);
   }
   return { text, attachments };
 }
@@ -139,7 +141,7 @@ export default async function messageRoutes(fastify: FastifyInstance) {
     schema: { params: idParamsSchema, body: readConversationSchema, response: { 200: readAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const me = reader(request);
-    await readConversation(deps, me, request.params.id, request.body?.upTo);
+    await readConversation(deps, me, request.params.id, request.body.upTo);
     return { unreadTotal: me.role === 'admin' ? 0 : await unreadTotal(app.pool, me.id) };
   });
 
@@ -151,7 +153,7 @@ export default async function messageRoutes(fastify: FastifyInstance) {
   app.post('/conversations/:id/block', {
     preValidation: readers,
     schema: { params: idParamsSchema, body: blockConversationSchema, response: { 200: conversationSchema, ...errorResponses } },
-  }, async (request) => blockConversation(deps, reader(request), request.params.id, request.body?.blocked ?? true));
+  }, async (request) => blockConversation(deps, reader(request), request.params.id, request.body.blocked));
 
   app.get('/conversations/:id/attachments/:attachmentId', {
     preValidation: readers,

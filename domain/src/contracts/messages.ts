@@ -48,6 +48,7 @@ export const MESSAGE = {
     reasonMissing: 'Say why you are reporting this conversation',
     reasonTooLong: 'The reason can be at most 1,000 characters',
     oneRecipient: 'Send either teacherId or studentId',
+    unreadableForm: 'The form upload could not be read: send the text and files again.',
   },
 } as const;
 
@@ -81,13 +82,13 @@ export const reportConversationSchema = strict({
 });
 export type ReportConversationBody = z.input<typeof reportConversationSchema>;
 
-/** POST /api/conversations/:id/block: block (the default) or, by the one who blocked, unblock. */
-export const blockConversationSchema = strict({ blocked: z.boolean('blocked must be true or false').default(true) }).optional();
+/** POST /api/conversations/:id/block: block (true) or, by the one who blocked, unblock (false). */
+export const blockConversationSchema = strict({ blocked: z.boolean('blocked must be true or false') });
 
-/** POST /api/conversations/:id/read: read up to `seq` (default: every message so far). */
+/** POST /api/conversations/:id/read: read up to message number `upTo` (the newest the reader has seen). */
 export const readConversationSchema = strict({
-  upTo: z.number('upTo must be a message number').int('upTo must be a message number').min(0, 'upTo must be a message number').optional(),
-}).optional();
+  upTo: z.number('upTo must be a message number').int('upTo must be a message number').min(0, 'upTo must be a message number'),
+});
 
 const limit = (max: number, fallback: number) =>
   z.coerce

@@ -21,10 +21,10 @@ const AdminMails = lazyPage(() => import('../pages/app/AdminMails.tsx'));
 const Analytics = lazyPage(() => import('../pages/app/AdminAnalytics.tsx'));
 const AdminSettings = lazyPage(() => import('../pages/app/AdminSettings.tsx'));
 const Settings = lazyPage(() => import('../pages/app/Settings.tsx'));
-const Conversations = lazyPage(() => import('../features/messages/ConversationsPage.tsx'));
-const NewConversation = lazyPage(() => import('../features/messages/NewConversationPage.tsx'));
-const Conversation = lazyPage(() => import('../features/messages/ConversationPage.tsx'));
-const ReportedConversations = lazyPage(() => import('../features/messages/ReportedConversationsPage.tsx'));
+const Conversations = lazyPage(() => import('../features/messages/pages/ConversationsPage.tsx'));
+const NewConversation = lazyPage(() => import('../features/messages/pages/NewConversationPage.tsx'));
+const Conversation = lazyPage(() => import('../features/messages/pages/ConversationPage.tsx'));
+const ReportedConversations = lazyPage(() => import('../features/messages/pages/ReportedConversationsPage.tsx'));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which

@@ -7,3 +7,8 @@ type Translate = (key: string, values?: Record<string, string | number>) => stri
 export function personName(person: Conversation['student'], t: Translate): string {
   return person.erased ? t('messages.deletedUser') : `${person.firstName} ${person.lastName}`;
 }
+
+/** The other person of a conversation, for the reader (a student sees the teacher, a teacher the student). */
+export function otherPerson(c: Conversation, role: string | undefined): Conversation['student'] {
+  return role === 'teacher' ? c.student : c.teacher;
+}

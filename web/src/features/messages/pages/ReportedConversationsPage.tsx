@@ -1,13 +1,12 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ReportedConversation } from '@parliamo/domain/contracts';
-import { apiRequest } from '../../lib/api.ts';
-import { instantLabel } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { Loading } from '../../components/Loading.tsx';
-import { personName } from './names.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { instantLabel } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { PageTitle, Waiting } from '../ui.tsx';
+import { personName } from '../names.ts';
 
 /** The admins' queue: reported conversations, newest report first; each opens read-only. */
 export default function ReportedConversationsPage() {
@@ -16,10 +15,10 @@ export default function ReportedConversationsPage() {
     queryKey: ['messages', 'reported'],
     queryFn: async (): Promise<{ reports: ReportedConversation[] }> => (await apiRequest('GET', '/api/admin/conversations/reported')).json(),
   });
-  if (isLoading || !data) return <Loading />;
+  if (isLoading || !data) return <Waiting />;
   return (
     <Stack gap="4">
-      <AppPageHeader title={t('messages.reportedTitle')} />
+      <PageTitle title={t('messages.reportedTitle')} />
       {data.reports.length === 0 ? (
         <Text color="fg.muted">{t('messages.noReports')}</Text>
       ) : (

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Stack, Textarea } from '@chakra-ui/react';
-import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
+import { PageTitle } from '../ui.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGE, type SentMessage } from '@parliamo/domain/contracts';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { messageKeys } from './queries.ts';
+import { apiRequest, errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { messageKeys } from '../queries.ts';
 
 /** The first message to a teacher (?teacherId=) or to a student (?studentId=); then the conversation. */
 export default function NewConversationPage() {
@@ -34,7 +34,7 @@ export default function NewConversationPage() {
   };
   return (
     <Stack as="form" gap="4" onSubmit={submit} maxW="2xl">
-      <AppPageHeader title={t('messages.newTitle')} />
+      <PageTitle title={t('messages.newTitle')} />
       <Field.Root invalid={!!problem}>
         <Field.Label>{t('messages.yourMessage')}</Field.Label>
         <Textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={MESSAGE.maxText} rows={5} autoFocus />

@@ -1,20 +1,13 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Conversation } from '@parliamo/domain/contracts';
-import { useAuth } from '../../lib/auth.ts';
-import { instantLabel } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { Loading } from '../../components/Loading.tsx';
-import { useLiveMessages } from './live.ts';
-import { messageQueries } from './queries.ts';
-import { personName } from './names.ts';
-
-/** The other person of a conversation, for the reader. */
-export function otherPerson(c: Conversation, role: string | undefined) {
-  return role === 'teacher' ? c.student : c.teacher;
-}
+import { useAuth } from '../../../lib/auth.ts';
+import { instantLabel } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { PageTitle, Waiting } from '../ui.tsx';
+import { useLiveMessages } from '../live.ts';
+import { messageQueries } from '../queries.ts';
+import { otherPerson, personName } from '../names.ts';
 
 /** Messages: my conversations, newest activity first, each with its unread count. */
 export default function ConversationsPage() {
@@ -22,10 +15,10 @@ export default function ConversationsPage() {
   const { user } = useAuth();
   useLiveMessages();
   const { data, isLoading } = useQuery(messageQueries.list());
-  if (isLoading || !data) return <Loading />;
+  if (isLoading || !data) return <Waiting />;
   return (
     <Stack gap="4">
-      <AppPageHeader title={t('messages.title')} />
+      <PageTitle title={t('messages.title')} />
       {data.conversations.length === 0 ? (
         <Text color="fg.muted">{t(user?.role === 'teacher' ? 'messages.emptyTeacher' : 'messages.emptyStudent')}</Text>
       ) : (

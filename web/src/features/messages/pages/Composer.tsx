@@ -2,9 +2,9 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE, type MessagePage, type SentMessage } from '@parliamo/domain/contracts';
-import { errorMessage, throwIfResNotOk } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { messageKeys, withMessage } from './queries.ts';
+import { errorMessage, throwIfResNotOk } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { messageKeys, withMessage } from '../queries.ts';
 
 /** Sends the text and files as one message: JSON without files, multipart with them. */
 async function postMessage(conversationId: string, text: string, files: File[]): Promise<SentMessage> {

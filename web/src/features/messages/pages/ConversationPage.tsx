@@ -1,21 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { AppPageHeader } from '../../components/app/AppPageHeader.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { ChatMessage, MessagePage } from '@parliamo/domain/contracts';
-import { apiRequest, isUnauthorizedError } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.ts';
-import { instantLabel } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { Loading } from '../../components/Loading.tsx';
-import { otherPerson } from './ConversationsPage.tsx';
+import { apiRequest, isUnauthorizedError } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { instantLabel } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { PageTitle, Waiting } from '../ui.tsx';
 import { Composer } from './Composer.tsx';
 import { ConversationActions } from './ConversationActions.tsx';
-import { MessageText } from './MessageText.tsx';
-import { useLiveMessages } from './live.ts';
-import { personName } from './names.ts';
-import { earlierMessages, messageKeys, messageQueries } from './queries.ts';
+import { MessageText } from '../MessageText.tsx';
+import { useLiveMessages } from '../live.ts';
+import { otherPerson, personName } from '../names.ts';
+import { earlierMessages, messageKeys, messageQueries } from '../queries.ts';
 
 function Attachments({ message }: { message: ChatMessage }) {
   if (message.attachments.length === 0) return null;
@@ -82,11 +80,11 @@ export default function ConversationPage() {
     onSuccess: (page) => setEarlier((prev) => ({ ...page, messages: [...page.messages, ...(prev?.messages ?? [])] })),
   });
 
-  if (isLoading) return <Loading />;
+  if (isLoading) return <Waiting />;
   if (error || !data) {
     return (
       <Stack gap="3">
-        <AppPageHeader title={t('messages.notFound')} />
+        <PageTitle title={t('messages.notFound')} />
         {isUnauthorizedError(error) ? null : (
           <Button asChild variant="outline" alignSelf="flex-start">
             <RouterLink to="/messages">{t('messages.backToList')}</RouterLink>
@@ -103,7 +101,7 @@ export default function ConversationPage() {
 
   return (
     <Stack gap="4">
-      <AppPageHeader
+      <PageTitle
         title={role === 'admin' ? `${personName(conversation.student, t)} · ${personName(conversation.teacher, t)}` : personName(other, t)}
         actions={
           <Button asChild variant="ghost" size="sm">
