@@ -12,6 +12,11 @@ import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
 import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 import { useT } from './lib/i18n.tsx';
+import { NavBadges } from './components/nav-badges.tsx';
+import { UnreadCount } from './features/messages/index.ts';
+
+/** The features' badges beside the shell's links: the unread messages beside Messages. */
+const NAV_BADGES = { '/messages': UnreadCount };
 
 /** Every route for this user (or visitor). */
 function routesFor(user: CurrentUser | null): RouteObject[] {
@@ -50,26 +55,28 @@ export function App() {
     </Box>
   );
   return (
-    <Flex direction="column" minH="100vh">
-      <a href="#main" className="skip-link">
-        {t('common.skipToContent')}
-      </a>
-      <TestModeBanner />
-      <Header />
-      {/* The footer comes with the page, not before it: under the loading spinner it would sit inside the
-          first screen and jump down (a layout shift) when a page taller than the screen replaces the spinner. */}
-      {isLoading ? (
-        loading
-      ) : (
-        <Suspense fallback={loading}>
-          <Box as="main" id="main" flex="1">
-            <RouteErrorBoundary resetKey={pathname}>
-              <AppRoutes />
-            </RouteErrorBoundary>
-          </Box>
-          <Footer />
-        </Suspense>
-      )}
-    </Flex>
+    <NavBadges.Provider value={NAV_BADGES}>
+      <Flex direction="column" minH="100vh">
+        <a href="#main" className="skip-link">
+          {t('common.skipToContent')}
+        </a>
+        <TestModeBanner />
+        <Header />
+        {/* The footer comes with the page, not before it: under the loading spinner it would sit inside the
+            first screen and jump down (a layout shift) when a page taller than the screen replaces the spinner. */}
+        {isLoading ? (
+          loading
+        ) : (
+          <Suspense fallback={loading}>
+            <Box as="main" id="main" flex="1">
+              <RouteErrorBoundary resetKey={pathname}>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </Box>
+            <Footer />
+          </Suspense>
+        )}
+      </Flex>
+    </NavBadges.Provider>
   );
 }

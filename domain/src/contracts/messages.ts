@@ -204,6 +204,7 @@ export const reportedConversationSchema = answer({
 });
 export const reportedConversationListSchema = answer({ reports: z.array(reportedConversationSchema) });
 export type ReportedConversation = z.infer<typeof reportedConversationSchema>;
+export type ReportedConversationList = z.infer<typeof reportedConversationListSchema>;
 
 /**
  * The data of a `message` event on GET /api/conversations/events (server-sent events): a new message

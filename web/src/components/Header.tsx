@@ -3,15 +3,15 @@ import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth.ts';
-import { forgetPrivateReads, queries } from '../lib/queries.ts';
+import { forgetPrivateReads, sharedQueries } from '../lib/queries.ts';
 import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useT } from '../lib/i18n.tsx';
+import { NavBadge } from './nav-badges.tsx';
 
 // The user menu (and its popover machinery) loads only for signed-in users, off the landing path.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
-const UnreadCount = lazy(() => import('../features/messages/UnreadCount.tsx'));
 
 /** The main links; labels are keys of web/src/locales/<locale>/common.json. */
 const mainLinks = [
@@ -33,7 +33,7 @@ export function useLogout() {
     } catch (e) {
       console.error('Logout failed', e);
     }
-    qc.setQueryData(queries.session().queryKey, null);
+    qc.setQueryData(sharedQueries.session().queryKey, null);
     forgetPrivateReads(qc, ['session']);
     navigate('/');
   };
@@ -73,9 +73,7 @@ export function Header() {
                   <Button asChild size="sm" variant="ghost" data-testid="header-messages" display={{ base: 'none', sm: 'inline-flex' }}>
                     <Link to="/messages">
                       {t('messages.title')}
-                      <Suspense fallback={null}>
-                        <UnreadCount />
-                      </Suspense>
+                      <NavBadge to="/messages" />
                     </Link>
                   </Button>
                 )}

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth, type Role } from '../../lib/auth.ts';
 import { Loading } from '../Loading.tsx';
 import { useRedirectVisitor } from './auth-guard.ts';
 import { useT } from '../../lib/i18n.tsx';
-
-const UnreadCount = lazy(() => import('../../features/messages/UnreadCount.tsx'));
+import { NavBadge } from '../nav-badges.tsx';
 
 interface NavItem {
   to: string;
@@ -65,11 +64,7 @@ function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
           >
             <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
               {t(item.label)}
-              {item.to === '/messages' && (
-                <Suspense fallback={null}>
-                  <UnreadCount />
-                </Suspense>
-              )}
+              <NavBadge to={item.to} />
             </NavLink>
           </Button>
         </li>

@@ -1,7 +1,7 @@
 // The reads of messages and what the live events change in them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ConversationList, LiveMessageEvent, MessagePage } from '@parliamo/domain/contracts';
-import { apiRequest } from '../../lib/api.ts';
+import type { ChatMessage, ConversationList, LiveMessageEvent, MessagePage, ReportedConversationList } from '@parliamo/domain/contracts';
+import { getJson } from '../../lib/queries.ts';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -14,19 +14,21 @@ export const messageQueries = {
   list: () =>
     queryOptions({
       queryKey: messageKeys.list(),
-      queryFn: async (): Promise<ConversationList> => (await apiRequest('GET', '/api/conversations')).json(),
+      queryFn: ({ signal }) => getJson<ConversationList>('/api/conversations', signal),
     }),
+  /** The admins' queue of reported conversations. */
+  reported: () => queryOptions({ queryKey: ['messages', 'reported'] as const, queryFn: ({ signal }) => getJson<ReportedConversationList>('/api/admin/conversations/reported', signal) }),
   /** A conversation and its latest page of messages. */
   conversation: (id: string) =>
     queryOptions({
       queryKey: messageKeys.conversation(id),
-      queryFn: async (): Promise<MessagePage> => (await apiRequest('GET', `/api/conversations/${encodeURIComponent(id)}/messages`)).json(),
+      queryFn: ({ signal }) => getJson<MessagePage>(`/api/conversations/${encodeURIComponent(id)}/messages`, signal),
     }),
 };
 
 /** An earlier page of a conversation (before message number `before`). */
 export async function earlierMessages(id: string, before: number): Promise<MessagePage> {
-  return (await apiRequest('GET', `/api/conversations/${encodeURIComponent(id)}/messages?before=${before}`)).json();
+  return getJson<MessagePage>(`/api/conversations/${encodeURIComponent(id)}/messages?before=${before}`);
 }
 
 /** `page` with `message` in its place (by number), once. */

@@ -1,20 +1,16 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { ReportedConversation } from '@parliamo/domain/contracts';
-import { apiRequest } from '../../../lib/api.ts';
 import { instantLabel } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { PageTitle, Waiting } from '../ui.tsx';
 import { personName } from '../names.ts';
+import { messageQueries } from '../queries.ts';
 
 /** The admins' queue: reported conversations, newest report first; each opens read-only. */
 export default function ReportedConversationsPage() {
   const t = useT();
-  const { data, isLoading } = useQuery({
-    queryKey: ['messages', 'reported'],
-    queryFn: async (): Promise<{ reports: ReportedConversation[] }> => (await apiRequest('GET', '/api/admin/conversations/reported')).json(),
-  });
+  const { data, isLoading } = useQuery(messageQueries.reported());
   if (isLoading || !data) return <Waiting />;
   return (
     <Stack gap="4">
