@@ -45,6 +45,7 @@ import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import payoutRoutes from './payouts/routes.ts';
 import messageRoutes from './messages/routes.ts';
+import { renderDigestMail } from './messages/digest.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -119,7 +120,9 @@ export async function buildApp(
     render: (mail, now, batch) =>
       mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
         ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
+        : mail.kind === 'message-digest'
+          ? renderDigestMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
+          : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
   await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });

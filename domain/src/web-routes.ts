@@ -23,7 +23,6 @@ export const WEB_ROUTES = {
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
   messages: '/messages',
-  newConversation: '/messages/new',
   conversation: '/messages/:id',
   adminMessages: '/admin/messages',
   // Everyone

@@ -1,15 +1,8 @@
 // The messages routes of the catalog (routes.ts). The world's student and teacher share one
 // conversation; a report or a block goes to a fresh conversation of the student with a new teacher
 // each time, so that the shared one stays open and unreported (admins may not read it).
-import {
-  blockConversationSchema,
-  conversationListQuerySchema,
-  messagePageQuerySchema,
-  openConversationSchema,
-  readConversationSchema,
-  reportConversationSchema,
-  systemClock,
-} from '@parliamo/domain';
+import { systemClock } from '@parliamo/domain';
+import { blockConversationSchema, conversationListQuerySchema, messagePageQuerySchema, openConversationSchema, readConversationSchema, reportConversationSchema } from '@parliamo/domain/contracts/messages';
 import { openConversation, sendMessage } from '../../api/src/messages/commands.ts';
 import { createPerson } from './harness.ts';
 import type { CallContext, RouteSpec, World } from './actors.ts';

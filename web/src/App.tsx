@@ -1,4 +1,4 @@
-import { Suspense, isValidElement } from 'react';
+import { Suspense, isValidElement, lazy } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useAuth, type CurrentUser } from './lib/auth.ts';
@@ -12,11 +12,13 @@ import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
 import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 import { useT } from './lib/i18n.tsx';
-import { NavBadges } from './components/nav-badges.tsx';
-import { UnreadCount } from './features/messages/index.ts';
+import { ShellExtras } from './components/shell-extras.tsx';
 
-/** The features' badges beside the shell's links: the unread messages beside Messages. */
-const NAV_BADGES = { '/messages': UnreadCount };
+/** What features add to the shell: the header's Messages link and the side menu's unread count (their own chunk, with the live stream). */
+const SHELL_EXTRAS = {
+  header: lazy(() => import('./features/messages/UnreadCount.tsx').then((m) => ({ default: m.HeaderMessagesLink }))),
+  '/messages': lazy(() => import('./features/messages/UnreadCount.tsx')),
+};
 
 /** Every route for this user (or visitor). */
 function routesFor(user: CurrentUser | null): RouteObject[] {
@@ -55,7 +57,7 @@ export function App() {
     </Box>
   );
   return (
-    <NavBadges.Provider value={NAV_BADGES}>
+    <ShellExtras.Provider value={SHELL_EXTRAS}>
       <Flex direction="column" minH="100vh">
         <a href="#main" className="skip-link">
           {t('common.skipToContent')}
@@ -77,6 +79,6 @@ export function App() {
           </Suspense>
         )}
       </Flex>
-    </NavBadges.Provider>
+    </ShellExtras.Provider>
   );
 }

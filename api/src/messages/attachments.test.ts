@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE } from '@parliamo/domain';
+import { MESSAGE } from '@parliamo/domain/contracts/messages';
 import { useTestApp } from '../testing/app.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
 import { as, multipart } from './test-support.ts';

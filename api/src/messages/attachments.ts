@@ -2,7 +2,7 @@
 // Content-Type the browser sent). Images are re-encoded as the teachers' photos are (sharp, turned
 // upright, metadata and GPS position dropped), at most 2,048 pixels a side, as WebP.
 import sharp from 'sharp';
-import { MESSAGE } from '@parliamo/domain';
+import { MESSAGE } from '@parliamo/domain/contracts/messages';
 import { MessageRefused, type CheckedAttachment } from './commands.ts';
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);

@@ -2,7 +2,8 @@
 // reports and blocks, and who may read a conversation.
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { DomainError, hasContactDetails, MESSAGE, type ChatMessage, type Clock, type Conversation } from '@parliamo/domain';
+import { DomainError, hasContactDetails, type Clock } from '@parliamo/domain';
+import { MESSAGE, type ChatMessage, type Conversation } from '@parliamo/domain/contracts/messages';
 import { withTransaction } from '../platform/db/transaction.ts';
 import {
   addReport,

@@ -83,4 +83,14 @@ export const messagesMigrations: Migration[] = [
       CREATE INDEX conversation_reports_time_idx ON conversation_reports (reported_at DESC);
     `,
   },
+  {
+    id: 'messages/002-unread-digest',
+    sql: `
+      -- Each person's last unread digest: messages sent up to this instant have been mailed about.
+      CREATE TABLE message_digests (
+        user_id uuid PRIMARY KEY REFERENCES users (id),
+        mailed_up_to timestamptz NOT NULL
+      );
+    `,
+  },
 ];

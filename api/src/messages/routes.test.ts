@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE } from '@parliamo/domain';
+import { MESSAGE } from '@parliamo/domain/contracts/messages';
 import { useTestApp } from '../testing/app.ts';
 import { createUser, signedIn, type TestUser } from '../testing/users.ts';
 import { messagesForExport } from './personal-data.ts';

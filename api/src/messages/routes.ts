@@ -2,27 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z, ZodError } from 'zod';
-import {
-  attachedTextSchema,
-  attachmentParamsSchema,
-  blockConversationSchema,
-  conversationListQuerySchema,
-  conversationListSchema,
-  conversationSchema,
-  DomainError,
-  errorResponses,
-  idParamsSchema,
-  MESSAGE,
-  messagePageQuerySchema,
-  messagePageSchema,
-  openConversationSchema,
-  readAnswerSchema,
-  readConversationSchema,
-  reportConversationSchema,
-  reportedConversationListSchema,
-  sendMessageSchema,
-  sentMessageSchema,
-} from '@parliamo/domain';
+import { DomainError, errorResponses, idParamsSchema } from '@parliamo/domain';
+import { attachedTextSchema, attachmentParamsSchema, blockConversationSchema, conversationListQuerySchema, conversationListSchema, conversationSchema, MESSAGE, messagePageQuerySchema, messagePageSchema, openConversationSchema, readAnswerSchema, readConversationSchema, reportConversationSchema, reportedConversationListSchema, sendMessageSchema, sentMessageSchema } from '@parliamo/domain/contracts/messages';
 import { checkAttachment } from './attachments.ts';
 import {
   blockConversation,

@@ -1,7 +1,7 @@
 // The queries of messages: conversations, their messages a page at a time, read marks, reports and
 // blocks, the per-person delivery numbers of the live events, erasure and export.
 import type pg from 'pg';
-import type { ChatMessage, Conversation, MessageAttachment } from '@parliamo/domain';
+import type { ChatMessage, Conversation, MessageAttachment } from '@parliamo/domain/contracts/messages';
 
 type Db = pg.Pool | pg.PoolClient;
 

@@ -8,7 +8,7 @@ import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useT } from '../lib/i18n.tsx';
-import { NavBadge } from './nav-badges.tsx';
+import { ShellExtra } from './shell-extras.tsx';
 
 // The user menu (and its popover machinery) loads only for signed-in users, off the landing path.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
@@ -69,15 +69,8 @@ export function Header() {
                 <Button asChild size="sm" colorPalette="green" display={{ base: 'none', sm: 'inline-flex' }}>
                   <Link to="/">{t('common.nav.dashboard')}</Link>
                 </Button>
-                {user.role !== 'admin' && (
-                  <Button asChild size="sm" variant="ghost" data-testid="header-messages" display={{ base: 'none', sm: 'inline-flex' }}>
-                    <Link to="/messages">
-                      {t('messages.title')}
-                      <NavBadge to="/messages" />
-                    </Link>
-                  </Button>
-                )}
                 <Suspense fallback={null}>
+                  {user.role !== 'admin' && <ShellExtra place="header" />}
                   <UserMenu user={user} onLogout={() => void logout()} />
                 </Suspense>
               </>

@@ -45,7 +45,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       children: [
         { path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> },
         { path: WEB_ROUTES.messages, element: <Conversations /> },
-        { path: WEB_ROUTES.newConversation, element: <NewConversation /> },
+        { path: `${WEB_ROUTES.messages}/new`, element: <NewConversation /> },
       ],
     },
     {

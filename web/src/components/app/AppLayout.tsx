@@ -5,7 +5,7 @@ import { useAuth, type Role } from '../../lib/auth.ts';
 import { Loading } from '../Loading.tsx';
 import { useRedirectVisitor } from './auth-guard.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { NavBadge } from '../nav-badges.tsx';
+import { ShellExtra } from '../shell-extras.tsx';
 
 interface NavItem {
   to: string;
@@ -64,7 +64,9 @@ function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
           >
             <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
               {t(item.label)}
-              <NavBadge to={item.to} />
+              <Suspense fallback={null}>
+                <ShellExtra place={item.to} />
+              </Suspense>
             </NavLink>
           </Button>
         </li>

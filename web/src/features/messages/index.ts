@@ -1,8 +1,4 @@
-/** What the rest of the web uses of messages: the Message button, and the live unread count (loaded on first use). */
-import { lazy } from 'react';
-
+/** What the rest of the web uses of messages: the Message button, the live stream and the reads. */
 export { MessageButton } from './MessageButton.tsx';
 export { useLiveMessages } from './live.ts';
 export { messageQueries } from './queries.ts';
-/** The unread badge of the header and the side menu, in its own chunk with the live stream. */
-export const UnreadCount = lazy(() => import('./UnreadCount.tsx'));

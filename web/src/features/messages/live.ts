@@ -3,7 +3,7 @@
 // reconnects by itself after a drop and sends Last-Event-ID, so the server resumes with no gap.
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LiveMessageEvent } from '@parliamo/domain/contracts';
+import type { LiveMessageEvent } from '@parliamo/domain/contracts/messages';
 import { applyLiveEvent } from './queries.ts';
 
 type Listener = (event: LiveMessageEvent) => void;

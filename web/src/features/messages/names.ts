@@ -1,5 +1,5 @@
 // How a person of a conversation is named: "Deleted user" once their account is erased.
-import type { Conversation } from '@parliamo/domain/contracts';
+import type { Conversation } from '@parliamo/domain/contracts/messages';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 

@@ -1,6 +1,6 @@
 // The reads of messages and what the live events change in them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ConversationList, LiveMessageEvent, MessagePage, ReportedConversationList } from '@parliamo/domain/contracts';
+import type { ChatMessage, ConversationList, LiveMessageEvent, MessagePage, ReportedConversationList } from '@parliamo/domain/contracts/messages';
 import { getJson } from '../../lib/queries.ts';
 
 export const messageKeys = {

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGE, type MessagePage, type SentMessage } from '@parliamo/domain/contracts';
+import { MESSAGE, type MessagePage, type SentMessage } from '@parliamo/domain/contracts/messages';
 import { errorMessage, throwIfResNotOk } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { messageKeys, withMessage } from '../queries.ts';

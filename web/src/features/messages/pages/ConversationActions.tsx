@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, HStack, Portal, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation } from '@parliamo/domain/contracts';
+import type { Conversation } from '@parliamo/domain/contracts/messages';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { messageKeys } from '../queries.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { ChatMessage, MessagePage } from '@parliamo/domain/contracts';
+import type { ChatMessage, MessagePage } from '@parliamo/domain/contracts/messages';
 import { apiRequest, isUnauthorizedError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { instantLabel } from '../../../lib/format.ts';

@@ -3,7 +3,7 @@ import { Button, Field, Stack, Textarea } from '@chakra-ui/react';
 import { PageTitle } from '../ui.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGE, type SentMessage } from '@parliamo/domain/contracts';
+import { MESSAGE, type SentMessage } from '@parliamo/domain/contracts/messages';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { messageKeys } from '../queries.ts';
