@@ -16,7 +16,7 @@ import { ShellExtras } from './components/shell-extras.tsx';
 
 /** What features add to the shell: the header's Messages link and the side menu's unread count (their own chunk, with the live stream). */
 const SHELL_EXTRAS = {
-  header: lazy(() => import('./features/messages/UnreadCount.tsx').then((m) => ({ default: m.HeaderMessagesLink }))),
+  header: lazy(() => import('./features/messages/HeaderMessagesLink.tsx')),
   '/messages': lazy(() => import('./features/messages/UnreadCount.tsx')),
 };
 

@@ -38,6 +38,8 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       children: [
         { path: WEB_ROUTES.profile, element: <Profile /> },
         { path: WEB_ROUTES.settings, element: <Settings /> },
+        // Admins open one only when it was reported (the API says so otherwise).
+        { path: WEB_ROUTES.conversation, element: <Conversation /> },
       ],
     },
     {
@@ -47,11 +49,6 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: WEB_ROUTES.messages, element: <Conversations /> },
         { path: `${WEB_ROUTES.messages}/new`, element: <NewConversation /> },
       ],
-    },
-    {
-      // Admins open a conversation only when it was reported (the API says so otherwise).
-      element: <AppLayout roles={['student', 'teacher', 'admin']} />,
-      children: [{ path: WEB_ROUTES.conversation, element: <Conversation /> }],
     },
     {
       element: <AppLayout roles={['student']} />,

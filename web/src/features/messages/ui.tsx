@@ -1,7 +1,7 @@
 // The two pieces of page frame the messages pages need, kept here so that this feature imports no
 // shell component (the shell, components/, shows the feature's unread count and Message button).
 import type { ReactNode } from 'react';
-import { Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useT } from '../../lib/i18n.tsx';
 
 /** The page's h1, also its document title (signed-in pages are not indexed), with actions beside it. */
@@ -19,13 +19,12 @@ export function PageTitle({ title, actions }: { title: string; actions?: ReactNo
   );
 }
 
-/** A conversation or the list while it loads. */
+/** A conversation or the list while it loads (a line of text: the shell's spinner stays in the shell's chunks). */
 export function Waiting() {
   const t = useT();
   return (
-    <Flex role="status" minH="30vh" align="center" justify="center" direction="column" gap="3">
-      <Spinner size="lg" color="green.700" />
-      <Text color="fg.muted">{t('common.loading')}</Text>
-    </Flex>
+    <Text role="status" color="fg.muted" py="10" textAlign="center">
+      {t('common.loading')}
+    </Text>
   );
 }
