@@ -15,10 +15,8 @@ import { useT } from './lib/i18n.tsx';
 import { ShellExtras } from './components/shell-extras.tsx';
 
 /** What features add to the shell: the header's Messages link and the side menu's unread count (their own chunk, with the live stream). */
-const SHELL_EXTRAS = {
-  header: lazy(() => import('./features/messages/HeaderMessagesLink.tsx')),
-  '/messages': lazy(() => import('./features/messages/UnreadCount.tsx')),
-};
+const unread = () => import('./features/messages/UnreadCount.tsx');
+const SHELL_EXTRAS = { header: lazy(() => unread().then((m) => ({ default: m.HeaderMessagesLink }))), '/messages': lazy(unread) };
 
 /** Every route for this user (or visitor). */
 function routesFor(user: CurrentUser | null): RouteObject[] {

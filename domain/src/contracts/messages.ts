@@ -90,21 +90,19 @@ export const readConversationSchema = strict({
   upTo: z.number('upTo must be a message number').int('upTo must be a message number').min(0, 'upTo must be a message number'),
 });
 
-const limit = (max: number, fallback: number) =>
-  z.coerce
-    .number(`limit must be a whole number from 1 to ${max}`)
-    .int(`limit must be a whole number from 1 to ${max}`)
-    .min(1, `limit must be a whole number from 1 to ${max}`)
-    .max(max, `limit must be a whole number from 1 to ${max}`)
-    .default(fallback);
+/** A whole number from a query string, `min`..`max`, with one message for every wrong value. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+const limit = (max: number, fallback: number) => wholeNumber(1, max, `limit must be a whole number from 1 to ${max}`).default(fallback);
 
 /** GET /api/conversations/:id/messages?before=&limit=: the messages before number `before` (default: the newest). */
 export const messagePageQuerySchema = strictQuery({
-  before: z.coerce
-    .number('before must be a message number')
-    .int('before must be a message number')
-    .min(1, 'before must be a message number')
-    .optional(),
+  before: wholeNumber(1, 2 ** 31 - 1, 'before must be a message number').optional(),
   limit: limit(MESSAGE.maxPageSize, MESSAGE.pageSize),
 });
 

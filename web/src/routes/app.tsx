@@ -22,7 +22,6 @@ const Analytics = lazyPage(() => import('../features/admin/pages/AdminAnalytics.
 const AdminSettings = lazyPage(() => import('../features/admin/pages/AdminSettings.tsx'));
 const Settings = lazyPage(() => import('../features/accounts/pages/Settings.tsx'));
 const Conversations = lazyPage(() => import('../features/messages/pages/ConversationsPage.tsx'));
-const NewConversation = lazyPage(() => import('../features/messages/pages/NewConversationPage.tsx'));
 const Conversation = lazyPage(() => import('../features/messages/pages/ConversationPage.tsx'));
 const ReportedConversations = lazyPage(() => import('../features/messages/pages/ReportedConversationsPage.tsx'));
 
@@ -38,7 +37,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       children: [
         { path: WEB_ROUTES.profile, element: <Profile /> },
         { path: WEB_ROUTES.settings, element: <Settings /> },
-        // Admins open one only when it was reported (the API says so otherwise).
+        // A conversation (admins: a reported one), or /messages/new?teacherId= (or studentId=) for a first message.
         { path: WEB_ROUTES.conversation, element: <Conversation /> },
       ],
     },
@@ -47,7 +46,6 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       children: [
         { path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> },
         { path: WEB_ROUTES.messages, element: <Conversations /> },
-        { path: `${WEB_ROUTES.messages}/new`, element: <NewConversation /> },
       ],
     },
     {

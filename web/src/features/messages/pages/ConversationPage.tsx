@@ -9,6 +9,7 @@ import { instantLabel } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { PageTitle, Waiting } from '../ui.tsx';
 import { Composer } from './Composer.tsx';
+import NewConversationPage from './NewConversationPage.tsx';
 import { ConversationActions } from './ConversationActions.tsx';
 import { MessageText } from '../MessageText.tsx';
 import { useLiveMessages } from '../live.ts';
@@ -40,8 +41,13 @@ function Attachments({ message }: { message: ChatMessage }) {
  * One conversation: its messages (earlier ones on demand), new ones arriving live and announced to
  * screen readers, the form to answer, report and block. Opening it marks its messages read.
  */
-export default function ConversationPage() {
+/** /messages/new (a first message) or /messages/:id (a conversation). */
+export default function ConversationOrNew() {
   const { id = '' } = useParams();
+  return id === 'new' ? <NewConversationPage /> : <ConversationPage id={id} />;
+}
+
+function ConversationPage({ id }: { id: string }) {
   const t = useT();
   const qc = useQueryClient();
   const { user } = useAuth();
