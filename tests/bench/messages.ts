@@ -4,15 +4,22 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/messages.ts [--requests 2000] [--streams 200]
  *
- * The app runs in this process on a database of its own (created and dropped). The page is asked over
+ * The app runs in this process on a database of its own (created and dropped; DATABASE_URL is needed). The page is asked over
  * HTTP on one keep-alive connection, one request at a time: the figures are the server's answer time
  * as a client sees it. The streams' memory is measured in this process, clients included (so an upper
  * bound of the server's share), after a forced garbage collection when --expose-gc is on.
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { createTestApp } from '../../api/src/testing/app.ts';
+import { systemClock } from '@parliamo/domain';
+import { buildApp } from '../../api/src/app.ts';
+import { loadConfig } from '../../api/src/config.ts';
+import { allMigrations } from '../../api/src/migrations.ts';
+import { migrate } from '../../api/src/platform/db/migrate.ts';
+import { createPool } from '../../api/src/platform/db/pool.ts';
+import type { TestApp } from '../../api/src/testing/app.ts';
 import { createUser, sessionCookie } from '../../api/src/testing/users.ts';
+import { ownDatabase } from './lib/app-child.ts';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '2000' }, streams: { type: 'string', default: '200' } } });
 const REQUESTS = Number(args.requests);
@@ -41,7 +48,14 @@ function memory() {
   return { rss: m.rss, heap: m.heapUsed + m.external + m.arrayBuffers };
 }
 
-const t = await createTestApp();
+const database = await ownDatabase();
+if (!database.url) throw new Error('Set DATABASE_URL (an admin URL): the bench makes a database of its own');
+const pool = createPool(database.url);
+await migrate(pool, allMigrations);
+const config = { ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, SESSION_KEY: 'b'.repeat(64) }), webDist: undefined, seedDemo: false };
+const app = await buildApp({ config, pool, clock: systemClock, migrations: allMigrations });
+await app.ready();
+const t = { app, db: { pool }, clock: systemClock } as unknown as TestApp;
 try {
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const student = await createUser(t);
@@ -103,5 +117,7 @@ try {
   for (const r of requests) r.destroy();
 } finally {
   agent.destroy();
-  await t.close();
+  await app.close();
+  await pool.end();
+  await database.drop();
 }

@@ -14,20 +14,21 @@ const TEXT = {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function personIn(browser: Browser, lang: 'en' | 'it'): Promise<Page> {
+/** A browser signed in as `who`, then shown `lang` (after the sign-in, which would save a chosen language as the person's own). */
+async function personIn(browser: Browser, lang: 'en' | 'it', who: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await who(page);
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
-  return context.newPage();
+  return page;
 }
 
 for (const lang of ['en', 'it'] as const) {
   test(`a student and a teacher exchange messages live, with the unread count and a file (${lang})`, async ({ browser }) => {
     const s = TEXT[lang];
     const marker = `${lang}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`; // letters: a long run of digits reads as a phone number
-    const student = await personIn(browser, lang);
-    await signIn(student, await registerStudent(student, `Marta${lang}`));
-    const teacher = await personIn(browser, lang);
-    await signIn(teacher, demo.teacher);
+    const student = await personIn(browser, lang, async (page) => signIn(page, await registerStudent(page, `Marta${lang}`)));
+    const teacher = await personIn(browser, lang, (page) => signIn(page, demo.teacher));
     const giulia = ((await (await student.request.get('/api/teachers')).json()) as { id: string; firstName: string; lastName: string }[]).find(
       (t) => t.firstName === 'Giulia' && t.lastName === 'Rossi',
     )!;
