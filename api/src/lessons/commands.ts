@@ -17,6 +17,7 @@ import {
 } from '@parliamo/domain';
 import { publicTeacherAvailability } from '../teachers/availability-store.ts';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
+import { bookablePackageIds } from '@parliamo/projections';
 import { rulesOf } from '../settings/school.ts';
 
 /**
@@ -43,21 +44,18 @@ export async function bookLesson(
 ): Promise<string> {
   const { studentId, teacherId, date, hour } = input;
   const availability = await publicTeacherAvailability(deps.db, teacherId);
-  if (!availability) throw new DomainError('not_found', 'Teacher not found');
+  if (!availability) throw new DomainError('not_found', 'common.teacherNotFound');
   const lessonId = crypto.randomUUID();
   await runCommand(deps, async (session) => {
     const now = nowOf(deps, opts);
-    const ids = await deps.db.query<{ id: string }>(
-      `SELECT id FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND status = 'active' AND remaining_hours > 0`,
-      [studentId, teacherId],
-    );
+    const packageIds = await bookablePackageIds(deps.db, studentId, teacherId);
     // One read of the ledger: the slots, the lesson, the school's settings (the notice in force) and the packages.
     const [teacherSlot, studentSlot, lesson, settings, ...packages] = await session.loadMany([
       [streams.teacherSlot(teacherId, date, hour), slotDecider],
       [streams.studentSlot(studentId, date, hour), slotDecider],
       [streams.lesson(lessonId), lessonDecider],
       [streams.schoolSettings(), schoolSettingsDecider],
-      ...ids.rows.map((r) => [streams.package(r.id), packageDecider] as const),
+      ...packageIds.map((id) => [streams.package(id), packageDecider] as const),
     ] as const);
     const decision = decideBooking({
       now,
@@ -87,7 +85,7 @@ export async function cancelLesson(deps: CommandDeps, lessonId: string, actor: A
     // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
     const b = lesson.booking;
     if (!b || (actor.role === 'student' && b.studentId !== actor.id) || (actor.role === 'teacher' && b.teacherId !== actor.id)) {
-      throw new DomainError('not_found', 'Lesson not found');
+      throw new DomainError('not_found', 'lessons.notFound');
     }
     const names = lessonStreams(lesson);
     const [pkg, teacherSlot, studentSlot] = await session.loadMany([
@@ -150,7 +148,7 @@ export async function rescheduleLesson(
     const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
     // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
     const b = lesson.booking;
-    if (!b || b[actor.role === 'student' ? 'studentId' : 'teacherId'] !== actor.id) throw new DomainError('not_found', 'Lesson not found');
+    if (!b || b[actor.role === 'student' ? 'studentId' : 'teacherId'] !== actor.id) throw new DomainError('not_found', 'lessons.notFound');
     const names = reschedulingStreams(lesson, to);
     const [oldTeacherSlot, oldStudentSlot, teacherSlot, studentSlot, pkg, settings] = await session.loadMany([
       [names.oldTeacherSlot, slotDecider],

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE } from '@parliamo/domain/contracts/messages';
 import { useTestApp } from '../testing/app.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
-import { as, multipart } from './test-support.ts';
+import { as, english, multipart } from './test-support.ts';
 
 /** A small PDF: the header and the end-of-file marker a real one has. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -82,7 +82,7 @@ describe('message attachments: PDF, images and audio, checked by their content',
     ];
     for (const file of spoofed) {
       const res = await upload(student, 'look', [file]);
-      expect([file.name, res.statusCode, res.json().message]).toEqual([file.name, 415, MESSAGE.messages.attachmentType]);
+      expect([file.name, res.statusCode, res.json().message]).toEqual([file.name, 415, english(MESSAGE.messages.attachmentType)]);
     }
     const before = (await as(t, student, 'GET', `/api/conversations/${id}/messages`)).json().conversation.lastSeq;
     // A good file beside a bad one: nothing is sent.
@@ -93,10 +93,10 @@ describe('message attachments: PDF, images and audio, checked by their content',
   it('refuses a file over 10 MB and a sixth file', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(MESSAGE.maxAttachmentBytes)]);
     const tooBig = await upload(student, 'big', [{ name: 'big.pdf', type: 'application/pdf', bytes: big }]);
-    expect([tooBig.statusCode, tooBig.json().message]).toEqual([413, MESSAGE.messages.attachmentTooBig]);
+    expect([tooBig.statusCode, tooBig.json().message]).toEqual([413, english(MESSAGE.messages.attachmentTooBig)]);
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, type: 'application/pdf', bytes: PDF }));
     const tooMany = await upload(student, 'six', six);
-    expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, MESSAGE.messages.tooManyAttachments]);
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, english(MESSAGE.messages.tooManyAttachments)]);
     expect((await upload(student, 'five', six.slice(0, 5))).statusCode).toBe(201);
   });
 });

@@ -2,8 +2,9 @@
 // Content-Type the browser sent). Images are re-encoded as the teachers' photos are (sharp, turned
 // upright, metadata and GPS position dropped), at most 2,048 pixels a side, as WebP.
 import sharp from 'sharp';
+import { DomainError } from '@parliamo/domain';
 import { MESSAGE } from '@parliamo/domain/contracts/messages';
-import { MessageRefused, type CheckedAttachment } from './commands.ts';
+import type { CheckedAttachment } from './commands.ts';
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Pixels a picture may decode to (as the photo upload allows): a small file can decode to a huge one. */
@@ -39,7 +40,7 @@ const withExtension = (name: string, ext: string) => `${name.replace(/\.[^.]{1,5
 
 /** An image re-encoded as WebP, or a refusal when sharp cannot read it as one of the accepted formats. */
 async function reencodeImage(bytes: Buffer): Promise<Buffer> {
-  const wrong = () => new MessageRefused(415, MESSAGE.messages.attachmentType);
+  const wrong = () => new DomainError('unsupported', MESSAGE.messages.attachmentType);
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -60,13 +61,13 @@ async function reencodeImage(bytes: Buffer): Promise<Buffer> {
 
 /** One uploaded file as it will be kept: its checked type, a clean name, and (for an image) new bytes. */
 export async function checkAttachment(file: { filename: string; bytes: Buffer }): Promise<CheckedAttachment> {
-  if (file.bytes.length > MESSAGE.maxAttachmentBytes) throw new MessageRefused(413, MESSAGE.messages.attachmentTooBig);
+  if (file.bytes.length > MESSAGE.maxAttachmentBytes) throw new DomainError('too_large', MESSAGE.messages.attachmentTooBig);
   const kind = sniff(file.bytes);
-  if (!kind) throw new MessageRefused(415, MESSAGE.messages.attachmentType);
+  if (!kind) throw new DomainError('unsupported', MESSAGE.messages.attachmentType);
   if (kind === 'pdf') {
     // A real PDF ends with its end-of-file marker (a trailer may follow it by a few bytes).
     if (!ascii(file.bytes, Math.max(0, file.bytes.length - 1024), file.bytes.length).includes('%%EOF')) {
-      throw new MessageRefused(415, MESSAGE.messages.attachmentType);
+      throw new DomainError('unsupported', MESSAGE.messages.attachmentType);
     }
     return { name: cleanName(file.filename, 'document.pdf'), contentType: 'application/pdf', bytes: file.bytes };
   }

@@ -20,14 +20,6 @@ import {
   type Reader,
 } from './store.ts';
 
-/** A refusal with its own HTTP status (429, 413, 415) and a sentence for the person; the error handler sends both. */
-export class MessageRefused extends Error {
-  constructor(readonly statusCode: 413 | 415 | 429, message: string) {
-    super(message);
-    this.name = 'MessageRefused';
-  }
-}
-
 export interface MessageDeps {
   pool: pg.Pool;
   clock: Clock;
@@ -64,7 +56,7 @@ async function hasPurchased(db: pg.PoolClient, studentId: string, teacherId: str
 /** Refuses a message the sender may not send now: too fast, or contact details before a first purchase. */
 async function checkMessage(client: pg.PoolClient, deps: MessageDeps, sender: Reader, text: string, pair: { studentId: string; teacherId: string }) {
   const minuteAgo = new Date(deps.clock.now().getTime() - 60_000);
-  if ((await sentSince(client, sender.id, minuteAgo)) >= MESSAGE.perMinute) throw new MessageRefused(429, M.tooMany);
+  if ((await sentSince(client, sender.id, minuteAgo)) >= MESSAGE.perMinute) throw new DomainError('too_many_requests', M.tooMany);
   if (hasContactDetails(text) && !(await hasPurchased(client, pair.studentId, pair.teacherId))) {
     throw new DomainError('conflict', M.contactDetails);
   }
@@ -121,7 +113,7 @@ export async function openConversation(
       if (me.role === 'student') await checkTeacher(client, teacherId);
       else await checkOwnStudent(client, teacherId, studentId);
       const day = new Date(deps.clock.now().getTime() - 24 * 3600_000);
-      if ((await openedSince(client, me.id, day)) >= MESSAGE.newConversationsPerDay) throw new MessageRefused(429, M.tooManyConversations);
+      if ((await openedSince(client, me.id, day)) >= MESSAGE.newConversationsPerDay) throw new DomainError('too_many_requests', M.tooManyConversations);
       id = await ensureConversation(client, { id: crypto.randomUUID(), studentId, teacherId, now: deps.clock.now() });
     }
     const row = (await conversationById(client, id, true))!;

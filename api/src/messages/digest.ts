@@ -1,13 +1,12 @@
 // The unread digest: a person who has had an unread message for 15 minutes gets one mail (however many
 // messages and conversations) in their language, with a link to their messages. A timer pass queues it
 // (lessons/timers.ts, every minute on every instance); the mail queue delivers and retries it. Each
-// person's `message_digests.mailed_up_to` moves forward in the same transaction as the queueing, so a
-// second pass, another instance or a restart queues nothing twice, and a crash queues nothing at all.
+// person's `message_digests.mailed_up_to` moves forward in the same statement as the queueing, so a
+// second pass, another instance or a restart queues nothing twice, and a crash loses nothing.
 import type pg from 'pg';
 import { serverMessages } from '@parliamo/domain/i18n';
-import { queueMails } from '../mail/reaction.ts';
+import type { Queryable } from '@parliamo/projections';
 import type { PendingMail, RenderedMail } from '../mail/mail-sender.ts';
-import { withTransaction } from '../platform/db/transaction.ts';
 import { personLocale } from '../settings/personal.ts';
 import { unreadTotal } from './store.ts';
 
@@ -18,9 +17,9 @@ export const DIGEST_AFTER_MS = 15 * 60_000;
  * Queues one digest for each person with a message from the other person unread since DIGEST_AFTER_MS
  * and sent after their last digest's cut-off; returns how many were queued.
  */
-export async function queueMessageDigests(pool: pg.Pool, now: Date): Promise<number> {
+export async function queueMessageDigests(db: Queryable, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - DIGEST_AFTER_MS);
-  const { rows } = await pool.query<{ user_id: string; role: 'student' | 'teacher' }>(
+  const { rows } = await db.query<{ user_id: string; role: 'student' | 'teacher' }>(
     `SELECT p.user_id, p.role
        FROM (SELECT id, student_id AS user_id, 'student' AS role, student_read_seq AS read_seq FROM conversations WHERE last_seq > student_read_seq
              UNION ALL
@@ -35,18 +34,18 @@ export async function queueMessageDigests(pool: pg.Pool, now: Date): Promise<num
   );
   let queued = 0;
   for (const r of rows) {
-    const done = await withTransaction(pool, async (client) => {
-      const moved = await client.query(
-        `INSERT INTO message_digests (user_id, mailed_up_to) VALUES ($1, $2)
-         ON CONFLICT (user_id) DO UPDATE SET mailed_up_to = EXCLUDED.mailed_up_to WHERE message_digests.mailed_up_to < EXCLUDED.mailed_up_to`,
-        [r.user_id, cutoff],
-      );
-      if (!moved.rowCount) return 0; // another pass or instance got there first
-      return queueMails(client, [
-        { id: `message-digest.${r.user_id}.${cutoff.getTime()}`, kind: 'message-digest', recipientRole: r.role, recipientId: r.user_id, ref: r.user_id },
-      ]);
-    });
-    queued += done;
+    // The cut-off moves and the mail is queued in one statement: only the pass that moved it queues.
+    const res = await db.query(
+      `WITH moved AS (
+         INSERT INTO message_digests (user_id, mailed_up_to) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET mailed_up_to = EXCLUDED.mailed_up_to WHERE message_digests.mailed_up_to < EXCLUDED.mailed_up_to
+         RETURNING user_id)
+       INSERT INTO mail_queue (id, kind, recipient_role, recipient_id, ref)
+       SELECT $3, 'message-digest', $4, user_id::text, user_id::text FROM moved
+       ON CONFLICT (id) DO NOTHING`,
+      [r.user_id, cutoff, `message-digest.${r.user_id}.${cutoff.getTime()}`, r.role],
+    );
+    queued += res.rowCount ?? 0;
   }
   return queued;
 }

@@ -7,7 +7,6 @@ import { attachedTextSchema, attachmentParamsSchema, blockConversationSchema, co
 import { checkAttachment } from './attachments.ts';
 import {
   blockConversation,
-  MessageRefused,
   openConversation,
   readableConversation,
   readConversation,
@@ -34,11 +33,11 @@ async function multipartMessage(app: FastifyInstance, request: FastifyRequest): 
       attachments.push(await checkAttachment({ filename: part.filename, bytes: await part.toBuffer() }));
     }
   } catch (e) {
-    if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new MessageRefused(413, MESSAGE.messages.attachmentTooBig);
+    if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new DomainError('too_large', MESSAGE.messages.attachmentTooBig);
     if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
       throw new DomainError('invalid', MESSAGE.messages.tooManyAttachments);
     }
-    if (e instanceof MessageRefused || e instanceof DomainError || e instanceof ZodError) throw e;
+    if (e instanceof DomainError || e instanceof ZodError) throw e;
     // A body that is not a well-formed multipart form (no boundary, cut short, bad part headers).
     throw new DomainError('invalid', MESSAGE.messages.unreadableForm);
   }

@@ -1,5 +1,7 @@
 // Shared set-up of the messages tests: people, requests as them, hours bought (a first purchase).
+import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
+import type { ErrorCode } from '@parliamo/domain';
 import { buyHours } from '../payments/demo-purchase.ts';
 import { commandDeps } from '../platform/command.ts';
 import type { TestApp } from '../testing/app.ts';
@@ -33,3 +35,8 @@ export function multipart(text: string, files: { name: string; type: string; byt
   parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
 }
+
+const englishErrors = JSON.parse(fs.readFileSync(new URL('../../../domain/src/i18n/locales/en/errors.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+/** A refusal's English message, as the API answers it. */
+export const english = (code: ErrorCode): string => englishErrors[code]!;

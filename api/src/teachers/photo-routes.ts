@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { DomainError, errorResponses, idParamsSchema, PHOTO, photoAnswerSchema, photoParamsSchema } from '@parliamo/domain';
 import { PHOTO_NAME, PhotoRefused, photoByHash, processPhoto, removePhoto, savePhoto } from './photos.ts';
+import { isTeacher } from './queries.ts';
 
 /** A year: the address changes with the photo's content, so an address always means the same bytes. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -24,11 +25,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
     const user = request.user!;
     const id = request.params.id;
     if (user.role !== 'admin' && user.id !== id) throw new DomainError('forbidden', PHOTO.messages.notYours);
-    const { rows } = await app.pool.query(
-      `SELECT 1 FROM users WHERE id::text = $1 AND role = 'teacher' AND erased_at IS NULL`,
-      [id],
-    );
-    if (!rows[0]) throw new DomainError('not_found', 'Teacher not found');
+    if (!(await isTeacher(app.pool, id))) throw new DomainError('not_found', 'common.teacherNotFound');
     return id;
   };
   const answers = { 200: photoAnswerSchema, ...errorResponses };
@@ -48,7 +45,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
       if (e instanceof PhotoRefused) throw e;
       if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoRefused(413, PHOTO.messages.tooBig);
       if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
-        throw new PhotoRefused(400, 'Send one photo at a time');
+        throw new PhotoRefused(400, 'teachers.photoOneAtATime');
       }
       throw new PhotoRefused(400, PHOTO.messages.missing);
     }
@@ -69,7 +66,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
   }, async (request, reply) => {
     const hash = PHOTO_NAME.exec(request.params.name)?.[1];
     const photo = hash ? await photoByHash(app.pool, hash) : undefined;
-    if (!hash || !photo) throw new DomainError('not_found', 'No such photo');
+    if (!hash || !photo) throw new DomainError('not_found', 'teachers.noSuchPhoto');
     const etag = `"${hash}"`;
     reply.header('cache-control', FOREVER).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

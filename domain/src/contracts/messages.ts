@@ -1,8 +1,9 @@
 // The HTTP contract of messages between a student and a teacher (docs/api.md "Messages"): the
 // conversations, their messages a page at a time, read state, report and block, and the live events.
 import { z } from 'zod';
+import { errorRef } from '../errors.ts';
 import { answer, instantSchema } from './common.ts';
-import { id, msg, strict, strictQuery } from './fields.ts';
+import { id, msg, strict, strictQuery, TEACHER_ID } from './fields.ts';
 
 /** The limits of a message, stated once for the API's checks and the web's form. */
 export const MESSAGE = {
@@ -23,50 +24,50 @@ export const MESSAGE = {
   /** Conversations a page of the list holds. */
   listPageSize: 30,
   maxReason: 1000,
+  /** The refusals' codes (domain/src/i18n/locales/<locale>/errors.json). */
   messages: {
-    textMissing: 'Write a message first',
-    textTooLong: 'A message can be at most 4,000 characters',
-    contactDetails:
-      'Contact details (e-mail addresses and phone numbers) can be shared once you have bought lessons from this teacher. Until then, please keep the conversation on Parliamo.',
-    tooMany: 'You are sending messages too quickly. Please wait a minute and try again.',
-    tooManyConversations: 'You have started too many conversations today. Please try again tomorrow.',
-    blocked: 'This conversation is blocked: no more messages can be sent.',
-    counterpartErased: 'This account was deleted: the conversation is closed.',
-    noSuchConversation: 'No such conversation',
-    noSuchTeacher: 'No such teacher',
-    noSuchStudent: 'No such student',
-    notYourStudent: 'You can write only to your own students',
-    teachersOnlyStudents: 'Teachers write to students, with studentId',
-    studentsOnlyTeachers: 'Students write to teachers, with teacherId',
-    adminsCannotWrite: 'Admins read reported conversations; they do not write in them',
-    notReported: 'Admins can read a conversation only when one of its people reported it',
-    onlyBlockerUnblocks: 'Only the person who blocked this conversation can unblock it',
-    attachmentType: 'Attachments must be PDF files, images (JPEG, PNG, WebP, GIF) or audio (MP3, Ogg, WAV, WebM, M4A)',
-    attachmentTooBig: 'Each attachment must be 10 MB or smaller',
-    tooManyAttachments: 'A message can have at most 5 attachments',
-    noSuchAttachment: 'No such attachment',
-    reasonMissing: 'Say why you are reporting this conversation',
-    reasonTooLong: 'The reason can be at most 1,000 characters',
-    oneRecipient: 'Send either teacherId or studentId',
-    unreadableForm: 'The form upload could not be read: send the text and files again.',
+    textMissing: 'messages.textMissing',
+    textTooLong: 'messages.textTooLong',
+    contactDetails: 'messages.contactDetails',
+    tooMany: 'messages.tooMany',
+    tooManyConversations: 'messages.tooManyConversations',
+    blocked: 'messages.blocked',
+    counterpartErased: 'messages.counterpartErased',
+    noSuchConversation: 'messages.noSuchConversation',
+    noSuchTeacher: 'messages.noSuchTeacher',
+    noSuchStudent: 'messages.noSuchStudent',
+    notYourStudent: 'messages.notYourStudent',
+    teachersOnlyStudents: 'messages.teachersOnlyStudents',
+    studentsOnlyTeachers: 'messages.studentsOnlyTeachers',
+    adminsCannotWrite: 'messages.adminsCannotWrite',
+    notReported: 'messages.notReported',
+    onlyBlockerUnblocks: 'messages.onlyBlockerUnblocks',
+    attachmentType: 'messages.attachmentType',
+    attachmentTooBig: 'messages.attachmentTooBig',
+    tooManyAttachments: 'messages.tooManyAttachments',
+    noSuchAttachment: 'messages.noSuchAttachment',
+    reasonMissing: 'messages.reasonMissing',
+    reasonTooLong: 'messages.reasonTooLong',
+    oneRecipient: 'messages.oneRecipient',
+    unreadableForm: 'messages.unreadableForm',
   },
 } as const;
 
 const text = z
-  .string(msg(MESSAGE.messages.textMissing, 'The message must be text'))
+  .string(msg(errorRef(MESSAGE.messages.textMissing), errorRef('messages.textNotText')))
   .trim()
-  .max(MESSAGE.maxText, MESSAGE.messages.textTooLong);
+  .max(MESSAGE.maxText, errorRef(MESSAGE.messages.textTooLong));
 
 /** POST /api/conversations: the first message to a teacher (a student) or to a student (a teacher). */
 export const openConversationSchema = strict({
-  teacherId: id('teacherId').optional(),
-  studentId: id('studentId').optional(),
-  text: text.min(1, MESSAGE.messages.textMissing),
-}).refine((b) => (b.teacherId === undefined) !== (b.studentId === undefined), MESSAGE.messages.oneRecipient);
+  teacherId: id(TEACHER_ID).optional(),
+  studentId: id({ required: 'messages.studentRequired', text: 'messages.studentText', tooLong: 'messages.studentTooLong' }).optional(),
+  text: text.min(1, errorRef(MESSAGE.messages.textMissing)),
+}).refine((b) => (b.teacherId === undefined) !== (b.studentId === undefined), errorRef(MESSAGE.messages.oneRecipient));
 export type OpenConversationBody = z.input<typeof openConversationSchema>;
 
 /** POST /api/conversations/:id/messages as JSON (multipart carries the same `text` field beside the files). */
-export const sendMessageSchema = strict({ text: text.min(1, MESSAGE.messages.textMissing) });
+export const sendMessageSchema = strict({ text: text.min(1, errorRef(MESSAGE.messages.textMissing)) });
 export type SendMessageBody = z.input<typeof sendMessageSchema>;
 
 /** The text of a multipart message: may be empty when files come with it. */
@@ -75,19 +76,19 @@ export const attachedTextSchema = text;
 /** POST /api/conversations/:id/report: the reason, required. */
 export const reportConversationSchema = strict({
   reason: z
-    .string(msg(MESSAGE.messages.reasonMissing, 'The reason must be text'))
+    .string(msg(errorRef(MESSAGE.messages.reasonMissing), errorRef('messages.reasonNotText')))
     .trim()
-    .min(1, MESSAGE.messages.reasonMissing)
-    .max(MESSAGE.maxReason, MESSAGE.messages.reasonTooLong),
+    .min(1, errorRef(MESSAGE.messages.reasonMissing))
+    .max(MESSAGE.maxReason, errorRef(MESSAGE.messages.reasonTooLong)),
 });
 export type ReportConversationBody = z.input<typeof reportConversationSchema>;
 
 /** POST /api/conversations/:id/block: block (true) or, by the one who blocked, unblock (false). */
-export const blockConversationSchema = strict({ blocked: z.boolean('blocked must be true or false') });
+export const blockConversationSchema = strict({ blocked: z.boolean(errorRef('messages.blockedNotBoolean')) });
 
 /** POST /api/conversations/:id/read: read up to message number `upTo` (the newest the reader has seen). */
 export const readConversationSchema = strict({
-  upTo: z.number('upTo must be a message number').int('upTo must be a message number').min(0, 'upTo must be a message number'),
+  upTo: z.number(errorRef('messages.upToNotNumber')).int(errorRef('messages.upToNotNumber')).min(0, errorRef('messages.upToNotNumber')),
 });
 
 /** A whole number from a query string, `min`..`max`, with one message for every wrong value. */
@@ -98,17 +99,17 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, message);
 
-const limit = (max: number, fallback: number) => wholeNumber(1, max, `limit must be a whole number from 1 to ${max}`).default(fallback);
+const limit = (max: number, fallback: number) => wholeNumber(1, max, errorRef('messages.limitRange', { max })).default(fallback);
 
 /** GET /api/conversations/:id/messages?before=&limit=: the messages before number `before` (default: the newest). */
 export const messagePageQuerySchema = strictQuery({
-  before: wholeNumber(1, 2 ** 31 - 1, 'before must be a message number').optional(),
+  before: wholeNumber(1, 2 ** 31 - 1, errorRef('messages.beforeNotNumber')).optional(),
   limit: limit(MESSAGE.maxPageSize, MESSAGE.pageSize),
 });
 
 /** GET /api/conversations?before=&limit=: conversations whose last activity is before the instant `before`. */
 export const conversationListQuerySchema = strictQuery({
-  before: z.iso.datetime({ offset: true, error: 'before must be an instant (ISO 8601)' }).optional(),
+  before: z.iso.datetime({ offset: true, error: errorRef('messages.beforeNotInstant') }).optional(),
   limit: limit(MESSAGE.maxPageSize, MESSAGE.listPageSize),
 });
 
