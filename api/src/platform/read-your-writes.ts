@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,9 +10,12 @@ import { formatLsn, parseLsn } from './db/replica.ts';
 /** The write-position cookie lives this long: past it, any replica still in the rotation has replayed the write. */
 export const WRITE_POSITION_MAX_AGE_S = 60;
 
+/** Methods that change something: a 2xx answer to one sets the write-position cookie. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Reads from replicas, and "a client sees its own write" kept by the database: every GET and HEAD of
- * the API runs its handler as a read-only request (ReadRouting.read), with the WAL position of the
+ * the API runs as a read-only request (ReadRouting.read) from here on, with the WAL position of the
  * client's last write from a signed cookie; every 2xx answer to a write sets that cookie to the
  * primary's position after the write (which has already waited for its read models). The session
  * lookup runs before, on the primary, so that a session ended or a person demoted is refused at once
@@ -44,15 +48,33 @@ async function readYourWrites(app: FastifyInstance, opts: { routing: ReadRouting
   app.addHook('onReady', () => routing.start());
   app.addHook('onClose', () => routing.close());
 
-  // The last hook before the handler: the handler and what it awaits run inside the read context.
-  app.addHook('preHandler', (request, _reply, done) => {
+  // The hooks after this one, the route's own and its handler run inside the read context. Fastify may
+  // go on from preValidation in another async context (as @fastify/request-context notes), so the
+  // context is entered again there.
+  const contexts = new WeakMap<FastifyRequest, AsyncResource>();
+  app.addHook('onRequest', (request, _reply, done) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith('/api/')) return done();
-    routing.read(positionOf(request), done);
+    routing.read(positionOf(request), () => {
+      contexts.set(request, new AsyncResource('parliamo-read'));
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const context = contexts.get(request);
+    if (context) context.runInAsyncScope(done);
+    else done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    const written = await routing.writtenPosition();
+    if (!WRITES.has(request.method) || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    let written: bigint;
+    try {
+      written = await routing.writtenPosition();
+    } catch (err) {
+      // The write is done; without the cookie the client's next reads may only lag behind it briefly.
+      request.log.warn({ err }, 'could not read the primary\'s WAL position after a write');
+      return payload;
+    }
     const before = positionOf(request);
     const position = before !== null && before > written ? before : written;
     // After @fastify/cookie's own onSend (registered first): appended to the reply's Set-Cookie.
