@@ -11,6 +11,7 @@ export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', '
 
 /** POST /api/create-checkout-session: where to send the browser. */
 export const checkoutStartedSchema = answer({ checkout_url: z.string() });
+export type CheckoutStartedAnswer = z.infer<typeof checkoutStartedSchema>;
 
 /** GET /api/test-checkout/:paymentId: what the local test checkout page shows. */
 export const testCheckoutSchema = answer({
@@ -24,6 +25,7 @@ export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
 /** POST /api/test-checkout/:paymentId/pay and /cancel: where the browser goes next. */
 export const redirectSchema = answer({ redirect: z.string() });
+export type RedirectAnswer = z.infer<typeof redirectSchema>;
 
 /** GET /api/payments/:sessionId: the status the payment-success page polls. */
 export const paymentStatusSchema = answer({
