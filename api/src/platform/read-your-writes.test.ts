@@ -35,6 +35,7 @@ describe('DATABASE_REPLICA_URLS naming a replica that cannot be reached', () => 
     expect(writePosition(refused)).toBeUndefined();
     const ok = await login(user.password);
     expect(ok.statusCode).toBe(200);
+    expect(setCookies(ok).some((c) => c.startsWith(`${t.app.sessionCookieName}=`))).toBe(true);
     const cookie = writePosition(ok)!;
     expect(cookie).toMatch(/^parliamo_written_at=[0-9A-F]+%2F[0-9A-F]+\.[A-Za-z0-9+/_-]+/);
     expect(cookie).toContain('Max-Age=60');
