@@ -153,6 +153,8 @@ describe('reads from a streaming replica', () => {
 
   it('reads the primary while the replica cannot replay, takes the replica out and back when it catches up', async () => {
     await replicaAdmin.query(`SELECT pg_wal_replay_pause()`);
+    // The pause is a request: replay stops a moment later.
+    await eventually(async () => (await replicaAdmin.query(`SELECT pg_get_wal_replay_pause_state() AS s`)).rows[0].s === 'paused');
     const before = await figures();
     let seen = 0;
     for (let i = 0; i < 10; i++) if (await bookAndRead()) seen++;
@@ -172,6 +174,7 @@ describe('reads from a streaming replica', () => {
   }, 60_000);
 
   it('ignores a write position it did not sign: the read goes to the replica without waiting for it', async () => {
+    await eventually(async () => (await figures()).inRotation === 1);
     const before = await figures();
     const forged = new Browser(`parliamo_written_at=FFFFFFFF%2FFFFFFFFF.forged`);
     expect((await forged.send(b, 'GET', '/api/ready')).statusCode).toBe(200);
