@@ -14,6 +14,7 @@ import { buildApp } from '../../api/src/app.ts';
 import { loadConfig, type Config } from '../../api/src/config.ts';
 import { allMigrations } from '../../api/src/migrations.ts';
 import { migrate } from '../../api/src/platform/db/migrate.ts';
+import { ReadRouting } from '../../api/src/platform/db/read-routing.ts';
 import { createPool } from '../../api/src/platform/db/pool.ts';
 import { TEST_START, type TestApp } from '../../api/src/testing/app.ts';
 import { eventually } from '../../api/src/testing/eventually.ts';
@@ -181,5 +182,48 @@ describe('reads from a streaming replica', () => {
     const after = await figures();
     expect(after.replica).toBeGreaterThan(before.replica);
     expect(after.fallbacks).toBe(before.fallbacks);
+  });
+});
+
+describe('the router alone', () => {
+  /** Whether the server that answered is a standby (the replica) or the primary. */
+  const onReplica = async (db: { query: pg.Pool['query'] }) => (await db.query<{ r: boolean }>(`SELECT pg_is_in_recovery() AS r`)).rows[0]!.r;
+
+  it('sends a read-only request\'s queries to the replica; a write, a transaction and everything outside such a request to the primary', async () => {
+    const routing = new ReadRouting(pools[0]!, [db.replicaUrl], { maxLagMs: 5_000, waitMs: 100 });
+    try {
+      await routing.start();
+      const { pool } = routing;
+      expect(await onReplica(pool)).toBe(false);
+      expect(await routing.read(null, () => onReplica(pool))).toBe(true);
+      // A write statement fails on the replica before doing anything, runs on the primary, and the rest
+      // of that request reads the primary too.
+      await pool.query(`CREATE TABLE IF NOT EXISTS router_test (n int)`);
+      const afterWrite = await routing.read(null, async () => {
+        await pool.query(`INSERT INTO router_test VALUES ($1)`, [1]);
+        return onReplica(pool);
+      });
+      expect(afterWrite).toBe(false);
+      expect((await pool.query(`SELECT count(*)::int AS n FROM router_test`)).rows[0].n).toBe(1);
+      // A transaction is the primary's, and so is the rest of its request.
+      const inTransaction = await routing.read(null, async () => {
+        const client = await pool.connect();
+        try {
+          return [await onReplica(client), await onReplica(pool)];
+        } finally {
+          client.release();
+        }
+      });
+      expect(inTransaction).toEqual([false, false]);
+      // The callback form of query() is routed the same way.
+      const viaCallback = await routing.read(null, () =>
+        new Promise<boolean>((resolve, reject) =>
+          pool.query(`SELECT pg_is_in_recovery() AS r`, (err: Error | undefined, res: pg.QueryResult<{ r: boolean }>) => (err ? reject(err) : resolve(res.rows[0]!.r))),
+        ),
+      );
+      expect(viaCallback).toBe(true);
+    } finally {
+      await routing.close();
+    }
   });
 });
