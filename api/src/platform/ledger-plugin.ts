@@ -33,6 +33,8 @@ export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reac
   // The read models, then the reactions (mail): one runner, so a command's wait covers its mails' queueing.
   const runner = new ProjectionRunner(app.primaryPool, store, [...readModels, ...reactions.map((r) => r.projection)], {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
+    // Replicas receive only flushed WAL: a write's read models must reach them before its answer.
+    durable: app.config.databaseReplicaUrls.length > 0,
     onAdvanced: (projection) => reactions.find((r) => r.projection.name === projection)?.onAdvanced(),
     // Whose own reads each transaction changed, for every process's personal read cache (SessionCache).
     announce: announcePersonalChanges,

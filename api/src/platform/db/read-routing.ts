@@ -154,12 +154,12 @@ export class ReadRouting {
   }
 
   /**
-   * The primary's WAL position once everything committed so far is flushed, so replicas receive it: a
-   * transaction with an id commits durably, which flushes the WAL before it, the read models' commits
-   * included (they commit without waiting for the flush).
+   * The primary's WAL position now: past every commit a request has waited for (the write's own, and
+   * its read models', which commit durably when there are replicas: see the ledger plugin), so a
+   * replica that has replayed it shows them.
    */
   async writtenPosition(): Promise<bigint> {
-    const { rows } = await this.primary.query<{ lsn: string }>(`SELECT pg_current_xact_id(), pg_current_wal_insert_lsn()::text AS lsn`);
+    const { rows } = await this.primary.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`);
     return parseLsn(rows[0]!.lsn);
   }
 
