@@ -34,7 +34,7 @@ type QueryArgs = unknown[];
  * outside a read-only request (commands, the ledger, projections, reactions, timers) and a request
  * that writes go to the primary. A replica that fails a query is left for the primary, for the rest
  * of the request; a write statement that reaches a replica fails there before doing anything and
- * runs on the primary, so a GET that writes (a session's idle timer) stays correct.
+ * runs on the primary, so a GET that writes after all stays correct.
  */
 export class ReadRouting {
   /** The pool routes use (see the class comment). */
