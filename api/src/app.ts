@@ -18,10 +18,11 @@ import sessionPlugin from './accounts/session-plugin.ts';
 import { loadSessionKeys } from './accounts/session-keys.ts';
 import { ReadRouting } from './platform/db/read-routing.ts';
 import readYourWritesPlugin from './platform/read-your-writes.ts';
+import httpCachePlugin from './platform/http-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
-import { renderLessonMail } from './lessons/notifications.ts';
+import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -128,6 +129,7 @@ export async function buildApp(
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   if (routing) await app.register(readYourWritesPlugin, { routing, sessionKeys: loadSessionKeys(deps.config.sessionKeys, deps.config.dataDir) });
+  await app.register(httpCachePlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
     render: (mail, now, batch) =>

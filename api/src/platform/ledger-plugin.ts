@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createEventStore, type EventStore } from '@parliamo/ledger';
-import { announcePersonalChanges, ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
+import { ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
 import { instrumentEventStore } from './metrics/ledger.ts';
 import { StreamStates } from './stream-states.ts';
 
@@ -36,8 +36,6 @@ export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reac
     // Replicas receive only flushed WAL: a write's read models must reach them before its answer.
     durable: app.config.databaseReplicaUrls.length > 0,
     onAdvanced: (projection) => reactions.find((r) => r.projection.name === projection)?.onAdvanced(),
-    // Whose own reads each transaction changed, for every process's personal read cache (SessionCache).
-    announce: announcePersonalChanges,
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);
