@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyError } from 'fastify';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '@parliamo/domain';
 import { ProjectionTimeoutError } from '@parliamo/projections';
+import { requestLocale } from './i18n.ts';
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -30,6 +31,25 @@ function describeIssue(issue: { path: readonly PropertyKey[]; message: string } 
   if (!issue) return 'Invalid request';
   const where = issue.path.length && ZOD_DEFAULT_MESSAGE.test(issue.message) ? `${issue.path.map(String).join('.')}: ` : '';
   return `${where}${issue.message}`;
+}
+
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The answer to a URL the router cannot read (`/api/teachers/%ZZ`: a broken %-escape; a path segment
+ * over the router's length limit): Fastify's `frameworkErrors`, which runs before routing, so neither
+ * the error handler, the not-found handler nor any hook sees it. `{ message }` in the request's
+ * language, like every other refusal.
+ */
+export function badUrlAnswer(app: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, 'This address is not valid: it has a broken %-escape.']
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'This address is too long.']
+        : [500, SERVER_FAULT];
+  const locale = requestLocale(request);
+  return reply.status(status).header('content-language', locale).send({ message: app.translateError(message, locale) });
 }
 
 /**
@@ -78,7 +98,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(fe.statusCode).send({ message });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ message: SERVER_FAULT });
   });
 
 }, { name: 'errors', dependencies: [] });
