@@ -198,7 +198,11 @@ export const PHOTO = {
     tooManyPixels: 'The photo must be at most 40 megapixels',
     missing: 'Choose a photo to upload',
     notYours: "You can only change your own photo",
+    oneAtATime: 'Send one photo at a time',
+    wrongField: 'Send the photo in the form field "photo"',
   },
+  /** The multipart form field that carries the file. */
+  field: 'photo',
 } as const;
 
 /** The answer of a photo upload or removal: the teacher's profile image address now. */
