@@ -1,4 +1,5 @@
 import type { Migration } from '../platform/db/migrate.ts';
+import { normaliseStoredEmails } from './email-migration.ts';
 
 /** Accounts: people, teacher profiles, sessions, password reset tokens, login throttling, mail outbox. */
 export const accountsMigrations: Migration[] = [
@@ -151,5 +152,16 @@ export const accountsMigrations: Migration[] = [
     // student sorted (docs/benchmarks.md, "Admin lists per row" and "The admin's lists in pages").
     id: 'accounts/008-students-by-name',
     sql: `CREATE INDEX users_students_by_name_idx ON users (last_name, first_name, id) WHERE role = 'student' AND erased_at IS NULL;`,
+  },
+  {
+    // One account per email in its normal form (domain's normalizeEmail: NFKC, then JavaScript's case
+    // mapping): the stored form is the key, compared as it is, no longer PostgreSQL's lower(), whose
+    // case mapping differs from the sign-in limits' ("vİctim" was one account but two limits).
+    id: 'accounts/009-normalised-emails',
+    sql: `DROP INDEX users_email_lower_key;`,
+    run: async (client, log) => {
+      await normaliseStoredEmails(client, log);
+      await client.query(`CREATE UNIQUE INDEX users_email_key ON users (email)`);
+    },
   },
 ];

@@ -3,6 +3,7 @@ import {
   ADMIN_STUDENTS_PAGE_SIZE,
   ADMIN_USERS_PAGE_SIZE,
   DomainError,
+  normalizeEmail,
   type AdminStudentPage,
   type AdminStudentQuery,
   type AdminTeacher,
@@ -298,8 +299,8 @@ export async function listStudents(pool: pg.Pool, now: Date, query: AdminStudent
  */
 export async function promoteToAdmin(pool: pg.Pool, email: string): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `UPDATE users SET role = 'admin' WHERE lower(email) = lower($1) AND erased_at IS NULL AND is_active`,
-    [email.trim()],
+    `UPDATE users SET role = 'admin' WHERE email = $1 AND erased_at IS NULL AND is_active`,
+    [normalizeEmail(email)],
   );
   return rowCount === 1;
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { answer, pageWithMore } from './common.ts';
 import { pageNumber, strictQuery } from './fields.ts';
+import { normalizeEmail } from '../email.ts';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -46,11 +47,13 @@ const optional = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An email address in its normal form (normalizeEmail), the form that is checked and stored. */
 const email = z
   .string({ error: MESSAGES.requiredFieldsMissing })
   .trim()
   .min(1, MESSAGES.requiredFieldsMissing)
   .max(254, tooLong('Email', 254))
+  .transform(normalizeEmail)
   .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 const newPassword = z
@@ -114,7 +117,7 @@ export type Registration = z.output<typeof registerSchema>;
 
 /** POST /api/auth/login. */
 export const loginSchema = z.object({
-  email: z.string({ error: MESSAGES.loginFieldsMissing }).trim().min(1, MESSAGES.loginFieldsMissing).max(254, MESSAGES.invalidCredentials),
+  email: z.string({ error: MESSAGES.loginFieldsMissing }).trim().min(1, MESSAGES.loginFieldsMissing).max(254, MESSAGES.invalidCredentials).transform(normalizeEmail),
   password: z.string({ error: MESSAGES.loginFieldsMissing }).min(1, MESSAGES.loginFieldsMissing).max(1024, MESSAGES.invalidCredentials),
 });
 export type LoginInput = z.input<typeof loginSchema>;
