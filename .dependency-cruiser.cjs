@@ -65,6 +65,27 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'web-shared-not-features',
+      comment: 'web/src/lib and web/src/components hold what every feature uses: they never reach into a feature.',
+      severity: 'error',
+      from: { path: '^web/src/(lib|components)/' },
+      to: { path: '^web/src/features/' },
+    },
+    {
+      name: 'web-feature-through-its-entry',
+      comment: 'A feature uses another only through its index.ts (its reads, changes and shared parts), never its pages or other files.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/[^/]+/', pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'web-feature-entry-no-pages',
+      comment: "A feature's index.ts offers no page: pages are reached by the routes (web/src/routes), each in its own chunk.",
+      severity: 'error',
+      from: { path: '^web/src/features/[^/]+/index\\.ts$' },
+      to: { path: '^web/src/features/[^/]+/pages/' },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'Two folders that import each other are one folder in disguise (api/src/<capability> included).',
       severity: 'error',
@@ -74,6 +95,8 @@ module.exports = {
     },
   ],
   options: {
+    // `import type` counts: a cycle through types alone still ties two folders together.
+    tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     // Test files are left to the typecheck: a workspace's tsconfig sees only the workspaces it references,
     // so a test importing a layer above its own fails there. Here they would only add folder cycles

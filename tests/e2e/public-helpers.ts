@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import type { Teacher } from '../../web/src/lib/teachers.ts';
+import type { Teacher } from '@parliamo/domain/contracts';
 
 /** The machine running the suite is shared and often busy: allow a first page load its time. */
 export const expect = baseExpect.configure({ timeout: 15_000 });

@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { apiTeachers, dismissCookies, expect } from './public-helpers.ts';
-import { dailyShuffle, type Teacher } from '../../web/src/lib/teachers.ts';
+import type { Teacher } from '@parliamo/domain/contracts';
+import { dailyShuffle } from '../../web/src/features/teachers/teachers.ts';
 import { romeDate } from '../../web/src/lib/format.ts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).

@@ -2,7 +2,7 @@ import { test, type Page } from '@playwright/test';
 import { dismissCookies, expect, publicTeachers, signInNewStudent } from './public-helpers.ts';
 import { screenshots } from './app-support.ts';
 import { addDays, romeDate } from '../../web/src/lib/format.ts';
-import type { Slot, Teacher } from '../../web/src/lib/teachers.ts';
+import type { Slot, Teacher } from '@parliamo/domain/contracts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
 test.describe.configure({ timeout: 90_000 });

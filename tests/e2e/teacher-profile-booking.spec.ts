@@ -3,7 +3,7 @@ import { dismissCookies, expect, publicTeachers, registerOnly, registration, sig
 import { screenshots } from './app-support.ts';
 import { buyHours, headers } from './lesson-support.ts';
 import { addDays, dateLabel, romeDate } from '../../web/src/lib/format.ts';
-import type { Slot, Teacher } from '../../web/src/lib/teachers.ts';
+import type { Slot, Teacher } from '@parliamo/domain/contracts';
 
 // The shared machine is often very busy: give multi-step tests room (no effect when it is idle).
 test.describe.configure({ timeout: 120_000 });

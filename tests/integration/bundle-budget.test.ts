@@ -63,7 +63,7 @@ describe('bundle budget (production build of web/)', () => {
   it('keeps the landing page initial JavaScript within 170 KB gzip', () => {
     const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
     expect(entry, 'the build has an entry chunk').toBeDefined();
-    const landing = Object.keys(manifest).find((k) => /pages\/public\/Landing\.tsx$/.test(k));
+    const landing = Object.keys(manifest).find((k) => /features\/site\/pages\/Landing\.tsx$/.test(k));
     expect(landing, 'the landing page is its own lazily loaded chunk').toBeDefined();
     expect(manifest[landing!]!.isDynamicEntry).toBe(true);
     const initial = new Set([...staticClosure(entry!), ...staticClosure(landing!)]);

@@ -23,6 +23,21 @@ describe('import rules', () => {
     expect(status).not.toBe(0);
   });
 
+  it('count type-only imports: two folders importing only each other\'s types are a cycle', () => {
+    const { status, output } = cruise(fixture, ['api/src']);
+    expect(output).toMatch(/error no-folder-cycles: api\/src\/c → \s+api\/src\/d →\s+api\/src\/c/);
+    expect(status).not.toBe(0);
+  });
+
+  it('let a web feature use another only through its index.ts, which offers no page, and keep lib out of features', () => {
+    const { status, output } = cruise(fixture, ['web/src']);
+    expect(output).toContain('error web-feature-through-its-entry: web/src/features/lessons/list.ts → web/src/features/teachers/card.ts');
+    expect(output).not.toContain('web-feature-through-its-entry: web/src/features/lessons/list.ts → web/src/features/teachers/index.ts');
+    expect(output).toContain('error web-feature-entry-no-pages: web/src/features/teachers/index.ts → web/src/features/teachers/pages/Profile.ts');
+    expect(output).toContain('error web-shared-not-features: web/src/lib/shared.ts → web/src/features/lessons/list.ts');
+    expect(status).not.toBe(0);
+  });
+
   it('pass on a fixture folder that keeps them', () => {
     const { status, output } = cruise(fixture, ['ledger/src']);
     expect(output).toContain('no dependency violations found');

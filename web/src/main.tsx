@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { createAppSystem } from './theme.ts';
 import { queryClient } from './lib/api.ts';
-import { queries } from './lib/queries.ts';
+import { sharedQueries } from './lib/queries.ts';
 import { App, preloadPage } from './App.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
@@ -22,8 +22,8 @@ const FIRST_RENDER_WAIT_MS = 500;
  * once, with its data, instead of shell, then spinner, then page, then data.
  */
 async function loadFirstPage(): Promise<void> {
-  const settings = queryClient.prefetchQuery(queries.siteConfig());
-  const user = await queryClient.fetchQuery(queries.session());
+  const settings = queryClient.prefetchQuery(sharedQueries.siteConfig());
+  const user = await queryClient.fetchQuery(sharedQueries.session());
   await Promise.all([settings, preloadPage(user, window.location.pathname)]);
 }
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
+import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, refundableWhenNotCredited, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
 import { hasFlagSql, paidSql, paymentFlags, paymentTotals, type PaymentRow } from '@parliamo/projections';
 import { containsPattern, escapeLike } from '../platform/db/search.ts';
 
@@ -63,6 +63,7 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     hoursCredited: r.hours_credited,
     hoursRevoked: r.hours_revoked,
     refundedCents: r.refunded_cents,
+    debtCents: r.debt_cents,
     status: r.status,
     startedAt: r.started_at?.toISOString() ?? null,
     confirmedAt: r.confirmed_at?.toISOString() ?? null,
@@ -72,9 +73,13 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     hourPriceCents: r.hour_price_cents,
     // While the package is open, the hours it gave back (hours_revoked) are the hours refunded.
     refundableHours: refundableHoursOf({
-      open: !!r.confirmed_at && r.package_status === 'active' && !!r.package_expires_at && r.package_expires_at > now,
-      remaining: r.package_remaining ?? 0,
-      notRefunded: r.hours - r.hours_revoked,
+      ...(r.package_status === null
+        ? refundableWhenNotCredited({ paid: !!r.confirmed_at, refundedCents: r.refunded_cents, hours: r.hours })
+        : {
+            open: !!r.confirmed_at && r.package_status === 'active' && !!r.package_expires_at && r.package_expires_at > now,
+            remaining: r.package_remaining ?? 0,
+            notRefunded: r.hours - r.hours_revoked,
+          }),
       held,
     }),
     hoursRefundedBefore: r.hours_revoked + held,

@@ -4,6 +4,7 @@ import { answer } from './common.ts';
 
 /** POST /api/calendar/token: the new secret feed address (the old one stops working). */
 export const calendarTokenSchema = answer({ url: z.string() });
+export type CalendarTokenAnswer = z.infer<typeof calendarTokenSchema>;
 
 /** GET /api/calendar/:file, where file is `<secret>.ics`. */
 export const calendarFileParamsSchema = z.object({ file: z.string() });

@@ -7,10 +7,11 @@ import { reasonSchema } from './packages.ts';
 import { MAX_HOURS } from '../rules.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'credited', 'failed', 'expired', 'refunded'] as const;
-export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'refund_mismatch'] as const;
+export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'refund_mismatch', 'refund_debt'] as const;
 
 /** POST /api/create-checkout-session: where to send the browser. */
 export const checkoutStartedSchema = answer({ checkout_url: z.string() });
+export type CheckoutStartedAnswer = z.infer<typeof checkoutStartedSchema>;
 
 /** GET /api/test-checkout/:paymentId: what the local test checkout page shows. */
 export const testCheckoutSchema = answer({
@@ -24,6 +25,7 @@ export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
 /** POST /api/test-checkout/:paymentId/pay and /cancel: where the browser goes next. */
 export const redirectSchema = answer({ redirect: z.string() });
+export type RedirectAnswer = z.infer<typeof redirectSchema>;
 
 /** GET /api/payments/:sessionId: the status the payment-success page polls. */
 export const paymentStatusSchema = answer({
@@ -62,6 +64,11 @@ export const adminPaymentSchema = answer({
   hoursCredited: z.number(),
   hoursRevoked: z.number(),
   refundedCents: z.number(),
+  /**
+   * Money refunds paid back for hours no longer in the package (lessons held, hours lapsed): a debt
+   * for the admin to settle, flagged `refund_debt` (domain payments/refund-decisions.ts).
+   */
+  debtCents: z.number(),
   status: z.enum(PAYMENT_STATUSES),
   startedAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),

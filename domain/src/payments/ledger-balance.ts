@@ -12,7 +12,6 @@
  * refunds pay back hours x price (+ the fee with a full refund), and what they paid beyond that is
  * refundedBeyondHours. unaccounted is therefore 0 unless events were lost or counted twice.
  */
-import type { LedgerBalance } from '../contracts/payments.ts';
 import type { ParliamoEvent } from '../events.ts';
 
 interface PaymentTally {
@@ -26,15 +25,24 @@ interface PaymentTally {
   taken: number;
 }
 
+/** Every term of the balance at 0 cents. */
+const emptyBalance = () => ({
+  paidInCents: 0, adjustedHoursCents: 0, teacherSharesCents: 0, schoolSharesCents: 0, feesKeptCents: 0, refundedCents: 0,
+  refundedBeyondHoursCents: 0, unusedHoursCents: 0, expiredHoursCents: 0, forfeitedHoursCents: 0, notCreditedCents: 0, unaccountedCents: 0,
+});
+
+/**
+ * The balance's terms in cents. The admin's answer (contracts/payments.ts `LedgerBalance`) has this
+ * shape; the domain does not import the contracts, which import the domain's rules.
+ */
+export type LedgerBalanceTerms = ReturnType<typeof emptyBalance>;
+
 /** The ledger balance of a history (every event, in the ledger's order). */
-export function ledgerBalance(events: Iterable<ParliamoEvent>): LedgerBalance {
+export function ledgerBalance(events: Iterable<ParliamoEvent>): LedgerBalanceTerms {
   const payments = new Map<string, PaymentTally>();
   const packages = new Map<string, { price: number; remaining: number }>();
   const lessons = new Map<string, { price: number; live: boolean }>();
-  const b = {
-    paidInCents: 0, adjustedHoursCents: 0, teacherSharesCents: 0, schoolSharesCents: 0, feesKeptCents: 0, refundedCents: 0,
-    refundedBeyondHoursCents: 0, unusedHoursCents: 0, expiredHoursCents: 0, forfeitedHoursCents: 0, notCreditedCents: 0, unaccountedCents: 0,
-  };
+  const b = emptyBalance();
   const pkg = (id: string) => packages.get(id) ?? { price: 0, remaining: 0 };
   for (const e of events) {
     switch (e.type) {
@@ -120,7 +128,7 @@ export function ledgerBalance(events: Iterable<ParliamoEvent>): LedgerBalance {
 }
 
 /** Fills in `unaccountedCents`: what the other terms leave of the money paid in (0 when the books balance). */
-export function withUnaccounted(b: LedgerBalance): LedgerBalance {
+export function withUnaccounted(b: LedgerBalanceTerms): LedgerBalanceTerms {
   const out =
     b.teacherSharesCents + b.schoolSharesCents + b.feesKeptCents + (b.refundedCents - b.refundedBeyondHoursCents) +
     b.unusedHoursCents + b.expiredHoursCents + b.forfeitedHoursCents + b.notCreditedCents;

@@ -3,7 +3,7 @@ import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth.ts';
-import { forgetPrivateReads, queries } from '../lib/queries.ts';
+import { forgetPrivateReads, sharedQueries } from '../lib/queries.ts';
 import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -32,7 +32,7 @@ export function useLogout() {
     } catch (e) {
       console.error('Logout failed', e);
     }
-    qc.setQueryData(queries.session().queryKey, null);
+    qc.setQueryData(sharedQueries.session().queryKey, null);
     forgetPrivateReads(qc, ['session']);
     navigate('/');
   };

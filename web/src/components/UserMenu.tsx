@@ -1,6 +1,6 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { TeacherAvatar, type Portrait } from './TeacherCard.tsx';
+import { TeacherAvatar, type Portrait } from './TeacherAvatar.tsx';
 import { useT } from '../lib/i18n.tsx';
 
 /** The signed-in user's menu: Profile, Settings, Logout (spec "Screens and routes"). */

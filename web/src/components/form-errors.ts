@@ -35,6 +35,11 @@ export function fieldError(error: FieldError | undefined): { error?: string; inv
   return { error: error && !isMissing(error) ? error.message : undefined, invalid: !!error };
 }
 
+/** The "fill in everything" toast of the registration, which the profile forms share (public.json `register.invalid.*`, the same in both languages). */
+export function missingFieldsToast(): { title: string; description: string } {
+  return { title: t('public.register.invalid.title'), description: t('public.register.invalid.description') };
+}
+
 /** The toast for a form that failed validation: `missing` when a required field is empty, else the first message. */
 export function toastInvalid(errors: FieldErrors, missing: { title: string; description: string }): void {
   const all = fieldErrors(errors);

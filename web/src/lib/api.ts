@@ -55,7 +55,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return body.trim() && !body.trim().startsWith('<') ? body.trim() : fallback;
 }
 
-/** Defaults of every read (spec "Calls"); each read's address and type come from lib/queries.ts. */
+/** Defaults of every read (spec "Calls"); each read's address and type come from its feature's queries.ts. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocale } from './i18n-store.ts';
-import { addDays, dateLabel, euros, eurosFromCents, hourLabel, instantLabel, localTimeIfDifferent, monthLabel, num, rateLabel, romeDate, teacherLocation, timeLabel, truncate } from './format.ts';
-import { canCancel, upcoming } from './lessons.ts';
-import { hoursError, packagePrice, parseHours, trialPrice } from '../components/app/purchase.ts';
-import { hoursCount, trialLabel } from './format.ts';
+import { addDays, dateLabel, euros, eurosFromCents, hourLabel, hoursCount, instantLabel, localTimeIfDifferent, monthLabel, num, rateLabel, romeDate, teacherLocation, timeLabel, trialLabel, truncate } from './format.ts';
+import { canCancel, upcoming } from '../features/lessons/lessons.ts';
+import { hoursError, packagePrice, parseHours, trialPrice } from '../features/packages/purchase.ts';
 
 // The strings are the English catalog's (lib/i18n-store.ts), as in the browser.
 await loadLocale('en');

@@ -2,7 +2,7 @@
 import { createContext, Fragment, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { formatIcuParts, type Locale, type MessageValues } from '@parliamo/domain/i18n';
 import { apiRequest, queryClient } from './api.ts';
-import { queries } from './queries.ts';
+import { sharedQueries } from './queries.ts';
 import { currentLocale, initialLocale, loadLocale, messageOf, rememberLocale, t, type Messages } from './i18n-store.ts';
 
 interface LocaleContextValue {
@@ -25,10 +25,10 @@ export function I18nProvider({ initial, children }: { initial: Messages; childre
     const messages = await loadLocale(locale);
     rememberLocale(locale);
     setState({ locale, messages });
-    if (queryClient.getQueryData(queries.session().queryKey)) {
+    if (queryClient.getQueryData(sharedQueries.session().queryKey)) {
       // The person's own setting: their mails and PDFs follow it, and it comes back at the next sign-in.
       await apiRequest('PUT', '/api/settings', { language: locale }).catch((e: unknown) => console.warn('Language not saved', e));
-      await queryClient.invalidateQueries({ queryKey: queries.personalSettings().queryKey });
+      await queryClient.invalidateQueries({ queryKey: sharedQueries.personalSettings().queryKey });
     }
   }, []);
   const followCookie = useCallback(async () => {

@@ -2,7 +2,7 @@ import { lazy, type ComponentProps, type ComponentType } from 'react';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { queryClient } from './api.ts';
 
-/** A page module: the page, and the reads (lib/queries.ts) it makes on its first render (if it says). */
+/** A page module: the page, and the reads (its feature's queries.ts) it makes on its first render (if it says). */
 // Props `any`: the same constraint as React.lazy's.
 type PageModule<T extends ComponentType<any>> = { default: T; firstReads?: () => readonly FetchQueryOptions<any, any, any, any>[] };
 

@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE } from '@parliamo/domain/contracts/settings';
 import { useAuth } from './auth.ts';
-import { queries } from './queries.ts';
+import { sharedQueries } from './queries.ts';
 
 /** The time zone the signed-in person reads dates and times in (Rome for visitors and by default). */
 export function useDisplayTimeZone(): string {
   const { isAuthenticated } = useAuth();
-  const { data } = useQuery({ ...queries.personalSettings(), enabled: isAuthenticated });
+  const { data } = useQuery({ ...sharedQueries.personalSettings(), enabled: isAuthenticated });
   return data?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 

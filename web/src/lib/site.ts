@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { centsToEuros, FEE_CENTS, NOTICE_HOURS, VALIDITY_MONTHS } from '@parliamo/domain/rules';
-import { queries } from './queries.ts';
+import { sharedQueries } from './queries.ts';
 import type { SiteConfig } from '@parliamo/domain/contracts';
 
 export type { SiteConfig };
@@ -19,11 +19,11 @@ const fallback: SiteConfig = {
 
 /** Public settings from the server (the school's settings in force, payment mode). */
 export function useSiteConfig(): SiteConfig {
-  const { data } = useQuery(queries.siteConfig());
+  const { data } = useQuery(sharedQueries.siteConfig());
   return data ?? fallback;
 }
 
 /** Whether the server's settings have arrived (the price must not be offered with a guessed fee). */
 export function useSiteConfigLoaded(): boolean {
-  return useQuery(queries.siteConfig()).isSuccess;
+  return useQuery(sharedQueries.siteConfig()).isSuccess;
 }

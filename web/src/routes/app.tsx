@@ -5,22 +5,22 @@ import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 
 /** The signed-in frame (also around the dashboards on "/", routes/home.tsx). */
 export const AppLayout = lazyPage(() => import('../components/app/AppLayout.tsx'));
-const Profile = lazyPage(() => import('../pages/app/Profile.tsx'));
-const LessonRegistry = lazyPage(() => import('../pages/app/LessonRegistry.tsx'));
-const MyHours = lazyPage(() => import('../pages/app/MyHours.tsx'));
-const BookLesson = lazyPage(() => import('../pages/app/BookLesson.tsx'));
-const MyStudents = lazyPage(() => import('../pages/app/MyStudents.tsx'));
-const TeacherProfileEditor = lazyPage(() => import('../pages/app/TeacherProfileEditor.tsx'));
-const AdminUsers = lazyPage(() => import('../pages/app/AdminUsers.tsx'));
-const AdminStudents = lazyPage(() => import('../pages/app/AdminStudents.tsx'));
-const AdminTeacher = lazyPage(() => import('../pages/app/AdminTeacher.tsx'));
-const AdminTeacherEdit = lazyPage(() => import('../pages/app/AdminTeacher.tsx').then((m) => ({ default: m.AdminTeacherEdit })));
-const AdminPayments = lazyPage(() => import('../pages/app/AdminPayments.tsx'));
-const AdminLedger = lazyPage(() => import('../pages/app/AdminLedger.tsx'));
-const AdminMails = lazyPage(() => import('../pages/app/AdminMails.tsx'));
-const Analytics = lazyPage(() => import('../pages/app/AdminAnalytics.tsx'));
-const AdminSettings = lazyPage(() => import('../pages/app/AdminSettings.tsx'));
-const Settings = lazyPage(() => import('../pages/app/Settings.tsx'));
+const Profile = lazyPage(() => import('../features/accounts/pages/Profile.tsx'));
+const LessonRegistry = lazyPage(() => import('../features/lessons/pages/LessonRegistry.tsx'));
+const MyHours = lazyPage(() => import('../features/packages/pages/MyHours.tsx'));
+const BookLesson = lazyPage(() => import('../features/lessons/pages/BookLesson.tsx'));
+const MyStudents = lazyPage(() => import('../features/lessons/pages/MyStudents.tsx'));
+const TeacherProfileEditor = lazyPage(() => import('../features/teachers/pages/TeacherProfileEditor.tsx'));
+const AdminUsers = lazyPage(() => import('../features/admin/pages/AdminUsers.tsx'));
+const AdminStudents = lazyPage(() => import('../features/admin/pages/AdminStudents.tsx'));
+const AdminTeacher = lazyPage(() => import('../features/admin/pages/AdminTeacher.tsx'));
+const AdminTeacherEdit = lazyPage(() => import('../features/admin/pages/AdminTeacher.tsx').then((m) => ({ default: m.AdminTeacherEdit })));
+const AdminPayments = lazyPage(() => import('../features/admin/pages/AdminPayments.tsx'));
+const AdminLedger = lazyPage(() => import('../features/admin/pages/AdminLedger.tsx'));
+const AdminMails = lazyPage(() => import('../features/admin/pages/AdminMails.tsx'));
+const Analytics = lazyPage(() => import('../features/admin/pages/AdminAnalytics.tsx'));
+const AdminSettings = lazyPage(() => import('../features/admin/pages/AdminSettings.tsx'));
+const Settings = lazyPage(() => import('../features/accounts/pages/Settings.tsx'));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which

@@ -2,10 +2,10 @@ import { lazyPage } from '../lib/lazy-page.tsx';
 import type { Role } from '../lib/auth.ts';
 import { AppLayout } from './app.tsx';
 
-const Landing = lazyPage(() => import('../pages/public/Landing.tsx'));
-const StudentDashboard = lazyPage(() => import('../pages/app/StudentDashboard.tsx'));
-const TeacherDashboard = lazyPage(() => import('../pages/app/TeacherDashboard.tsx'));
-const AdminDashboard = lazyPage(() => import('../pages/app/AdminDashboard.tsx'));
+const Landing = lazyPage(() => import('../features/site/pages/Landing.tsx'));
+const StudentDashboard = lazyPage(() => import('../features/lessons/pages/StudentDashboard.tsx'));
+const TeacherDashboard = lazyPage(() => import('../features/lessons/pages/TeacherDashboard.tsx'));
+const AdminDashboard = lazyPage(() => import('../features/admin/pages/AdminDashboard.tsx'));
 
 /** What "/" shows: the landing page for visitors, the role's dashboard for users (spec "Screens and routes"). */
 export function Home({ role }: { role: Role | null }) {

@@ -3,22 +3,22 @@ import type { RouteObject } from 'react-router-dom';
 import { ToNextPage } from '../lib/next-path.tsx';
 import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 
-const Login = lazyPage(() => import('../pages/public/Login.tsx'));
-const Register = lazyPage(() => import('../pages/public/Register.tsx'));
-const RequestPasswordReset = lazyPage(() => import('../pages/public/RequestPasswordReset.tsx'));
-const ResetPassword = lazyPage(() => import('../pages/public/ResetPassword.tsx'));
-const Teachers = lazyPage(() => import('../pages/public/Teachers.tsx'));
-const TeacherPublicProfile = lazyPage(() => import('../pages/public/TeacherPublicProfile.tsx'));
-const Courses = lazyPage(() => import('../pages/public/Courses.tsx'));
-const CourseDetail = lazyPage(() => import('../pages/public/CourseDetail.tsx'));
-const SchoolRome = lazyPage(() => import('../pages/public/SchoolRome.tsx'));
-const Faq = lazyPage(() => import('../pages/public/Faq.tsx'));
-const AboutUs = lazyPage(() => import('../pages/public/AboutUs.tsx'));
-const PrivacyPolicy = lazyPage(() => import('../pages/public/PrivacyPolicy.tsx'));
-const TermsConditions = lazyPage(() => import('../pages/public/TermsConditions.tsx'));
-const NotFound = lazyPage(() => import('../pages/public/NotFound.tsx'));
-const TestCheckout = lazyPage(() => import('../pages/TestCheckout.tsx'));
-const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccess.tsx'));
+const Login = lazyPage(() => import('../features/accounts/pages/Login.tsx'));
+const Register = lazyPage(() => import('../features/accounts/pages/Register.tsx'));
+const RequestPasswordReset = lazyPage(() => import('../features/accounts/pages/RequestPasswordReset.tsx'));
+const ResetPassword = lazyPage(() => import('../features/accounts/pages/ResetPassword.tsx'));
+const Teachers = lazyPage(() => import('../features/teachers/pages/Teachers.tsx'));
+const TeacherPublicProfile = lazyPage(() => import('../features/site/pages/TeacherPublicProfile.tsx'));
+const Courses = lazyPage(() => import('../features/site/pages/Courses.tsx'));
+const CourseDetail = lazyPage(() => import('../features/site/pages/CourseDetail.tsx'));
+const SchoolRome = lazyPage(() => import('../features/site/pages/SchoolRome.tsx'));
+const Faq = lazyPage(() => import('../features/site/pages/Faq.tsx'));
+const AboutUs = lazyPage(() => import('../features/site/pages/AboutUs.tsx'));
+const PrivacyPolicy = lazyPage(() => import('../features/site/pages/PrivacyPolicy.tsx'));
+const TermsConditions = lazyPage(() => import('../features/site/pages/TermsConditions.tsx'));
+const NotFound = lazyPage(() => import('../components/NotFound.tsx'));
+const TestCheckout = lazyPage(() => import('../features/payments/pages/TestCheckout.tsx'));
+const PaymentSuccess = lazyPage(() => import('../features/payments/pages/PaymentSuccess.tsx'));
 
 /**
  * Routes for everyone (spec "Logged-out routes" and "Routes in both states").
