@@ -157,11 +157,13 @@ export const accountsMigrations: Migration[] = [
     // One account per email in its normal form (domain's normalizeEmail: NFKC, then JavaScript's case
     // mapping): the stored form is the key, compared as it is, no longer PostgreSQL's lower(), whose
     // case mapping differs from the sign-in limits' ("vİctim" was one account but two limits).
+    // Rows are distinct as stored (the old index saw to it), and the normalisation gives a form only to
+    // an account whose form no other account holds, so the new index holds before and after it.
     id: 'accounts/009-normalised-emails',
-    sql: `DROP INDEX users_email_lower_key;`,
-    run: async (client, log) => {
-      await normaliseStoredEmails(client, log);
-      await client.query(`CREATE UNIQUE INDEX users_email_key ON users (email)`);
-    },
+    sql: `
+      CREATE UNIQUE INDEX users_email_key ON users (email);
+      DROP INDEX users_email_lower_key;
+    `,
+    run: normaliseStoredEmails,
   },
 ];
