@@ -21,7 +21,7 @@ const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).th
 describe('slow clients lose their socket (request, header and idle timeouts)', () => {
   // Short, but well above a stall of this process's event loop on a loaded machine: client and server
   // share it, and a request whose headers wait behind a stall longer than the timeout is cut too.
-  const http = { ...loadConfig({}).http, requestTimeoutMs: 1500, headersTimeoutMs: 1000, idleTimeoutMs: 2000 };
+  const http = { ...loadConfig({}).http, requestTimeoutMs: 3000, headersTimeoutMs: 2000, idleTimeoutMs: 4000 };
   const t = useTestApp({ http });
   let port: number;
   beforeAll(async () => {
