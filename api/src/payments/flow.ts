@@ -24,6 +24,7 @@ import {
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 import { LedgerSession } from '../platform/ledger-session.ts';
 import { withCreditNoteIssued, withReceiptIssued } from '../receipts/issue.ts';
+import { hasPackageWith } from '@parliamo/projections';
 import { factId } from './ids.ts';
 
 /**
@@ -59,11 +60,7 @@ export async function loadTrialEligibility(
   exceptPackageId: string | null = null,
 ): Promise<TrialEligibility> {
   const trial = await s.load(streams.trial(studentId, teacherId), trialDecider);
-  const { rows } = await deps.db.query(
-    `SELECT 1 FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND ($3::text IS NULL OR id <> $3) LIMIT 1`,
-    [studentId, teacherId, exceptPackageId],
-  );
-  return { trial, boughtHours: rows.length > 0 };
+  return { trial, boughtHours: await hasPackageWith(deps.db, studentId, teacherId, exceptPackageId) };
 }
 
 /** Runs one payment decision; `writes` empty means the fact was known already. */

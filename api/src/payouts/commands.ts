@@ -1,6 +1,7 @@
 import { decidePayout, DomainError, payoutDecider, streams, TEACHER_NOT_FOUND_MESSAGE } from '@parliamo/domain';
 import { teacherEarnedCents } from '@parliamo/projections';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
+import { roleOf } from '../accounts/users.ts';
 
 /**
  * An admin records a payout to a teacher. One read of the teacher's payouts stream (what was paid),
@@ -14,8 +15,7 @@ export async function recordPayout(
   deps: CommandDeps,
   input: { payoutId: string; teacherId: string; adminId: string; amountCents: number; periodEnd: string; reference: string },
 ): Promise<string> {
-  const { rows } = await deps.db.query<{ role: string }>(`SELECT role FROM users WHERE id::text = $1`, [input.teacherId]);
-  if (rows[0]?.role !== 'teacher') throw new DomainError('not_found', TEACHER_NOT_FOUND_MESSAGE);
+  if ((await roleOf(deps.db, input.teacherId)) !== 'teacher') throw new DomainError('not_found', TEACHER_NOT_FOUND_MESSAGE);
   const { payoutId } = input;
   return runCommand(deps, async (session) => {
     const stream = streams.payouts(input.teacherId);

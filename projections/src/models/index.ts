@@ -18,6 +18,9 @@ export * from './payments/projection.ts';
 // Each read model's queries live beside its projection.
 export * from './hour-packages/queries.ts';
 export * from './lessons/queries.ts';
+export * from './lessons/earnings-queries.ts';
+export * from './lessons/lesson-queries.ts';
+export * from './taken-slots/queries.ts';
 export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
 export * from './payments/ledger-balance.ts';
