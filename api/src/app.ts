@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
-import type { Clock } from '@parliamo/domain';
+import { DomainError, type Clock } from '@parliamo/domain';
 import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
@@ -231,7 +231,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}` });
+      throw new DomainError('not_found', 'common.noSuchApiRoute', { method: request.method, path: urlPath });
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Files in the dist root (manifest, service worker, images) are served as they are.
@@ -250,6 +250,6 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
         .type('text/html; charset=utf-8')
         .send(body);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    throw new DomainError('not_found', 'common.notFound');
   });
 }

@@ -157,9 +157,9 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
 
   app.decorate('requireUser', (...roles: Role[]) => {
     return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-      if (!request.user) throw new DomainError('unauthorized', 'Unauthorized');
+      if (!request.user) throw new DomainError('unauthorized', 'common.unauthorized');
       if (roles.length && !roles.includes(request.user.role)) {
-        throw new DomainError('forbidden', 'You do not have permission to do this');
+        throw new DomainError('forbidden', 'common.forbidden');
       }
     };
   });

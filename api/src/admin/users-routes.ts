@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The :id of a route; a malformed id is simply not found. */
 function idOf(params: { id: string }): string {
-  if (!UUID.test(params.id)) throw new DomainError('not_found', 'No such user');
+  if (!UUID.test(params.id)) throw new DomainError('not_found', 'admin.noSuchUser');
   return params.id;
 }
 

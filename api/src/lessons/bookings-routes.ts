@@ -63,7 +63,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   app.put('/bookings/:id/teacher-notes', {
     preValidation: async (request, reply) => {
       await signedIn(request, reply);
-      if (request.user!.role !== 'teacher') throw new DomainError('forbidden', ONLY_THE_TEACHER_MESSAGE);
+      if (request.user!.role !== 'teacher') throw new DomainError('forbidden', 'lessons.notesOnlyTeacher');
     },
     config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: lessonNotesSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
@@ -74,11 +74,10 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   });
 }
 
-export const ONLY_THE_TEACHER_MESSAGE = "Only the lesson's teacher can write its notes";
 
 /** A lesson as the signed-in person may see it, for a command's answer. */
 async function lessonAnswer(pool: Parameters<typeof bookingById>[0], id: string, viewerId: string) {
   const booking = await bookingById(pool, id, viewerId);
-  if (!booking) throw new DomainError('not_found', 'Lesson not found');
+  if (!booking) throw new DomainError('not_found', 'lessons.notFound');
   return booking;
 }

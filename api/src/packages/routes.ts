@@ -23,7 +23,7 @@ export function parseAsOf(asOf: string): Date {
   if (isValidDate(asOf)) return new Date(romeInstant(addDays(asOf, 1), 0)!.getTime() - 1);
   const d = new Date(asOf);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(asOf) || Number.isNaN(d.getTime())) {
-    throw new DomainError('invalid', 'asOf must be a date (YYYY-MM-DD) or an ISO-8601 instant');
+    throw new DomainError('invalid', 'common.asOfFormatIso8601');
   }
   return d;
 }
@@ -54,7 +54,7 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.user!;
       const pkg = await packageById(app.pool, request.params.id, app.clock.now());
-      if (!pkg || (user.role === 'student' && pkg.studentId !== user.id)) throw new DomainError('not_found', 'Hour package not found');
+      if (!pkg || (user.role === 'student' && pkg.studentId !== user.id)) throw new DomainError('not_found', 'packages.notFound');
       const asOf = request.query.asOf ? parseAsOf(request.query.asOf) : undefined;
       const entries = await packageHistory(app.pool, pkg.id, asOf);
       return asOf ? { balanceAsOf: balanceAsOf(entries), entries } : { entries };
@@ -69,7 +69,7 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
     const body = request.body;
     await adjustHours(commandDeps(app), { adminId: request.user!.id, ...body });
     const pkg = await packageById(app.pool, body.packageId, app.clock.now());
-    if (!pkg) throw new DomainError('not_found', 'Hour package not found');
+    if (!pkg) throw new DomainError('not_found', 'packages.notFound');
     return reply.status(201).send(pkg);
   });
 }

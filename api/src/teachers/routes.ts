@@ -15,7 +15,6 @@ import {
   teacherListSchema,
   teacherProfileSchema,
   teacherSchema,
-  TRIAL_MESSAGES,
   type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from './availability-store.ts';
@@ -40,7 +39,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
 
   app.get('/teachers/:id', { schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } } }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
     return teacher;
   });
 
@@ -75,7 +74,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       const generation = freeSlotsAnswers.begin();
       // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
       const answer = await publicFreeSlots(app.pool, app.config, teacherId, range, now);
-      if (!answer) throw new DomainError('not_found', 'Teacher not found');
+      if (!answer) throw new DomainError('not_found', 'common.teacherNotFound');
       json = reply.serialize(answer.slots) as string;
       const hour = slotsHour(now, answer.noticeHours);
       if (hour !== null) freeSlotsAnswers.put(teacherId, key, { hour, json }, generation);
@@ -110,7 +109,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       trialRateCents,
       keepTrial,
     });
-    if (!saved) throw new DomainError('conflict', `${TRIAL_MESSAGES.rateBelowHourly}: lower or remove the trial rate first`);
+    if (!saved) throw new DomainError('conflict', 'teachers.trialRateLowerFirst');
     if (body.profileImageUrl !== undefined) await setProfileImageUrl(app.pool, id, body.profileImageUrl);
     return ownProfile(id);
   });
