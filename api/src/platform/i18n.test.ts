@@ -29,7 +29,7 @@ describe('API messages in the request language', () => {
     const u = await createUser(t);
     const wrong = await signIn({ cookie: 'lang=%', 'accept-language': 'it' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Email o password non corretti' });
+    expect(wrong.json()).toEqual({ code: 'auth.invalidCredentials', message: 'Email o password non corretti' });
     const right = await signIn({ cookie: 'lang=%' }, '/api/auth/login', { email: u.email, password: u.password });
     expect(right.statusCode).toBe(200);
     expect(right.cookies.find((c) => c.name === 'lang')?.value).toBe('en');

@@ -130,16 +130,18 @@ describe('teacher photos: upload, limits, who may, how they are served', () => {
   it('refuses two files, a file in another field, or a text field, with a message, and keeps the photo it had', async () => {
     const before = (await me(other)).profileImageUrl;
     const jpeg = await picture('jpeg');
-    const cases: [string, Buffer, string][] = [
-      ['two photos', form(part(jpeg), part(jpeg, 'photo', 'second.jpg')), 'Send one photo at a time'],
-      ['a photo, then another file', form(part(jpeg), part(jpeg, 'avatar', 'second.jpg')), 'Send one photo at a time'],
-      ['a file in another field', form(part(jpeg, 'avatar')), 'Send the photo in the form field "photo"'],
-      ['a text field first', form(part(Buffer.from('hello'), 'caption', null), part(jpeg)), 'Send the photo in the form field "photo"'],
+    const oneAtATime = { code: 'teachers.photoOneAtATime', message: 'Send one photo at a time' };
+    const wrongField = { code: 'teachers.photoField', message: 'Send the photo in the form field "photo"' };
+    const cases: [string, Buffer, object][] = [
+      ['two photos', form(part(jpeg), part(jpeg, 'photo', 'second.jpg')), oneAtATime],
+      ['a photo, then another file', form(part(jpeg), part(jpeg, 'avatar', 'second.jpg')), oneAtATime],
+      ['a file in another field', form(part(jpeg, 'avatar')), wrongField],
+      ['a text field first', form(part(Buffer.from('hello'), 'caption', null), part(jpeg)), wrongField],
     ];
-    for (const [what, body, message] of cases) {
+    for (const [what, body, answer] of cases) {
       const res = await post(other, other.id, body);
       expect(res.statusCode, what).toBe(400);
-      expect(res.json(), what).toEqual({ message });
+      expect(res.json(), what).toEqual(answer);
     }
     expect((await me(other)).profileImageUrl).toBe(before);
   });
