@@ -15,10 +15,11 @@ import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
 import securityPlugin from './platform/security.ts';
 import sessionPlugin from './accounts/session-plugin.ts';
+import httpCachePlugin from './platform/http-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
-import { renderLessonMail } from './lessons/notifications.ts';
+import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
+  await app.register(httpCachePlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
     render: (mail, now, batch) =>

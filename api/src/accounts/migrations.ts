@@ -83,9 +83,8 @@ export const accountsMigrations: Migration[] = [
     `,
   },
   {
-    // Each process keeps the sessions it checked, and the public teacher list, in memory
-    // (session-cache.ts); these notifications tell every process at once when a session, a person
-    // or a teacher profile changes, from whichever process or tool. The payload is the person's id.
+    // Notifications of changed sessions, people and teacher profiles (payload: the person's id), for
+    // caches of the API that no longer exist: dropped by accounts/009.
     id: 'accounts/002-people-notifications',
     sql: `
       CREATE FUNCTION parliamo_person_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -154,12 +153,23 @@ export const accountsMigrations: Migration[] = [
     sql: `CREATE INDEX users_students_by_name_idx ON users (last_name, first_name, id) WHERE role = 'student' AND erased_at IS NULL;`,
   },
   {
+    // Nothing listens for accounts/002's notifications: every request reads its session and person
+    // from the database.
+    id: 'accounts/009-no-people-notifications',
+    sql: `
+      DROP TRIGGER IF EXISTS sessions_changed ON sessions;
+      DROP TRIGGER IF EXISTS users_changed ON users;
+      DROP TRIGGER IF EXISTS teacher_profiles_changed ON teacher_profiles;
+      DROP FUNCTION IF EXISTS parliamo_person_changed();
+    `,
+  },
+  {
     // One account per email in its normal form (domain's normalizeEmail: NFKC, then JavaScript's case
     // mapping): the stored form is the key, compared as it is, no longer PostgreSQL's lower(), whose
     // case mapping differs from the sign-in limits' ("vİctim" was one account but two limits).
     // Rows are distinct as stored (the old index saw to it), and the normalisation gives a form only to
     // an account whose form no other account holds, so the new index holds before and after it.
-    id: 'accounts/009-normalised-emails',
+    id: 'accounts/010-normalised-emails',
     sql: `
       CREATE UNIQUE INDEX users_email_key ON users (email);
       DROP INDEX users_email_lower_key;

@@ -10,7 +10,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/bookings', {
     preValidation: app.requireUser('student'),
-    config: { keepsSessions: true },
     schema: { body: bookingSchema, response: { 201: bookingAnswerSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
@@ -37,7 +36,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
 
   app.delete('/bookings/:id', {
     preValidation: app.requireUser(),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -48,7 +46,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   // The lesson's student or teacher (an admin is refused by role; someone else's lesson is 404).
   app.post('/bookings/:id/reschedule', {
     preValidation: app.requireUser('student', 'teacher'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: rescheduleSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -65,7 +62,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       await signedIn(request, reply);
       if (request.user!.role !== 'teacher') throw new DomainError('forbidden', 'lessons.notesOnlyTeacher');
     },
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: lessonNotesSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;

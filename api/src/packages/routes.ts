@@ -16,7 +16,6 @@ import {
 import { balanceAsOf, packageById, packageHistory, packagesOf } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
 import { adjustHours } from './commands.ts';
-import { personalReads } from '../platform/personal-reads.ts';
 
 /** `asOf` as an instant: a date means the end of that day in Rome; an ISO instant is taken as is. */
 export function parseAsOf(asOf: string): Date {
@@ -31,19 +30,10 @@ export function parseAsOf(asOf: string): Date {
 /** A student's packages, one package's history (with the balance at a date), and admin adjustments. */
 export default async function hourPackageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
   app.get('/hour-packages', {
     preValidation: app.requireUser('student'),
     schema: { response: { 200: hourPackageListSchema, ...errorResponses } },
-  }, async (request, reply) => {
-    const studentId = request.user!.id;
-    return personal(request, reply, 'hour-packages', async (now) => {
-      const packages = await packagesOf(app.pool, studentId, now);
-      // Until the first active package expires (then it shows as expired, before the timer's event).
-      const expiries = packages.filter((p) => p.status === 'active').map((p) => Date.parse(p.expiresAt));
-      return { value: packages, until: Math.min(Infinity, ...expiries) };
-    });
-  });
+  }, async (request) => packagesOf(app.pool, request.user!.id, app.clock.now()));
 
   app.get(
     '/hour-packages/:id/history',
@@ -63,7 +53,6 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
 
   app.post('/admin/adjustments', {
     preValidation: app.requireUser('admin'),
-    config: { keepsSessions: true },
     schema: { body: adjustmentSchema, response: { 201: adjustedPackageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;

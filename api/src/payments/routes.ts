@@ -52,7 +52,6 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post('/create-checkout-session', {
     preValidation: student,
-    config: { keepsSessions: true },
     schema: { body: checkoutSchema, response: { 200: checkoutStartedSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;

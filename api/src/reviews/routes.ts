@@ -16,16 +16,11 @@ import {
 } from '@parliamo/domain';
 import { lessonPeople, lessonReview, teacherReviewPage } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
-import { publicTeachers } from '../teachers/queries.ts';
+import { publicTeachers, TEACHERS_ANSWER } from '../teachers/queries.ts';
 import { answerReview, reviewLesson } from './commands.ts';
 
 
-/**
- * Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. Review
- * writes do not keep the in-memory caches (no `keepsSessions`): the public teacher list, which shows
- * the ratings, is emptied before the answer goes out, and in the other processes by the projection's
- * notification.
- */
+/** Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireUser();
@@ -85,7 +80,9 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     return { review: await lessonReview(app.pool, id) };
   });
 
+  // The teacher's public data, the reviews and their reviewers' names.
   app.get('/teachers/:id/reviews', {
+    config: { publicAnswer: TEACHERS_ANSWER },
     schema: { params: idParamsSchema, querystring: reviewPageQuerySchema, response: { 200: reviewPageSchema, ...errorResponses } },
   }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
