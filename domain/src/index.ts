@@ -5,6 +5,7 @@ export * from './events.ts';
 export * from './time.ts';
 export * from './rules.ts';
 export * from './text.ts';
+export * from './email.ts';
 export * from './decider.ts';
 export * from './payments/payment.ts';
 export * from './payments/workflows.ts';
