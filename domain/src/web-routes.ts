@@ -23,6 +23,9 @@ export const WEB_ROUTES = {
   adminInvoices: '/admin/invoices',
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
+  messages: '/messages',
+  conversation: '/messages/:id',
+  adminMessages: '/admin/messages',
   // Everyone
   login: '/login',
   register: '/register',

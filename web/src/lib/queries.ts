@@ -62,6 +62,8 @@ export const TOPICS = [
   'invoices',
   // features/admin (and the admin's payments list)
   'admin',
+  // features/messages
+  'messages',
 ] as const;
 
 export type Topic = (typeof TOPICS)[number];
