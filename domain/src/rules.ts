@@ -74,6 +74,12 @@ export const LESSON_MINUTES = 60;
  */
 export const NOTICE_HOURS = 48;
 export const NOTICE_MS = NOTICE_HOURS * MS.hour;
+/**
+ * A lesson completes this many hours after its end unless a party reported a problem; a report not
+ * settled by a rule waits this long for the other party's answer. Defaults of the school's settings.
+ */
+export const REPORT_WINDOW_HOURS = 24;
+export const ANSWER_WINDOW_HOURS = 48;
 /** Upcoming lessons shown on the dashboard. */
 export const UPCOMING_LESSONS_SHOWN = 3;
 

@@ -21,6 +21,10 @@ export const schoolSettingsSchema = answer({
   noticeHours: z.number(),
   /** Calendar months bought hours stay valid. */
   validityMonths: z.number(),
+  /** Hours after a lesson's end for reporting a problem; then it completes. */
+  reportWindowHours: z.number(),
+  /** Hours a report waits for the other party's answer before the school decides. */
+  answerWindowHours: z.number(),
   /** The school's name, address and VAT number as its receipts and credit notes show them. */
   schoolName: z.string(),
   schoolAddress: z.string(),
@@ -68,6 +72,10 @@ export const schoolSettingsUpdateSchema = z.strictObject(
     noticeHours: whole('The notice', L.noticeHours.min, L.noticeHours.max, 'hours').optional(),
     // i18n-ignore: a field label; every message made from it is in errors.json
     validityMonths: whole('The validity', L.validityMonths.min, L.validityMonths.max, 'months').optional(),
+    // i18n-ignore: a field label; every message made from it is in errors.json
+    reportWindowHours: whole('The report window', L.reportWindowHours.min, L.reportWindowHours.max, 'hours').optional(),
+    // i18n-ignore: a field label; every message made from it is in errors.json
+    answerWindowHours: whole('The answer window', L.answerWindowHours.min, L.answerWindowHours.max, 'hours').optional(),
     // i18n-ignore: a field label; every message made from it is in errors.json
     schoolName: text('The school name', L.schoolName.max).optional(),
     // i18n-ignore: a field label; every message made from it is in errors.json

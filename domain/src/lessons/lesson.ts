@@ -5,7 +5,8 @@
  * - A student may cancel only with at least the lesson's notice, and then gets the hour back; later
  *   the request is refused with "Too late to cancel (48h required)" (the lesson's notice in it). A teacher or an admin may cancel at
  *   any time before completion, and the hour always goes back.
- * - A lesson completes once it has ended; the hour's price is split 76/24 (see splitLessonPrice).
+ * - A lesson completes when its report window closes with no report (24 h after its end by default), or
+ *   as its attendance rules decide (attendance.ts); the hour's price is split 76/24 (see splitLessonPrice).
  * - Its teacher writes notes and homework from the lesson's start on (during or after it), never on a
  *   cancelled lesson; a new text replaces the old one, the same text again writes nothing.
  * - A confirmed lesson that has not started moves to another slot (the hour stays spent). Its student
@@ -20,15 +21,14 @@ import {
   hasBookingNotice,
   hasCancellationNotice,
   LESSON_COMPLETED_MESSAGE,
-  lessonEnd,
   lessonStart,
-  splitLessonPrice,
   NOTICE_HOURS,
   tooLateToBookMessage,
   tooLateToCancelMessage,
   tooLateToRescheduleMessage,
 } from '../rules.ts';
 import { isValidDate } from '../time.ts';
+import { type AttendanceCommand, type AttendanceWindows, decideAttendance, decideCompletion, evolveAttendance, noAttendance, type Attendance, OUTCOME_DECIDED_MESSAGE } from './attendance.ts';
 
 export const MAX_NOTES_LENGTH = 1000;
 
@@ -52,7 +52,8 @@ export type CancelLesson = {
   type: 'CancelLesson';
   data: { lessonId: string; by: 'student' | 'teacher' | 'admin'; actorId: string; now: string };
 };
-export type CompleteLesson = { type: 'CompleteLesson'; data: { lessonId: string; now: string } };
+/** The lesson clock's completion once the report window (of the settings in force) has closed. */
+export type CompleteLesson = { type: 'CompleteLesson'; data: { lessonId: string; windows: AttendanceWindows; now: string } };
 export type WriteLessonNotes = {
   type: 'WriteLessonNotes';
   /** `text` already trimmed and checked by the contract (lessonNotesSchema). */
@@ -71,7 +72,7 @@ export type RescheduleLesson = {
     now: string;
   };
 };
-export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes | RescheduleLesson;
+export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes | RescheduleLesson | AttendanceCommand;
 
 export const NOTES_BEFORE_START_MESSAGE = 'Notes can be written once the lesson has started';
 export const NOTES_ON_CANCELLED_MESSAGE = 'Notes cannot be written on a cancelled lesson';
@@ -81,7 +82,8 @@ export const RESCHEDULE_STARTED_MESSAGE = 'A lesson that has started cannot be r
 export const RESCHEDULE_SAME_SLOT_MESSAGE = 'The lesson is already at that time';
 export const RESCHEDULE_TO_PAST_MESSAGE = 'Choose a time that has not passed';
 
-export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed';
+/** `refunded`: the lesson's hour went back after it was due (a rule or an admin's decision, attendance.ts). */
+export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed' | 'refunded';
 
 export interface LessonState {
   status: LessonStatus;
@@ -91,9 +93,11 @@ export interface LessonState {
   notes: { text: string; writtenAt: string } | null;
   /** How many times the lesson moved (the calendar entry's SEQUENCE). */
   reschedules: number;
+  /** Check-ins, reports, answer and outcome. */
+  attendance: Attendance;
 }
 
-export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null, reschedules: 0 };
+export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null, reschedules: 0, attendance: noAttendance };
 
 /** Validates a requested slot and returns its start; 400 for a malformed date/hour or a non-existent hour. */
 export function requestedSlotStart(date: string, hour: number): Date {
@@ -112,7 +116,7 @@ export function normaliseNotes(notes: string | null | undefined): string | null 
 export function evolveLesson(state: LessonState, event: LessonEvent): LessonState {
   switch (event.type) {
     case 'LessonBooked':
-      return { status: 'confirmed', booking: event.data, notes: null, reschedules: 0 };
+      return { ...initialLessonState, status: 'confirmed', booking: event.data };
     case 'LessonRescheduled': {
       const { date, hour, startsAt } = event.data;
       return { ...state, booking: state.booking && { ...state.booking, date, hour, startsAt }, reschedules: event.data.sequence };
@@ -120,7 +124,13 @@ export function evolveLesson(state: LessonState, event: LessonEvent): LessonStat
     case 'LessonCancelled':
       return { ...state, status: 'cancelled' };
     case 'LessonCompleted':
-      return { ...state, status: 'completed' };
+      return { ...state, status: 'completed', attendance: evolveAttendance(state.attendance, event) };
+    case 'LessonRefunded':
+      return { ...state, status: 'refunded', attendance: evolveAttendance(state.attendance, event) };
+    case 'LessonCheckedIn':
+    case 'LessonProblemReported':
+    case 'LessonReportAnswered':
+      return { ...state, attendance: evolveAttendance(state.attendance, event) };
     case 'LessonNotesWritten':
       return { ...state, notes: { text: event.data.text, writtenAt: event.data.writtenAt } };
     default:
@@ -172,6 +182,7 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
       if (c.by === 'student' && c.actorId !== booking.studentId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
       if (c.by === 'teacher' && c.actorId !== booking.teacherId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
       if (state.status === 'completed') throw new DomainError('conflict', LESSON_COMPLETED_MESSAGE);
+      if (state.status === 'refunded') throw new DomainError('conflict', OUTCOME_DECIDED_MESSAGE);
       if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson already cancelled');
       // The notice the lesson was booked under: the terms the student accepted stay those of the lesson.
       const notice = noticeOf(booking);
@@ -182,30 +193,13 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
         { type: 'LessonCancelled', data: { lessonId: booking.lessonId, by: c.by, cancelledBy: c.actorId, refunded: true, cancelledAt: isoOf(c.now) } },
       ];
     }
-    case 'CompleteLesson': {
-      const booking = requireBooking(state);
-      if (state.status === 'completed') return [];
-      if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson cancelled');
-      if (instant(command.data.now).getTime() < lessonEnd(new Date(booking.startsAt)).getTime()) {
-        throw new DomainError('conflict', 'The lesson has not ended yet');
-      }
-      const split = splitLessonPrice(booking.hourPriceCents);
-      return [
-        {
-          type: 'LessonCompleted',
-          data: {
-            lessonId: booking.lessonId,
-            studentId: booking.studentId,
-            teacherId: booking.teacherId,
-            packageId: booking.packageId,
-            priceCents: booking.hourPriceCents,
-            teacherEarningCents: split.teacherEarningCents,
-            commissionCents: split.commissionCents,
-            completedAt: isoOf(command.data.now),
-          },
-        },
-      ];
-    }
+    case 'CompleteLesson':
+      return decideCompletion(state, command.data.now, command.data.windows);
+    case 'CheckIn':
+    case 'ReportProblem':
+    case 'AnswerReport':
+    case 'DecideDispute':
+      return decideAttendance(command, state);
     case 'WriteLessonNotes': {
       const c = command.data;
       const booking = requireBooking(state);
@@ -235,7 +229,7 @@ function decideReschedule(c: RescheduleLesson['data'], state: LessonState): Less
   // Someone else's lesson is "not found": ids are not to be probed.
   if (c.actorId !== (c.by === 'student' ? booking.studentId : booking.teacherId)) throw new DomainError('not_found', 'Lesson not found');
   if (state.status === 'cancelled') throw new DomainError('conflict', RESCHEDULE_CANCELLED_MESSAGE);
-  if (state.status === 'completed') throw new DomainError('conflict', RESCHEDULE_COMPLETED_MESSAGE);
+  if (state.status === 'completed' || state.status === 'refunded') throw new DomainError('conflict', RESCHEDULE_COMPLETED_MESSAGE);
   const now = instant(c.now);
   const current = new Date(booking.startsAt);
   const notice = noticeOf(booking);

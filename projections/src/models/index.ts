@@ -18,6 +18,7 @@ export * from './payments/projection.ts';
 // Each read model's queries live beside its projection.
 export * from './hour-packages/queries.ts';
 export * from './lessons/queries.ts';
+export * from './lessons/attendance-queries.ts';
 export * from './ledger-entries/queries.ts';
 export * from './payments/queries.ts';
 export * from './payments/ledger-balance.ts';

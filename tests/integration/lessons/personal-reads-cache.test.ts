@@ -283,7 +283,7 @@ describe('a person\'s own reads kept in memory', () => {
     expect((await book(t, s, { teacherId: g.id, date: '2026-03-12', hour: 9 })).statusCode).toBe(201);
     const start = t.clock.now();
     try {
-      t.clock.set('2026-03-10T09:00:00.000Z'); // the first lesson has ended (09:00-10:00 in Rome)
+      t.clock.set('2026-03-11T09:00:00.000Z'); // the first lesson (09:00-10:00 in Rome) has ended and its report window closed
       await runLessonTimers(timerDeps(t.app));
       await drained();
       for (const app of [t.app, second]) expect((await earningsOf(app, g)).lessons).toEqual([expect.objectContaining({ date: '2026-03-10', priceCents: 3000 })]);
@@ -291,7 +291,7 @@ describe('a person\'s own reads kept in memory', () => {
       await other.query(`UPDATE teacher_earnings SET price_cents = 100, teacher_earning_cents = 76, commission_cents = 24 WHERE teacher_id = $1`, [g.id]);
       for (const app of [t.app, second]) expect((await earningsOf(app, g)).lessons[0]!.priceCents).toBe(3000);
       // The second lesson completes through the other instance's timer: both show it once its notice has come.
-      t.clock.set('2026-03-12T09:00:00.000Z');
+      t.clock.set('2026-03-13T09:00:00.000Z');
       await runLessonTimers(timerDeps(second));
       await drained();
       for (const app of [t.app, second]) {
@@ -471,7 +471,7 @@ describe('a person\'s own reads kept in memory', () => {
     const { g } = await cachedPair();
     const start = t.clock.now();
     try {
-      t.clock.set('2026-03-10T09:00:00.000Z'); // the lesson has ended: 22.80 earned
+      t.clock.set('2026-03-11T09:00:00.000Z'); // the lesson's report window has closed: 22.80 earned
       await runLessonTimers(timerDeps(t.app));
       const admin = await signedIn(t, 'admin');
       await drained();

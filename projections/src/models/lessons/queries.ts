@@ -1,28 +1,16 @@
-import { addRomeMonths, centsToEuros, romeInstant, romeToday, teacherDisplayName } from '@parliamo/domain';
+import { addRomeMonths, centsToEuros, romeInstant, romeToday, teacherDisplayName, type Booking } from '@parliamo/domain';
+import { attendanceView } from './attendance-queries.ts';
 import type { Queryable } from '../shared.ts';
 import { schoolUsableHours, usableHours, usableThisUtcDay } from '../hour-packages/queries.ts';
 
-/** A lesson as the API shows it (docs/api.md, GET /api/bookings). */
-export interface BookingView {
-  id: string;
-  date: string;
-  hour: number;
-  startsAt: string;
-  status: 'confirmed' | 'cancelled' | 'completed';
-  teacherId: string;
-  teacherName: string;
-  studentId: string;
-  studentName: string;
-  notes: string | null;
-  googleMeetLink: string | null;
-  cancelledBy: 'student' | 'teacher' | 'admin' | null;
-  noticeHours: number;
-  /** Only for the lesson's own student and teacher (the `viewer` of the queries); null otherwise. */
-  teacherNotes: { text: string; updatedAt: string } | null;
-}
+/**
+ * A lesson as the API shows it (docs/api.md, GET /api/bookings); `teacherNotes` only for the lesson's
+ * own student and teacher (the `viewer` of the queries), null otherwise.
+ */
+export type BookingView = Booking;
 
 const bookingSelect = `
-  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by, b.notice_hours,
+  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by, b.notice_hours, b.attendance,
          t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last,
          p.meeting_link, n.text AS notes_text, n.updated_at AS notes_at
     FROM bookings b
@@ -52,6 +40,7 @@ function toBooking(r: any, viewerId: string): BookingView {
     cancelledBy: r.status === 'cancelled' ? (r.cancelled_by ?? null) : null,
     noticeHours: r.notice_hours,
     teacherNotes: own && r.notes_text != null ? { text: r.notes_text, updatedAt: (r.notes_at as Date).toISOString() } : null,
+    ...attendanceView(r.attendance),
   };
 }
 
@@ -75,7 +64,7 @@ export async function bookingsOf(db: Queryable, who: { id: string; role: 'studen
     // some; a student's (a few hundred lessons at most) reads its rows.
     text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, ${teacher ? 'bn' : 'b'}.notes,
                   b.cancelled_by, b.notice_hours, n.text, ${isoText('n.updated_at')},
-                  t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link
+                  t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link, b.attendance
              FROM bookings b
              ${teacher ? 'LEFT JOIN (SELECT id, notes FROM bookings WHERE teacher_id = $1 AND notes IS NOT NULL) bn ON bn.id = b.id' : ''}
              LEFT JOIN lesson_notes n ON n.lesson_id = b.id
@@ -108,17 +97,18 @@ export async function bookingsOf(db: Queryable, who: { id: string; role: 'studen
     cancelledBy: r[4] === 'cancelled' ? ((r[8] as BookingView['cancelledBy']) ?? null) : null,
     noticeHours: Number(r[9]),
     teacherNotes: r[10] != null ? { text: r[10], updatedAt: r[11]! } : null,
+    ...attendanceView(r[17] ? JSON.parse(r[17]) : null),
   }));
 }
 
 /**
  * bookingsOf's row: id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by,
  * notice_hours, the notes' text and updated_at, the teacher's and the student's first and last names,
- * the teacher's meeting link.
+ * the teacher's meeting link, the attendance (JSON).
  */
 type LessonRow = [
   string, string, string, string, string, string, string, string | null, string | null, string, string | null, string | null,
-  string | null, string | null, string | null, string | null, string | null,
+  string | null, string | null, string | null, string | null, string | null, string | null,
 ];
 
 /** Every column as PostgreSQL's text (the query formats what needs formatting). */
