@@ -4,7 +4,8 @@ export type DomainErrorKind =
   | 'unauthorized' // 401: no session
   | 'forbidden' // 403: signed in, but not allowed
   | 'not_found' // 404
-  | 'conflict'; // 409: the request is well-formed but the current state refuses it
+  | 'conflict' // 409: the request is well-formed but the current state refuses it
+  | 'mismatch'; // 422: an Idempotency-Key sent again with another body or by another person
 
 /** The one error a business rule throws. Its message is shown to people as it is. */
 export class DomainError extends Error {

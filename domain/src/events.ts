@@ -79,6 +79,16 @@ export type RefundRequestCompleted = Event<
   'RefundRequestCompleted',
   { paymentId: string; requestId: string; providerRefundId: string | null; completedAt: string }
 >;
+/**
+ * A refund paid back hours the package no longer had (a refund made in the provider's dashboard after
+ * lessons were held, or after hours lapsed): those lessons stay, and `amountCents` (hours x the hour's
+ * price) is money refunded for nothing taken back, a debt for the admin to settle
+ * (payments/refund-decisions.ts).
+ */
+export type UsedHoursRefunded = Event<
+  'UsedHoursRefunded',
+  { paymentId: string; hours: number; amountCents: number; refundedAt: string }
+>;
 export type PaymentEvent =
   | CheckoutStarted
   | PaymentConfirmed
@@ -87,7 +97,8 @@ export type PaymentEvent =
   | PaymentRefunded
   | RefundRequested
   | RefundRequestFailed
-  | RefundRequestCompleted;
+  | RefundRequestCompleted
+  | UsedHoursRefunded;
 
 // ---- package-{packageId}: the hours one payment bought -------------------------------------
 
@@ -123,11 +134,27 @@ export type HoursRevoked = Event<
 >;
 /**
  * Part of the payment was refunded: unused hours paid back leave the package, which stays usable
- * (a refund of the whole amount is HoursRevoked instead). Rule: partialRefundHours in payments/refunds.ts.
+ * (a refund of the whole amount is HoursRevoked instead). Rules: payments/refund-decisions.ts.
  */
 export type UnusedHoursRefunded = Event<
   'UnusedHoursRefunded',
   { packageId: string; paymentId: string; hours: number; refundedAt: string }
+>;
+/**
+ * An admin's refund request (RefundRequested, in the same append) holds `hours` unused hours of the
+ * package until the provider answers: no lesson may take them meanwhile (packages/package.ts canPayFor).
+ */
+export type HoursHeldForRefund = Event<
+  'HoursHeldForRefund',
+  { packageId: string; paymentId: string; requestId: string; hours: number; heldAt: string }
+>;
+/**
+ * A refund request's hold ends: the refund completed (its hours leave in the same append) or the
+ * provider refused it (the hours are free again).
+ */
+export type RefundHoldReleased = Event<
+  'RefundHoldReleased',
+  { packageId: string; paymentId: string; requestId: string; releasedAt: string }
 >;
 export type PackageEvent =
   | HoursPurchased
@@ -136,7 +163,9 @@ export type PackageEvent =
   | HoursExpired
   | HoursAdjusted
   | HoursRevoked
-  | UnusedHoursRefunded;
+  | UnusedHoursRefunded
+  | HoursHeldForRefund
+  | RefundHoldReleased;
 
 // ---- lesson-{lessonId}: one booked lesson ---------------------------------------------------
 

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './idempotency.ts';
 export * from './clock.ts';
 export * from './events.ts';
 export * from './time.ts';
@@ -9,6 +10,7 @@ export * from './payments/payment.ts';
 export * from './payments/workflows.ts';
 export * from './payments/trial.ts';
 export * from './payments/refunds.ts';
+export * from './payments/refund-decisions.ts';
 export * from './payments/ledger-balance.ts';
 export * from './packages/package.ts';
 export * from './packages/workflows.ts';

@@ -15,9 +15,9 @@ import { packageDecider, type PackageState } from './packages/package.ts';
 import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
 import { decidePayment, paymentDecider } from './payments/payment.ts';
 import { trialDecider } from './payments/trial.ts';
-import { decidePaymentConfirmation, decideRefund } from './payments/workflows.ts';
+import { decidePaymentConfirmation } from './payments/workflows.ts';
+import { decideRefund, decideRefundRequestWithHold } from './payments/refund-decisions.ts';
 import { ledgerBalance } from './payments/ledger-balance.ts';
-import { decideRefundRequest } from './payments/refunds.ts';
 import { FEE_CENTS, lessonEnd, NOTICE_MS } from './rules.ts';
 import { slotDecider } from './slots/slot.ts';
 import { addDays, MS, romeToday } from './time.ts';
@@ -122,108 +122,120 @@ const pick = <T,>(list: readonly T[], i: number): T | undefined => (list.length 
 /** Runs one command; a DomainError is a refusal (nothing written), anything else fails the test. */
 function step(w: World, c: Cmd): void {
   const now = w.now.toISOString();
-  if (w.pending) {
-    // Stripe confirms the admin's earlier refund (its webhook): the total refunded so far grows by it.
-    const { paymentId, requestId, amountCents } = w.pending;
-    w.pending = null;
-    const payment = w.payment(paymentId);
-    w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment, package: w.package(paymentId) }).writes);
-  }
+  // An admin's refund requested at the step before is confirmed by Stripe (its webhook) after this
+  // step's command: a booking may come between the request and the refund, as in life.
+  const due = w.pending;
   try {
-    if (c.k === 'tick') {
-      w.now = new Date(w.now.getTime() + c.hours * MS.hour);
-    } else if (c.k === 'tickMinutes') {
-      w.now = new Date(w.now.getTime() + c.minutes * MS.minute);
-    } else if (c.k === 'toLesson') {
-      const lessonId = pick(w.lessons, c.l);
-      const b = lessonId && fold(lessonDecider, w.read(streams.lesson(lessonId))).booking;
-      const to = b ? ms(b.startsAt) + c.minutes * MS.minute : 0;
-      if (to > w.now.getTime()) w.now = new Date(to);
-    } else if (c.k === 'checkIn' || c.k === 'report' || c.k === 'answer' || c.k === 'decide') {
-      attend(w, c, now);
-    } else if (c.k === 'start') {
-      const paymentId = `pay${w.payments.length}`;
-      const rate = RATES[c.t]!;
-      const events = decidePayment(
-        { type: 'StartCheckout', data: { paymentId, provider: 'test', providerSessionId: `cs_${paymentId}`, studentId: `s${c.s}`, teacherId: `t${c.t}`, hours: c.hours, hourlyRateCents: rate, amountCents: c.hours * rate + FEE_CENTS, feeCents: FEE_CENTS, validityMonths: 6, now } },
-        w.payment(paymentId),
-      );
-      w.append([{ stream: streams.payment(paymentId), events }]);
-      w.payments.push(paymentId);
-      if (c.confirm) step(w, { k: 'confirm', p: w.payments.length - 1 });
-    } else if (c.k === 'book') {
-      const lessonId = `l${w.lessons.length}`;
-      // book with the student and teacher of some checkout (confirmed or not), so most attempts are plausible
-      const checkout = w.payment(pick(w.payments, c.p) ?? '').checkout;
-      if (!checkout) return;
-      const { studentId, teacherId } = checkout;
-      const date = addDays(romeToday(w.now), c.day);
-      const packages = w.packages();
-      const d = decideBooking({
-        now, lessonId, studentId, teacherId, date, hour: c.hour, notes: null, packages, teacherOffersSlot: c.offered, noticeHours: 48,
-        teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(teacherId, date, c.hour))),
-        studentSlot: fold(slotDecider, w.read(streams.studentSlot(studentId, date, c.hour))),
-      });
-      // invariant 2: the package expiring first among those valid at the lesson's start
-      const startsAt = new Date((d.lesson[0] as LessonBooked).data.startsAt);
-      const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && p.remaining > 0 && new Date(p.expiresAt) > startsAt);
-      const chosen = valid.find((p) => p.packageId === d.packageId);
-      expect(chosen, 'booked from a valid package').toBeDefined();
-      for (const p of valid) expect(chosen!.expiresAt <= p.expiresAt).toBe(true);
-      w.append(d.writes);
-      w.lessons.push(lessonId);
-    } else if (c.k === 'cancel' || c.k === 'complete') {
-      const lessonId = pick(w.lessons, c.l);
-      if (!lessonId) return;
-      const lesson = fold(lessonDecider, w.read(streams.lesson(lessonId)));
-      if (c.k === 'complete') {
-        w.append([{ stream: streams.lesson(lessonId), events: lessonDecider.decide({ type: 'CompleteLesson', data: { lessonId, now, windows: defaultWindows } }, lesson) }]);
-        return;
-      }
-      const b = lesson.booking!;
-      const actorId = c.by === 'student' ? b.studentId : c.by === 'teacher' ? b.teacherId : 'admin1';
-      w.append(
-        decideCancellation({
-          now, by: c.by, actorId, lesson, package: w.package(b.packageId),
-          teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(b.teacherId, b.date, b.hour))),
-          studentSlot: fold(slotDecider, w.read(streams.studentSlot(b.studentId, b.date, b.hour))),
-        }).writes,
-      );
-    } else {
-      const paymentId = pick(w.payments, c.p);
-      if (!paymentId) return;
-      const payment = w.payment(paymentId);
-      const pkg = w.package(paymentId);
-      const amount = payment.checkout!.amountCents;
-      if (c.k === 'confirm') {
-        const co = payment.checkout;
-        const trial = co ? { trial: fold(trialDecider, w.read(streams.trial(co.studentId, co.teacherId))), boughtHours: false } : undefined;
-        w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, payment, package: pkg, trial }).writes);
-      }
-      else if (c.k === 'fail') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'FailPayment', data: { paymentId, reason: 'declined', now } }, payment) }]);
-      else if (c.k === 'expireCheckout') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { paymentId, now } }, payment) }]);
-      else if (c.k === 'refund') {
-        w.looseRefunds = true;
-        w.append(decideRefund({ now, paymentId, amountRefundedCents: amount - payment.refundedCents, providerRefundId: `re_${paymentId}`, payment, package: pkg }).writes);
-      } else if (c.k === 'partialRefund') {
-        if (c.extra > 0 || c.hours > pkg.remaining) w.looseRefunds = true;
-        const cents = c.hours * payment.checkout!.hourPriceCents + c.extra;
-        w.append(decideRefund({ now, paymentId, amountRefundedCents: cents, providerRefundId: `re_${paymentId}_${payment.refundIds.length}`, payment, package: pkg }).writes);
-      } else if (c.k === 'adminRefund') {
-        if (w.pending) return;
-        const requestId = `rq${w.log.length}`;
-        const events = decideRefundRequest({ now, requestId, hours: c.hours, reason: 'property test', requestedBy: 'admin1', payment, package: pkg });
-        w.append([{ stream: streams.payment(paymentId), events }]);
-        const amountCents = (events[0] as RefundRequested).data.amountCents;
-        if (pkg.granted > pkg.purchased) w.looseRefunds = true; // a full refund takes the gifted hours too
-        if (c.later) w.pending = { paymentId, requestId, amountCents };
-        else w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
-      }
-      else if (c.k === 'expireHours') w.append(decideExpiry({ now, package: pkg }).writes);
-      else if (c.k === 'adjust') w.append(decideAdjustment({ now, adminId: 'admin1', delta: c.delta, reason: 'property test', package: pkg }).writes);
-    }
+    run(w, c, now, due !== null);
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
+  }
+  if (due && w.pending === due) {
+    w.pending = null;
+    const { paymentId, requestId, amountCents } = due;
+    try {
+      w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
+    } catch (e) {
+      // The payment was refunded in full meanwhile (Stripe's dashboard): Stripe refunds no more.
+      if (!(e instanceof DomainError)) throw e;
+    }
+  }
+}
+
+/** One command of the random history (refusals throw DomainError). */
+function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
+  if (c.k === 'tick') {
+    w.now = new Date(w.now.getTime() + c.hours * MS.hour);
+  } else if (c.k === 'tickMinutes') {
+    w.now = new Date(w.now.getTime() + c.minutes * MS.minute);
+  } else if (c.k === 'toLesson') {
+    const lessonId = pick(w.lessons, c.l);
+    const b = lessonId && fold(lessonDecider, w.read(streams.lesson(lessonId))).booking;
+    const to = b ? ms(b.startsAt) + c.minutes * MS.minute : 0;
+    if (to > w.now.getTime()) w.now = new Date(to);
+  } else if (c.k === 'checkIn' || c.k === 'report' || c.k === 'answer' || c.k === 'decide') {
+    attend(w, c, now);
+  } else if (c.k === 'start') {
+    const paymentId = `pay${w.payments.length}`;
+    const rate = RATES[c.t]!;
+    const events = decidePayment(
+      { type: 'StartCheckout', data: { paymentId, provider: 'test', providerSessionId: `cs_${paymentId}`, studentId: `s${c.s}`, teacherId: `t${c.t}`, hours: c.hours, hourlyRateCents: rate, amountCents: c.hours * rate + FEE_CENTS, feeCents: FEE_CENTS, validityMonths: 6, now } },
+      w.payment(paymentId),
+    );
+    w.append([{ stream: streams.payment(paymentId), events }]);
+    w.payments.push(paymentId);
+    if (c.confirm) step(w, { k: 'confirm', p: w.payments.length - 1 });
+  } else if (c.k === 'book') {
+    const lessonId = `l${w.lessons.length}`;
+    // book with the student and teacher of some checkout (confirmed or not), so most attempts are plausible
+    const checkout = w.payment(pick(w.payments, c.p) ?? '').checkout;
+    if (!checkout) return;
+    const { studentId, teacherId } = checkout;
+    const date = addDays(romeToday(w.now), c.day);
+    const packages = w.packages();
+    const d = decideBooking({
+      now, lessonId, studentId, teacherId, date, hour: c.hour, notes: null, packages, teacherOffersSlot: c.offered, noticeHours: 48,
+      teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(teacherId, date, c.hour))),
+      studentSlot: fold(slotDecider, w.read(streams.studentSlot(studentId, date, c.hour))),
+    });
+    // invariant 2: the package expiring first among those valid at the lesson's start
+    const startsAt = new Date((d.lesson[0] as LessonBooked).data.startsAt);
+    const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && p.remaining > 0 && new Date(p.expiresAt) > startsAt);
+    const chosen = valid.find((p) => p.packageId === d.packageId);
+    expect(chosen, 'booked from a valid package').toBeDefined();
+    for (const p of valid) expect(chosen!.expiresAt <= p.expiresAt).toBe(true);
+    w.append(d.writes);
+    w.lessons.push(lessonId);
+  } else if (c.k === 'cancel' || c.k === 'complete') {
+    const lessonId = pick(w.lessons, c.l);
+    if (!lessonId) return;
+    const lesson = fold(lessonDecider, w.read(streams.lesson(lessonId)));
+    if (c.k === 'complete') {
+      w.append([{ stream: streams.lesson(lessonId), events: lessonDecider.decide({ type: 'CompleteLesson', data: { lessonId, now, windows: defaultWindows } }, lesson) }]);
+      return;
+    }
+    const b = lesson.booking!;
+    const actorId = c.by === 'student' ? b.studentId : c.by === 'teacher' ? b.teacherId : 'admin1';
+    w.append(
+      decideCancellation({
+        now, by: c.by, actorId, lesson, package: w.package(b.packageId),
+        teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(b.teacherId, b.date, b.hour))),
+        studentSlot: fold(slotDecider, w.read(streams.studentSlot(b.studentId, b.date, b.hour))),
+      }).writes,
+    );
+  } else {
+    const paymentId = pick(w.payments, c.p);
+    if (!paymentId) return;
+    const payment = w.payment(paymentId);
+    const pkg = w.package(paymentId);
+    const amount = payment.checkout!.amountCents;
+    if (c.k === 'confirm') {
+      const co = payment.checkout;
+      const trial = co ? { trial: fold(trialDecider, w.read(streams.trial(co.studentId, co.teacherId))), boughtHours: false } : undefined;
+      w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, payment, package: pkg, trial }).writes);
+    }
+    else if (c.k === 'fail') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'FailPayment', data: { paymentId, reason: 'declined', now } }, payment) }]);
+    else if (c.k === 'expireCheckout') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { paymentId, now } }, payment) }]);
+    else if (c.k === 'refund') {
+      w.looseRefunds = true;
+      w.append(decideRefund({ now, paymentId, amountRefundedCents: amount - payment.refundedCents, providerRefundId: `re_${paymentId}`, payment, package: pkg }).writes);
+    } else if (c.k === 'partialRefund') {
+      if (c.extra > 0 || c.hours > pkg.remaining) w.looseRefunds = true;
+      const cents = c.hours * payment.checkout!.hourPriceCents + c.extra;
+      w.append(decideRefund({ now, paymentId, amountRefundedCents: cents, providerRefundId: `re_${paymentId}_${payment.refundIds.length}`, payment, package: pkg }).writes);
+    } else if (c.k === 'adminRefund') {
+      if (refundPending) return;
+      const requestId = `rq${w.log.length}`;
+      // The request and its hold on the package's hours in one append; bookings meanwhile cannot take them.
+      const requested = decideRefundRequestWithHold({ now, requestId, hours: c.hours, reason: 'property test', requestedBy: 'admin1', payment, package: pkg });
+      w.append(requested.writes);
+      const amountCents = (requested.payment[0] as RefundRequested).data.amountCents;
+      if (pkg.granted > pkg.purchased) w.looseRefunds = true; // a full refund takes the gifted hours too
+      if (c.later) w.pending = { paymentId, requestId, amountCents };
+      else w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
+    }
+    else if (c.k === 'expireHours') w.append(decideExpiry({ now, package: pkg }).writes);
+    else if (c.k === 'adjust') w.append(decideAdjustment({ now, adminId: 'admin1', delta: c.delta, reason: 'property test', package: pkg }).writes);
   }
 }
 
@@ -324,6 +336,7 @@ function checkInvariants(w: World): void {
         balance += 1;
         check(['cancelled', 'refunded'].includes(byLesson.get(e.data.lessonId)?.status ?? ''), 'an hour refunded for a lesson not cancelled nor refunded');
       } else if (e.type === 'HoursAdjusted') balance += e.data.delta;
+      else if (e.type === 'HoursHeldForRefund' || e.type === 'RefundHoldReleased') continue; // a hold moves no hour
       else balance -= e.data.hours;
       check(balance >= 0, 'a package balance went below 0');
     }

@@ -89,7 +89,7 @@ try {
     { name: 'floor: one SELECT 1 on the app pool (no HTTP)', run: () => app.pool.query('SELECT 1 AS one') },
     { name: 'floor: one SELECT $1 on the app pool (prepared, no HTTP)', run: () => app.pool.query('SELECT $1::int AS one', [1]) },
     { name: "dashboardStats(): the stats route's query alone (no HTTP)", run: () => dashboardStats(app.pool, studentUser, new Date()) },
-    { name: "bookingsOf(): the bookings route's query alone (no HTTP)", run: () => bookingsOf(app.pool, { id: studentUser.id, role: 'student' }) },
+    { name: "bookingsOf(): the bookings route's query alone (no HTTP)", run: () => bookingsOf(app.pool, { id: studentUser.id, role: 'student' }, { now: new Date() }) },
     get('GET /api/health (public, no query)', '/api/health'),
     get('GET /api/auth/user (student, no query)', '/api/auth/user', true),
     get('probe: signed in, no query (same process only)', '/api/bench/user', true),

@@ -36,7 +36,10 @@ test('the admin records a payout; the teacher sees Payable now drop and the payo
   const confirm = page.getByRole('alertdialog', { name: 'Record this payout?' });
   await expect(confirm).toContainText('€1 to Giulia Rossi');
   await expect(confirm).toContainText(reference);
+  // The confirmed submit carries an Idempotency-Key, so a double submit records one payout.
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/payouts'));
   await confirm.getByRole('button', { name: 'Record payout' }).click();
+  expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByText('Payout recorded')).toBeVisible();
   await expect(row).toContainText(euros(before.payableCents - 100));
   await screenshots(page, 'payouts-admin');

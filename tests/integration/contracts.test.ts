@@ -58,10 +58,12 @@ describe('every route has a contract', () => {
       '/api/admin/students',
       '/api/admin/users',
       '/api/availabilities',
+      '/api/bookings',
       '/api/hour-packages/:id/history',
       '/api/login',
       '/api/teacher/earnings',
       '/api/teacher/free-slots',
+      '/api/teacher/students',
       '/api/teachers/:id/reviews',
     ]);
   });

@@ -6,7 +6,7 @@ import { runLessonTimers, timerDeps } from '../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../api/src/testing/app.ts';
 import { pdfText } from '../../api/src/testing/pdf.ts';
 import { signedIn } from '../../api/src/testing/users.ts';
-import { book, cancel, credit, get, send, student, teacher } from './lessons/fixtures.ts';
+import { book, cancel, credit, get, headers, send, student, teacher } from './lessons/fixtures.ts';
 
 // The local test payment mode (no Stripe keys): an admin's refund completes at once.
 const t = useTestApp({ stripeSecretKey: undefined, stripeWebhookSecret: undefined });
@@ -20,14 +20,18 @@ describe('refunds in the local test payment mode, and the ledger balance', () =>
     const g = await teacher(t);
     const s = await student(t);
     const paymentId = await credit(t, s.id, g.id, 5); // EUR 30 an hour
-    const res = await send(t, admin, 'POST', `/api/admin/payments/${paymentId}/refund`, { hours: 2, reason: 'Schedule change' });
+    const keyed = async () => t.app.inject({
+      method: 'POST', url: `/api/admin/payments/${paymentId}/refund`, headers: { ...(await headers(t, admin)), 'idempotency-key': 'dialog-1' },
+      payload: { hours: 2, reason: 'Schedule change' },
+    });
+    const res = await keyed();
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ hours: 2, amountCents: 6000, feeIncluded: false, status: 'completed' });
     expect((await packages(s)).map((p) => [p.remainingHours, p.status])).toEqual([[3, 'active']]);
     const history = (await get<any>(t, s, `/api/hour-packages/${paymentId}/history`)).body.entries;
     expect(history.at(-1)).toMatchObject({ cause: 'revoked', delta: -2, balanceAfter: 3 });
-    // Retried: nothing more leaves.
-    expect((await send(t, admin, 'POST', `/api/admin/payments/${paymentId}/refund`, { hours: 2, reason: 'Schedule change' })).statusCode).toBe(202);
+    // Retried under the same Idempotency-Key: nothing more leaves.
+    expect((await keyed()).statusCode).toBe(202);
     expect((await packages(s))[0].remainingHours).toBe(3);
     const pdf = await send(t, admin, 'GET', `/api/payments/${paymentId}/credit-note.pdf`);
     expect(pdf.statusCode).toBe(200);

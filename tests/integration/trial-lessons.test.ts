@@ -182,7 +182,7 @@ describe('buying a trial lesson with the local test checkout', () => {
     expect((await get(t, s, `/api/payments/${paymentIdOf(await checkout(s, { amount: 33, teacherId: g.id, totalHours: 1 }))}`)).body.notCredited).toBeUndefined();
   });
 
-  it('two trial checkouts paid at the same moment: one hour credited, the other paid and flagged for a refund', async () => {
+  it('two trial checkouts paid at the same moment: one hour credited, the other paid, flagged and refundable in full', async () => {
     const s = await student(t);
     const [a, b] = await Promise.all([checkout(s, trialBody(g.id)), checkout(s, trialBody(g.id))]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
@@ -204,6 +204,17 @@ describe('buying a trial lesson with the local test checkout', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) })).json().payments;
     expect(list.find((p: { paymentId: string }) => p.paymentId === loser)).toMatchObject({ status: 'paid', hoursCredited: 0, amountCents: 1800, flags: ['paid_not_credited'] });
     expect(list.find((p: { paymentId: string }) => p.paymentId === winner)).toMatchObject({ status: 'credited', flags: [] });
+    // The money that bought nothing is refundable in full from the console (the fee with it).
+    expect(list.find((p: { paymentId: string }) => p.paymentId === loser)).toMatchObject({ refundableHours: 1 });
+    const refund = await t.app.inject({
+      method: 'POST', url: `/api/admin/payments/${loser}/refund`, headers: authHeaders(admin.cookie), payload: { hours: 1, reason: 'Second trial paid' },
+    });
+    expect(refund.statusCode, refund.body).toBe(202);
+    expect(refund.json()).toMatchObject({ hours: 1, amountCents: 1800, feeIncluded: true, status: 'completed' });
+    const after = (await t.app.inject({ method: 'GET', url: `/api/admin/payments?search=${loser}`, headers: authHeaders(admin.cookie) })).json().payments[0];
+    expect(after).toMatchObject({ status: 'refunded', refundedCents: 1800, refundableHours: 0, flags: [] });
+    // The credited trial is untouched.
+    expect((await get<any[]>(t, s, '/api/hour-packages')).body.map((p) => p.remainingHours)).toEqual([1]);
     expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [paymentsProjection])).toEqual([]);
   });
 

@@ -7,6 +7,8 @@ import {
   availabilityQuerySchema,
   ownFreeSlotsQuerySchema,
   bookingSchema,
+  bookingsQuerySchema,
+  teacherStudentQuerySchema,
   checkoutSchema,
   earningsQuerySchema,
   lessonNotesSchema,
@@ -143,7 +145,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
     method: 'POST', route: '/api/bookings', allowed: ['student', 'otherStudent'], bodySchema: bookingSchema, ledgerWrite: true,
     body: (c) => ({ teacherId: c.world.people.teacher.id, ...slot(), notes: 'Vorrei parlare di cucina.' }),
   },
-  { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons },
+  { method: 'GET', route: '/api/bookings', allowed: ['student', 'otherStudent', 'teacher'], own: ownLessons, querySchema: bookingsQuerySchema },
   // The lesson's student, its teacher and an admin may cancel it; another student gets 404.
   { method: 'DELETE', route: '/api/bookings/:id', allowed: ['student', 'teacher', 'admin'], ledgerWrite: true, path: async (c) => `/api/bookings/${await newLesson(c.world)}` },
   // The lesson's student or teacher moves it (a fresh lesson each time); an admin gets 403, another student 404.
@@ -189,7 +191,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
     body: (c) => ({ packageId: c.world.owned.package, delta: -1, reason: 'Correction after a phone call' }),
   },
   { method: 'GET', route: '/api/dashboard/stats', allowed: SIGNED_IN },
-  { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'] },
+  { method: 'GET', route: '/api/teacher/students', allowed: ['teacher'], querySchema: teacherStudentQuerySchema },
   { method: 'GET', route: '/api/teacher/earnings', allowed: ['teacher'], querySchema: earningsQuerySchema },
   // Payouts: the world's teacher has completed no lesson, so an admin's payout is refused with 409 "Nothing
   // is payable"; tests/integration/lessons/payouts.test.ts covers a balance, the bank run and concurrency.

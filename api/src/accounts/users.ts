@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Queryable } from '@parliamo/projections';
 import { DomainError, MESSAGES, type Profile, type Registration, type Role } from '@parliamo/domain';
 
 /** The personal fields of a user as stored (registration fields minus the passwords). */
@@ -17,7 +18,7 @@ export function rethrowEmailTaken(e: unknown): never {
 
 /** Inserts a user; 409 when the email is taken (whatever its case). Returns the new id. */
 export async function insertUser(
-  db: pg.Pool | pg.PoolClient,
+  db: Queryable,
   details: PersonalDetails & { profileImageUrl?: string | null },
   passwordHash: string,
   role: Role,
@@ -39,6 +40,12 @@ export async function insertUser(
   } catch (e) {
     rethrowEmailTaken(e);
   }
+}
+
+/** The role of the person with this id (erased or not), or undefined when there is none. */
+export async function roleOf(db: Queryable, userId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ role: string }>(`SELECT role FROM users WHERE id::text = $1`, [userId]);
+  return rows[0]?.role;
 }
 
 /** What sign-in needs to know about the account of an email (case-insensitive), or undefined. */

@@ -5,10 +5,12 @@ import { calendarFileParamsSchema, calendarTokenSchema, DomainError, errorRespon
 import { serverMessages } from '@parliamo/domain/i18n';
 import { buildCalendar, lessonSequence } from './ics.ts';
 import { personLocale } from '../settings/personal.ts';
+import { calendarFeedOwner, saveCalendarFeedToken } from './feed-tokens.ts';
+import { calendarLessonsOf } from '@parliamo/projections';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-/** A private .ics feed of a person's lessons at a secret URL; a new secret retires the old URL. */
+/** A private .ics feed of a person's lessons (the last 90 days and what is ahead) at a secret URL; a new secret retires the old URL. */
 export default async function calendarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/calendar/token', {
@@ -16,37 +18,18 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: calendarTokenSchema, ...errorResponses } },
   }, async (request) => {
     const token = crypto.randomBytes(24).toString('base64url');
-    await app.pool.query(
-      `INSERT INTO calendar_tokens (user_id, token_hash, created_at) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
-      [request.user!.id, sha256(token), app.clock.now()],
-    );
+    await saveCalendarFeedToken(app.pool, request.user!.id, sha256(token), app.clock.now());
     return { url: `${app.config.publicUrl}/api/calendar/${token}.ics` };
   });
 
   app.get('/calendar/:file', { schema: { params: calendarFileParamsSchema, response: { 200: icsSchema, ...errorResponses } } }, async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(request.params.file);
     if (!m) throw new DomainError('not_found', 'Calendar not found');
-    const owner = await app.pool.query<{ id: string; role: string }>(
-      `SELECT u.id, u.role FROM calendar_tokens c JOIN users u ON u.id = c.user_id
-        WHERE c.token_hash = $1 AND u.is_active AND u.erased_at IS NULL`,
-      [sha256(m[1]!)],
-    );
-    const user = owner.rows[0];
+    const user = await calendarFeedOwner(app.pool, sha256(m[1]!));
     if (!user) throw new DomainError('not_found', 'Calendar not found');
     // The feed's texts are in its owner's language (their setting), whoever fetches it.
     const t = await serverMessages(await personLocale(app.pool, user.id), 'mails');
-    const column = user.role === 'teacher' ? 'b.teacher_id' : 'b.student_id';
-    const { rows } = await app.pool.query(
-      `SELECT b.id, b.starts_at, b.status, b.notes, b.reschedules, p.meeting_link,
-              t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last
-         FROM bookings b
-         LEFT JOIN users t ON t.id::text = b.teacher_id
-         LEFT JOIN users s ON s.id::text = b.student_id
-         LEFT JOIN teacher_profiles p ON p.user_id = t.id
-        WHERE ${column} = $1 ORDER BY b.starts_at`,
-      [user.id],
-    );
+    const rows = await calendarLessonsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' }, app.clock.now());
     const lessons = rows.map((r) => {
       const status = r.status === 'cancelled' ? ('cancelled' as const) : ('confirmed' as const);
       const teacher = teacherDisplayName(r.t_first ?? '', r.t_last ?? '');

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookingAnswerSchema, bookingListSchema, bookingSchema, DomainError, errorResponses, idParamsSchema, lessonNotesSchema, rescheduleSchema } from '@parliamo/domain';
+import { bookingAnswerSchema, bookingListSchema, bookingSchema, bookingsQuerySchema, BOOKINGS_WINDOW, DomainError, errorResponses, idParamsSchema, lessonNotesSchema, rescheduleSchema } from '@parliamo/domain';
 import { bookingById, bookingsOf } from '@parliamo/projections';
 import { bookLesson, cancelLesson, rescheduleLesson, writeLessonNotes } from './commands.ts';
 import { commandDeps } from '../platform/command.ts';
-import { personalReads } from '../platform/personal-reads.ts';
 
 /** Booking, listing, moving and cancelling lessons; the teacher's notes and homework. */
 export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
   app.post('/bookings', {
     preValidation: app.requireUser('student'),
     config: { keepsSessions: true },
@@ -26,16 +24,15 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
     return reply.status(201).send(await lessonAnswer(app.pool, id, request.user!.id));
   });
 
+  // The window a screen needs, or (with `before`) a page of earlier lessons: never the whole history.
   app.get('/bookings', {
     preValidation: app.requireUser('student', 'teacher'),
-    schema: { response: { 200: bookingListSchema, ...errorResponses } },
-  }, async (request, reply) => {
+    schema: { querystring: bookingsQuerySchema, response: { 200: bookingListSchema, ...errorResponses } },
+  }, async (request) => {
     const user = request.user!;
-    // Nothing in a lesson changes with time alone (its completion is an event): kept until one changes it.
-    return personal(request, reply, 'bookings', async () => ({
-      value: await bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' }),
-      until: Infinity,
-    }));
+    const { before, limit } = request.query;
+    const range = before ? { before, limit: limit ?? BOOKINGS_WINDOW.PAGE } : { now: app.clock.now() };
+    return bookingsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' }, range);
   });
 
   app.delete('/bookings/:id', {

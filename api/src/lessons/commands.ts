@@ -17,6 +17,7 @@ import {
 } from '@parliamo/domain';
 import { publicTeacherAvailability } from '../teachers/availability-store.ts';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
+import { bookablePackageIds } from '@parliamo/projections';
 import { rulesOf } from '../settings/school.ts';
 
 /**
@@ -47,17 +48,14 @@ export async function bookLesson(
   const lessonId = crypto.randomUUID();
   await runCommand(deps, async (session) => {
     const now = nowOf(deps, opts);
-    const ids = await deps.db.query<{ id: string }>(
-      `SELECT id FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND status = 'active' AND remaining_hours > 0`,
-      [studentId, teacherId],
-    );
+    const packageIds = await bookablePackageIds(deps.db, studentId, teacherId);
     // One read of the ledger: the slots, the lesson, the school's settings (the notice in force) and the packages.
     const [teacherSlot, studentSlot, lesson, settings, ...packages] = await session.loadMany([
       [streams.teacherSlot(teacherId, date, hour), slotDecider],
       [streams.studentSlot(studentId, date, hour), slotDecider],
       [streams.lesson(lessonId), lessonDecider],
       [streams.schoolSettings(), schoolSettingsDecider],
-      ...ids.rows.map((r) => [streams.package(r.id), packageDecider] as const),
+      ...packageIds.map((id) => [streams.package(id), packageDecider] as const),
     ] as const);
     const decision = decideBooking({
       now,

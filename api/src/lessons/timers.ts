@@ -4,7 +4,8 @@ import { completeLesson } from './commands.ts';
 import { expirePackage } from '../packages/commands.ts';
 import { commandDeps, type CommandDeps } from '../platform/command.ts';
 import { expireStaleTestCheckouts } from '../payments/timers.ts';
-import { lessonsDueForCompletion } from '@parliamo/projections';
+import { lapsedPackageIds, lessonsDueForCompletion, packagesExpiringSoon } from '@parliamo/projections';
+import { lessonsDueReminder } from './queries.ts';
 import { rulesInForce } from '../settings/school.ts';
 
 /** What the lesson clock uses: the commands' dependencies, a log, and the mail sender to wake. */
@@ -39,11 +40,7 @@ export async function runLessonTimers(deps: TimerDeps): Promise<TimerReport> {
   for (const id of await lessonsDueForCompletion(deps.db, now, reportWindowHours)) {
     if (await attempt(deps, `complete lesson ${id}`, () => completeLesson(deps, id))) report.completed++;
   }
-  const lapsed = await deps.db.query<{ id: string }>(
-    `SELECT id FROM hour_packages WHERE status = 'active' AND remaining_hours > 0 AND expires_at <= $1 ORDER BY expires_at`,
-    [now],
-  );
-  for (const { id } of lapsed.rows) {
+  for (const id of await lapsedPackageIds(deps.db, now)) {
     if (await attempt(deps, `expire package ${id}`, () => expirePackage(deps, id))) report.expired++;
   }
   report.reminders += await lessonReminders(deps, now);
@@ -70,17 +67,8 @@ async function remindOnce(deps: TimerDeps, mails: QueuedMail[]): Promise<boolean
 
 async function lessonReminders(deps: TimerDeps, now: Date): Promise<number> {
   // A moved lesson is reminded of again at its new time: its key carries the move's number.
-  const soon = await deps.db.query<{ id: string; key: string; student_id: string; teacher_id: string }>(
-    `SELECT b.id, b.student_id, b.teacher_id, b.id || CASE WHEN b.reschedules > 0 THEN '.r' || b.reschedules ELSE '' END AS key
-       FROM bookings b
-      WHERE b.status = 'confirmed' AND b.starts_at > $1 AND b.starts_at <= $1::timestamptz + interval '24 hours'
-        AND NOT EXISTS (
-          SELECT 1 FROM mail_queue q
-           WHERE q.id = 'lesson-reminder.' || b.id || CASE WHEN b.reschedules > 0 THEN '.r' || b.reschedules ELSE '' END || '.student')`,
-    [now],
-  );
   let sent = 0;
-  for (const b of soon.rows) {
+  for (const b of await lessonsDueReminder(deps.db, now)) {
     const ok = await remindOnce(deps, [
       { id: `lesson-reminder.${b.key}.student`, kind: 'lesson-reminder', recipientRole: 'student', recipientId: b.student_id, ref: b.id },
       { id: `lesson-reminder.${b.key}.teacher`, kind: 'lesson-reminder', recipientRole: 'teacher', recipientId: b.teacher_id, ref: b.id },
@@ -91,19 +79,11 @@ async function lessonReminders(deps: TimerDeps, now: Date): Promise<number> {
 }
 
 async function expiryReminders(deps: TimerDeps, now: Date): Promise<number> {
-  const { rows } = await deps.db.query(
-    `SELECT p.id, p.student_id, p.remaining_hours, p.expires_at,
-            p.expires_at <= $1::timestamptz + interval '7 days' AS within_week
-       FROM hour_packages p
-      WHERE p.status = 'active' AND p.remaining_hours > 0 AND p.expires_at > $1
-        AND p.expires_at <= $1::timestamptz + interval '1 month'`,
-    [now],
-  );
   let sent = 0;
-  for (const r of rows) {
-    const kind = r.within_week ? 'expiry-week' : 'expiry-month';
-    const params = { remainingHours: r.remaining_hours, expiresAt: (r.expires_at as Date).toISOString() };
-    const ok = await remindOnce(deps, [{ id: `${kind}.${r.id}.student`, kind, recipientRole: 'student', recipientId: r.student_id, ref: r.id, params }]);
+  for (const r of await packagesExpiringSoon(deps.db, now)) {
+    const kind = r.withinWeek ? 'expiry-week' : 'expiry-month';
+    const params = { remainingHours: r.remainingHours, expiresAt: r.expiresAt.toISOString() };
+    const ok = await remindOnce(deps, [{ id: `${kind}.${r.id}.student`, kind, recipientRole: 'student', recipientId: r.studentId, ref: r.id, params }]);
     if (ok) sent++;
   }
   return sent;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DomainError, type AdminMail } from '@parliamo/domain';
+import { DomainError, type AdminMail, type ListCursor } from '@parliamo/domain';
 
 const COLUMNS = `id, kind, status, recipient_role, to_address, subject, attempts, last_error, next_attempt_at, created_at`;
 
@@ -20,11 +20,16 @@ function toAdminMail(r: any): AdminMail {
   };
 }
 
-/** The mails not sent yet (`pending`) or given up (`failed`), oldest first (at most 200). */
-export async function listMails(pool: pg.Pool, status: 'pending' | 'failed'): Promise<AdminMail[]> {
+/**
+ * The mails not sent yet (`pending`) or given up (`failed`), oldest first (creation, then id), the
+ * `limit` after `after` (from the oldest without it): the index on (status, created_at) stops at the limit.
+ */
+export async function listMails(pool: pg.Pool, status: 'pending' | 'failed', after: ListCursor | null, limit: number): Promise<AdminMail[]> {
   const { rows } = await pool.query(
-    `SELECT ${COLUMNS} FROM mail_queue WHERE status = $1 ORDER BY created_at, id LIMIT 200`,
-    [status],
+    `SELECT ${COLUMNS} FROM mail_queue
+      WHERE status = $1 AND ($2::timestamptz IS NULL OR created_at > $2 OR (created_at = $2 AND id > $3))
+      ORDER BY created_at, id LIMIT $4`,
+    [status, after?.at ?? null, after?.id ?? null, limit],
   );
   return rows.map(toAdminMail);
 }

@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
+import { ADMIN_PAYMENTS_PAGE_SIZE, refundableHoursOf, refundableWhenNotCredited, type AdminPayment, type AdminPaymentPage, type AdminPaymentQuery } from '@parliamo/domain';
 import { hasFlagSql, paidSql, paymentFlags, paymentTotals, type PaymentRow } from '@parliamo/projections';
 import { containsPattern, escapeLike } from '../platform/db/search.ts';
+import { cursorRows } from '../platform/db/cursor.ts';
 
 /** The day a payment belongs to: when its checkout started (a payment never started: when hours were credited). */
 const DAY_SQL = `(COALESCE(p.started_at, p.credited_at, p.updated_at) AT TIME ZONE 'Europe/Rome')::date`;
@@ -63,6 +64,7 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     hoursCredited: r.hours_credited,
     hoursRevoked: r.hours_revoked,
     refundedCents: r.refunded_cents,
+    debtCents: r.debt_cents,
     status: r.status,
     startedAt: r.started_at?.toISOString() ?? null,
     confirmedAt: r.confirmed_at?.toISOString() ?? null,
@@ -72,9 +74,13 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     hourPriceCents: r.hour_price_cents,
     // While the package is open, the hours it gave back (hours_revoked) are the hours refunded.
     refundableHours: refundableHoursOf({
-      open: !!r.confirmed_at && r.package_status === 'active' && !!r.package_expires_at && r.package_expires_at > now,
-      remaining: r.package_remaining ?? 0,
-      notRefunded: r.hours - r.hours_revoked,
+      ...(r.package_status === null
+        ? refundableWhenNotCredited({ paid: !!r.confirmed_at, refundedCents: r.refunded_cents, hours: r.hours })
+        : {
+            open: !!r.confirmed_at && r.package_status === 'active' && !!r.package_expires_at && r.package_expires_at > now,
+            remaining: r.package_remaining ?? 0,
+            notRefunded: r.hours - r.hours_revoked,
+          }),
       held,
     }),
     hoursRefundedBefore: r.hours_revoked + held,
@@ -138,9 +144,11 @@ export async function searchPayments(pool: pg.Pool, q: AdminPaymentQuery, now: D
   };
 }
 
-/** Every payment matching the filters (for the CSV export), newest first, in one read (one snapshot: no row twice or missed). */
-export async function allMatchingPayments(pool: pg.Pool, f: Filters, now: Date): Promise<AdminPayment[]> {
+/**
+ * Every payment matching the filters (for the CSV export), newest first, from one snapshot (no row
+ * twice or missed), read a batch at a time: the file is as long as the history, the memory is not.
+ */
+export async function* allMatchingPayments(pool: pg.Pool, f: Filters, now: Date): AsyncGenerator<AdminPayment> {
   const w = where(f);
-  const { rows } = await pool.query<Row>(ROWS_SQL(w.sql, ''), w.params);
-  return rows.map((r) => toAdminPayment(r, now));
+  for await (const r of cursorRows<Row>(pool, ROWS_SQL(w.sql, ''), w.params)) yield toAdminPayment(r, now);
 }

@@ -2,14 +2,20 @@ import {
   decidePayment,
   decidePaymentConfirmation,
   decideRefund,
-  decideRefundRequest,
-  decideRefundRequestFailure,
+  decideRefundFailure,
+  decideRefundRequestWithHold,
+  hoursBeyondUnused,
+  lessonDecider,
+  lessonStreams,
   nonEmpty,
   packageDecider,
   packageIdForPayment,
   paymentDecider,
   streams,
   trialDecider,
+  slotDecider,
+  type PackageState,
+  type PaidLesson,
   type ParliamoEvent,
   type PaymentState,
   type StartCheckout,
@@ -18,6 +24,7 @@ import {
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 import { LedgerSession } from '../platform/ledger-session.ts';
 import { withCreditNoteIssued, withReceiptIssued } from '../receipts/issue.ts';
+import { hasPackageWith } from '@parliamo/projections';
 import { factId } from './ids.ts';
 
 /**
@@ -28,9 +35,13 @@ import { factId } from './ids.ts';
  * a fact the ledger knows already (a repeated webhook) writes nothing.
  */
 
-/** Ids derived from the fact an event records, so a repeated or concurrent report appends nothing new. */
-const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent) =>
-  factId('payment', paymentId, stream, e.type, discriminator);
+/**
+ * Ids derived from the fact an event records, so a repeated or concurrent report appends nothing new.
+ * The second and later events of one type in a stream's write (a refund completing two requests) add
+ * their occurrence; the first keeps the id it always had.
+ */
+const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent, occurrence: number) =>
+  factId('payment', paymentId, stream, e.type, discriminator, ...(occurrence === 0 ? [] : [String(occurrence)]));
 
 const loadPayment = (s: LedgerSession, paymentId: string) => s.load(streams.payment(paymentId), paymentDecider);
 const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.package(packageIdForPayment(paymentId)), packageDecider);
@@ -49,11 +60,7 @@ export async function loadTrialEligibility(
   exceptPackageId: string | null = null,
 ): Promise<TrialEligibility> {
   const trial = await s.load(streams.trial(studentId, teacherId), trialDecider);
-  const { rows } = await deps.db.query(
-    `SELECT 1 FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND ($3::text IS NULL OR id <> $3) LIMIT 1`,
-    [studentId, teacherId, exceptPackageId],
-  );
-  return { trial, boughtHours: rows.length > 0 };
+  return { trial, boughtHours: await hasPackageWith(deps.db, studentId, teacherId, exceptPackageId) };
 }
 
 /** Runs one payment decision; `writes` empty means the fact was known already. */
@@ -172,12 +179,26 @@ function recordRefundOf(
       const { newCents, providerRefundId, requestIds } = what(payment);
       if (newCents <= 0) return [];
       const now = deps.clock.now();
-      const decision = decideRefund({ now: now.toISOString(), paymentId, amountRefundedCents: newCents, providerRefundId, requestIds, payment, package: pkg });
+      // More hours paid back than are unused: the lessons the package paid for, which the refund may cancel.
+      const lessons = hoursBeyondUnused(payment, pkg, payment.refundedCents + newCents) ? await loadPaidLessons(s, pkg, now) : [];
+      const decision = decideRefund({ now: now.toISOString(), paymentId, amountRefundedCents: newCents, providerRefundId, requestIds, payment, package: pkg, lessons });
       // The credit note is numbered in the same append (receipts/issue.ts).
       return (await withCreditNoteIssued(s, decision, payment, now)).writes;
     },
     discriminator,
   );
+}
+
+/** The lessons a package paid for and still spends an hour on, with the slots of those not started yet. */
+async function loadPaidLessons(s: LedgerSession, pkg: PackageState, now: Date): Promise<PaidLesson[]> {
+  const ids = Object.entries(pkg.lessons).filter(([, use]) => use === 'spent').map(([id]) => id);
+  const lessons = await s.loadMany(ids.map((id) => [streams.lesson(id), lessonDecider] as const));
+  const ahead = lessons.filter((l) => l.status === 'confirmed' && l.booking && new Date(l.booking.startsAt) > now);
+  const slots = await s.loadMany(ahead.flatMap((l) => {
+    const names = lessonStreams(l);
+    return [[names.teacherSlot, slotDecider], [names.studentSlot, slotDecider]] as const;
+  }));
+  return ahead.map((lesson, i) => ({ lesson, teacherSlot: slots[2 * i]!, studentSlot: slots[2 * i + 1]! }));
 }
 
 /**
@@ -191,10 +212,12 @@ export function recordRefundRequest(
   return runCommand(deps, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
     const pkg = await loadPackage(s, c.paymentId);
-    const events = decideRefundRequest({ ...c, requestedBy: c.adminId, now: deps.clock.now().toISOString(), payment, package: pkg });
-    if (events.length === 0) return { result: null, value: payment };
-    const result = await s.append([{ stream: streams.payment(c.paymentId), events }], { command: 'RequestRefund' }, factIds(c.paymentId, c.requestId));
-    return { result, value: events.reduce(paymentDecider.evolve, payment) };
+    // The request holds its hours in the package in the same append: a booking at the same moment
+    // conflicts on the package's revision and is judged again on the hold.
+    const decision = decideRefundRequestWithHold({ ...c, requestedBy: c.adminId, now: deps.clock.now().toISOString(), payment, package: pkg });
+    if (decision.writes.length === 0) return { result: null, value: payment };
+    const result = await s.append(decision.writes, { command: 'RequestRefund' }, factIds(c.paymentId, c.requestId));
+    return { result, value: decision.payment.reduce(paymentDecider.evolve, payment) };
   });
 }
 
@@ -203,11 +226,11 @@ export function currentPayment(deps: CommandDeps, paymentId: string): Promise<Pa
   return loadPayment(new LedgerSession(deps.ledger, deps.streamStates), paymentId);
 }
 
-/** The provider refused a requested refund: its held hours are free again. */
+/** The provider refused a requested refund: its held hours are free again (the package's hold released). */
 export function recordRefundRequestFailure(deps: CommandDeps, c: { paymentId: string; requestId: string; reason: string }): Promise<boolean> {
   return record(deps, 'FailRefundRequest', c.paymentId, async (s) => {
     const payment = await loadPayment(s, c.paymentId);
-    const events = decideRefundRequestFailure(payment, c.requestId, c.reason, deps.clock.now().toISOString());
-    return [{ stream: streams.payment(c.paymentId), events }];
+    const pkg = await loadPackage(s, c.paymentId);
+    return decideRefundFailure({ ...c, now: deps.clock.now().toISOString(), payment, package: pkg }).writes;
   }, `refund-request:${c.requestId}`);
 }

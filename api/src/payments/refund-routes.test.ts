@@ -1,62 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { streams } from '@parliamo/domain';
+import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE, streams } from '@parliamo/domain';
 import { paymentsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { useTestApp } from '../testing/app.ts';
-import { authHeaders, createUser, signedIn, type TestUser } from '../testing/users.ts';
-import { signedDelivery, stripeEvent, useFakeStripe } from '../testing/fake-stripe.ts';
+import { authHeaders, signedIn } from '../testing/users.ts';
+import { useFakeStripe } from '../testing/fake-stripe.ts';
+import { stripeRefunds } from '../testing/stripe-refunds.ts';
 import { pdfText } from '../testing/pdf.ts';
 
 const secret = 'whsec_refund_secret';
-type Person = TestUser & { cookie: string };
 
 describe('refunds from the admin console, with Stripe (official client against a local Stripe)', () => {
   const fake = useFakeStripe();
   const t = useTestApp(() => ({ stripeSecretKey: 'sk_test_parliamo', stripeWebhookSecret: secret, stripeApiUrl: fake.url }));
-  let student: Person;
-  let admin: Person;
-  let teacher: TestUser;
-  beforeAll(async () => {
-    student = await signedIn(t, 'student');
-    admin = await signedIn(t, 'admin');
-    await t.db.pool.query(`UPDATE users SET first_name = 'Marta', last_name = 'Conti' WHERE id = $1`, [admin.id]);
-    teacher = await createUser(t, { role: 'teacher', teacher: { hourlyRate: 25 } });
-  });
-
-  const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
-  const deliver = async (type: string, object: unknown, times = 1) => {
-    const d = signedDelivery(stripeEvent(type, object, nowSeconds()), secret, nowSeconds());
-    for (let i = 0; i < times; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: d.headers, payload: d.payload });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  };
-
-  /** A paid and credited purchase of `hours` at EUR 25 (+ EUR 3): the session and payment ids. */
-  async function bought(hours: number): Promise<{ sessionId: string; paymentId: string }> {
-    const res = await t.app.inject({
-      method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(student.cookie),
-      payload: { amount: hours * 25 + 3, teacherId: teacher.id, totalHours: hours },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const sessionId = /\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(res.json().checkout_url)![1]!;
-    await deliver('checkout.session.completed', fake.pay(sessionId));
-    return { sessionId, paymentId: fake.sessions.get(sessionId)!.metadata.paymentId! };
-  }
-  const refund = (paymentId: string, payload: unknown, key?: string, who: Person = admin) =>
-    t.app.inject({
-      method: 'POST', url: `/api/admin/payments/${paymentId}/refund`,
-      headers: { ...authHeaders(who.cookie), ...(key ? { 'idempotency-key': key } : {}) }, payload: payload as object,
-    });
-  const remaining = async (paymentId: string) =>
-    (await t.db.pool.query<{ remaining_hours: number; status: string }>('SELECT remaining_hours, status FROM hour_packages WHERE id = $1', [paymentId])).rows[0];
-  const eventsOf = async (stream: string, type: string) => (await t.app.ledger.readStream(stream)).filter((e) => e.type === type);
-  const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
-  const adminRow = async (paymentId: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/payments?search=${paymentId}`, headers: authHeaders(admin.cookie) });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().payments[0];
-  };
+  const { people, deliver, bought, refund, remaining, eventsOf, refundCalls, adminRow } = stripeRefunds(t, fake, secret);
 
   it('refunds hours x rate through refunds.create; the hours leave when the webhook confirms, once', async () => {
     const { sessionId, paymentId } = await bought(5);
@@ -79,7 +36,7 @@ describe('refunds from the admin console, with Stripe (official client against a
       refunds: [{ amountCents: 5000, source: 'admin', startedBy: 'Marta Conti', reason: 'Moving abroad' }],
     });
     // The credit note names the partial amount.
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/credit-note.pdf`, headers: authHeaders(admin.cookie) });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/credit-note.pdf`, headers: authHeaders(people.admin.cookie) });
     expect(pdf.statusCode).toBe(200);
     expect((await pdfText(pdf.rawPayload)).join('\n')).toContain('50.00');
   });
@@ -104,6 +61,26 @@ describe('refunds from the admin console, with Stripe (official client against a
     expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 10300, hoursRevoked: 4, refundableHours: 0, flags: [] });
   });
 
+  it('binds an Idempotency-Key to its body and admin (422 otherwise); without a key two identical refunds are two', async () => {
+    const { paymentId } = await bought(5);
+    expect((await refund(paymentId, { hours: 1, reason: 'Keyed' }, 'dialog-k')).statusCode).toBe(202);
+    const otherAdmin = await signedIn(t, 'admin');
+    for (const res of [
+      await refund(paymentId, { hours: 2, reason: 'Keyed' }, 'dialog-k'),
+      await refund(paymentId, { hours: 1, reason: 'Another reason' }, 'dialog-k'),
+      await refund(paymentId, { hours: 1, reason: 'Keyed' }, 'dialog-k', otherAdmin),
+    ]) {
+      expect([res.statusCode, res.json().message]).toEqual([422, IDEMPOTENCY_KEY_MISMATCH_MESSAGE]);
+    }
+    const calls = refundCalls().length;
+    const [a, b] = [await refund(paymentId, { hours: 1, reason: 'Twice' }), await refund(paymentId, { hours: 1, reason: 'Twice' })];
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.json().requestId).not.toBe(b.json().requestId);
+    expect(refundCalls().length - calls).toBe(2);
+    expect(await eventsOf(streams.payment(paymentId), 'RefundRequested')).toHaveLength(3);
+    expect(await adminRow(paymentId)).toMatchObject({ refundableHours: 2 });
+  });
+
   it('takes the hours once when the webhook overtakes Stripe\'s answer', async () => {
     const { sessionId, paymentId } = await bought(3);
     fake.onRefund(async () => {
@@ -121,6 +98,18 @@ describe('refunds from the admin console, with Stripe (official client against a
     expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
     expect(await eventsOf(streams.package(paymentId), 'UnusedHoursRefunded')).toHaveLength(1);
     expect(await eventsOf(streams.payment(paymentId), 'RefundRequestCompleted')).toHaveLength(1);
+  });
+
+  it('records one charge.refunded that completes two pending requests, once however often it comes', async () => {
+    const { sessionId, paymentId } = await bought(5);
+    expect((await refund(paymentId, { hours: 1, reason: 'First' }, 'multi-1')).statusCode).toBe(202);
+    expect((await refund(paymentId, { hours: 2, reason: 'Second' }, 'multi-2')).statusCode).toBe(202);
+    // Stripe reports both refunds in one charge.refunded (its total, both refunds listed).
+    await deliver('charge.refunded', fake.charge(sessionId), 3);
+    expect(await remaining(paymentId)).toEqual({ remaining_hours: 2, status: 'active' });
+    expect(await eventsOf(streams.payment(paymentId), 'RefundRequestCompleted')).toHaveLength(2);
+    expect(await eventsOf(streams.payment(paymentId), 'PaymentRefunded')).toHaveLength(1);
+    expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 7500, hoursRevoked: 3, pendingRefunds: [], refundableHours: 2, flags: [] });
   });
 
   it('completes the admin\'s request when the charge.refunded webhook does not list its refunds (not expanded)', async () => {
@@ -161,7 +150,7 @@ describe('refunds from the admin console, with Stripe (official client against a
       expect(res.json().message).toContain(message);
     }
     expect((await refund('no-such-payment', { hours: 1, reason: 'x' })).statusCode).toBe(404);
-    expect((await refund(paymentId, { hours: 1, reason: 'x' }, undefined, student)).statusCode).toBe(403);
+    expect((await refund(paymentId, { hours: 1, reason: 'x' }, undefined, people.student)).statusCode).toBe(403);
     // Two hours held by a pending request: only one more may be asked for.
     expect((await refund(paymentId, { hours: 2, reason: 'First' })).statusCode).toBe(202);
     const res = await refund(paymentId, { hours: 2, reason: 'Second' });

@@ -1,17 +1,7 @@
-import { createHash } from 'node:crypto';
 import { DomainError, type RefundAnswer } from '@parliamo/domain';
 import type { CommandDeps } from '../platform/command.ts';
 import { currentPayment, recordImmediateRefund, recordRefundRequest, recordRefundRequestFailure } from './flow.ts';
 import type { Payments } from './port.ts';
-
-/**
- * The request id of a refund: from the client's Idempotency-Key when it sends one (the admin's dialog
- * does, one per opening), else from the body, so a retried request is the same request.
- */
-export function refundRequestId(paymentId: string, idempotencyKey: unknown, body: { hours: number; reason: string }): string {
-  const what = typeof idempotencyKey === 'string' && idempotencyKey.trim() !== '' ? ['key', idempotencyKey.trim()] : ['body', body.hours, body.reason];
-  return createHash('sha256').update(JSON.stringify([paymentId, ...what])).digest('hex').slice(0, 32);
-}
 
 /** Thrown by the provider's client when it answered and refused (a 4xx), not when it could not be reached. */
 function refusedBy(err: unknown): string | null {

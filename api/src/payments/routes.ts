@@ -32,7 +32,7 @@ import { commandDeps } from '../platform/command.ts';
 import { paymentsMode } from '../config.ts';
 import { findPayment, findPaymentBySession, type PaymentRow } from '@parliamo/projections';
 import { allMatchingPayments, searchPayments } from './admin-queries.ts';
-import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
+import { csvEuros, sendCsvStream } from '../platform/csv.ts';
 import { publicTeachers } from '../teachers/queries.ts';
 import { rulesInForce } from '../settings/school.ts';
 
@@ -208,7 +208,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     schema: { querystring: adminPaymentQuerySchema, response: { 200: adminPaymentPageSchema, ...errorResponses } },
   }, async (request) => searchPayments(app.pool, request.query, app.clock.now()));
 
-  // The same filters as the list, every matching payment (no paging), as a spreadsheet file.
+  // The same filters as the list, every matching payment (no paging), as a spreadsheet file streamed from one snapshot.
   app.get('/admin/payments.csv', {
     preValidation: app.requireUser('admin'),
     schema: { querystring: adminPaymentQuerySchema, response: { 200: textSchema, ...errorResponses } },
@@ -218,20 +218,22 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       const w = romeWallClock(new Date(iso));
       return `${w.date} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
     };
-    const rows: (string | number | null)[][] = [[
+    const header = [
       'payment_id', 'started_rome', 'confirmed_rome', 'status', 'student', 'student_id', 'teacher', 'teacher_id',
       'amount_eur', 'fee_eur', 'hours', 'hours_credited', 'hours_revoked', 'refunded_eur', 'provider', 'provider_session_id',
       'provider_payment_id', 'flags',
-    ]];
-    for (const p of await allMatchingPayments(app.pool, request.query, app.clock.now())) {
-      rows.push([
-        p.paymentId, rome(p.startedAt), rome(p.confirmedAt), p.status, p.studentName, p.studentId, p.teacherName, p.teacherId,
-        csvEuros(p.amountCents), csvEuros(p.feeCents), p.hours, p.hoursCredited, p.hoursRevoked, csvEuros(p.refundedCents),
-        p.provider, p.providerSessionId, p.providerPaymentId, p.flags.join(' '),
-      ]);
-    }
+    ];
+    const rows = async function* () {
+      for await (const p of allMatchingPayments(app.pool, request.query, app.clock.now())) {
+        yield [
+          p.paymentId, rome(p.startedAt), rome(p.confirmedAt), p.status, p.studentName, p.studentId, p.teacherName, p.teacherId,
+          csvEuros(p.amountCents), csvEuros(p.feeCents), p.hours, p.hoursCredited, p.hoursRevoked, csvEuros(p.refundedCents),
+          p.provider, p.providerSessionId, p.providerPaymentId, p.flags.join(' '),
+        ];
+      }
+    };
     const { from, to } = request.query;
     const name = `parliamo-payments${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
-    return sendCsv(reply, name, csvLines(rows));
+    return sendCsvStream(reply, name, header, rows());
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandDeps } from '../platform/command.ts';
+import { pendingTestCheckouts } from '@parliamo/projections';
 import { expireCheckout } from './flow.ts';
 
 /** How long a local test checkout stays payable: as long as a Stripe Checkout Session (24 h). */
@@ -11,12 +12,8 @@ export const TEST_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
  */
 export async function expireStaleTestCheckouts(deps: CommandDeps & { log: FastifyBaseLogger }): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - TEST_CHECKOUT_LIFETIME_MS);
-  const { rows } = await deps.db.query<{ payment_id: string }>(
-    `SELECT payment_id FROM payments WHERE provider = 'test' AND status = 'pending' AND started_at <= $1 ORDER BY started_at`,
-    [cutoff],
-  );
   let ended = 0;
-  for (const { payment_id } of rows) {
+  for (const payment_id of await pendingTestCheckouts(deps.db, cutoff)) {
     try {
       if (await expireCheckout(deps, { paymentId: payment_id })) ended++;
     } catch (err) {

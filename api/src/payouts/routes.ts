@@ -6,6 +6,7 @@ import { teacherBalances, teacherPayouts } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
 import { csvEuros, csvLines, sendCsv } from '../platform/csv.ts';
 import { recordPayout } from './commands.ts';
+import { writeIdOf } from '../platform/idempotency-key.ts';
 import { teacherStatement } from './statement.ts';
 import { sendPdf } from '../platform/pdf-reply.ts';
 import { personalReads } from '../platform/personal-reads.ts';
@@ -20,7 +21,8 @@ export default async function payoutRoutes(fastify: FastifyInstance) {
     schema: { params: idParamsSchema, body: payoutSchema, response: { 201: payoutRecordedSchema, ...errorResponses } },
   }, async (request, reply) => {
     const teacherId = request.params.id;
-    const payoutId = await recordPayout(commandDeps(app), { teacherId, adminId: request.user!.id, ...request.body });
+    const payoutId = writeIdOf([teacherId], request.headers['idempotency-key']);
+    await recordPayout(commandDeps(app), { payoutId, teacherId, adminId: request.user!.id, ...request.body });
     const [{ payouts }, [balance]] = await Promise.all([teacherPayouts(app.pool, teacherId), teacherBalances(app.pool, teacherId)]);
     return reply.status(201).send({ payout: payouts.find((p) => p.id === payoutId)!, balance: balance! });
   });

@@ -6,14 +6,13 @@ import {
   DomainError,
   formatHour,
   issuerOf,
-  romeMonthOf,
   romeToday,
   STATEMENT_FUTURE_MESSAGE,
   TEACHER_SHARE_PERCENT,
   type CurrentUser,
   type DocumentIssuer,
 } from '@parliamo/domain';
-import { teacherMonthLessons, teacherPayouts, type StatementLesson } from '@parliamo/projections';
+import { teacherMonthLessons, teacherPayoutStatement, teacherPayoutsOfMonth, type StatementLesson } from '@parliamo/projections';
 import type { Locale } from '@parliamo/domain/i18n';
 import { cachedDateFormat, romeDay } from '../platform/locale-formats.ts';
 import { euros, line, pdf, pdfLanguage, schoolHeader, type PdfLanguage } from '../receipts/pdf.ts';
@@ -120,9 +119,10 @@ function statementPdf(d: StatementData, lang: PdfLanguage): Promise<Buffer> {
 /** The statement of `month` (YYYY-MM, Rome) for the signed-in teacher; 404 for a month that has not started. */
 export async function teacherStatement(pool: pg.Pool, config: { contactEmail: string }, teacher: CurrentUser, month: string, now: Date): Promise<Buffer> {
   if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', STATEMENT_FUTURE_MESSAGE);
-  const [lessons, all, settings, locale] = await Promise.all([
+  const [lessons, all, payouts, settings, locale] = await Promise.all([
     teacherMonthLessons(pool, teacher.id, month),
-    teacherPayouts(pool, teacher.id),
+    teacherPayoutStatement(pool, teacher.id),
+    teacherPayoutsOfMonth(pool, teacher.id, month),
     schoolSettingsNow(pool, config),
     personLocale(pool, teacher.id),
   ]);
@@ -134,7 +134,7 @@ export async function teacherStatement(pool: pg.Pool, config: { contactEmail: st
     school: issuerOf(settings),
     teacherName: `${teacher.firstName} ${teacher.lastName}`,
     lessons,
-    payouts: all.payouts.filter((p) => romeMonthOf(p.recordedAt) === month).reverse(),
+    payouts: payouts.reverse(),
     openingCents: balanceAfter((m) => m < month),
     closingCents: balanceAfter((m) => m <= month),
   }, await pdfLanguage(locale));

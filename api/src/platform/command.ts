@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { ConcurrencyError, PartialDuplicateError, type AppendResult, type EventStore } from '@parliamo/ledger';
 import { DomainError, STUDENT_SLOT_TAKEN_MESSAGE, TEACHER_SLOT_TAKEN_MESSAGE, type Clock } from '@parliamo/domain';
-import type { ProjectionRunner } from '@parliamo/projections';
+import type { ProjectionRunner, Queryable } from '@parliamo/projections';
 import { LedgerSession } from './ledger-session.ts';
 import type { StreamStates } from './stream-states.ts';
 
@@ -14,7 +13,8 @@ export interface CommandDeps {
   ledger: EventStore;
   projections: Pick<ProjectionRunner, 'waitFor'>;
   streamStates?: StreamStates;
-  db: pg.Pool;
+  /** One query at a time (a pool, a client): a command needs no transaction of its own outside the ledger. */
+  db: Queryable;
   clock: Clock;
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** A value of one CSV cell: text, a number, or nothing (an empty cell). */
@@ -24,10 +25,22 @@ export function csvLines(rows: CsvCell[][]): string {
 /** Euro cents as a CSV amount in euros with two decimals ("22.80"). */
 export const csvEuros = (cents: number) => (cents / 100).toFixed(2);
 
-/** Sends CSV text as a file download named `filename`. */
-export function sendCsv(reply: FastifyReply, filename: string, body: string) {
+/** Sends CSV text (or a stream of it) as a file download named `filename`. */
+export function sendCsv(reply: FastifyReply, filename: string, body: string | Readable) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(body);
+}
+
+/**
+ * Sends a CSV file as its rows come (a header line, then a line per row), so that a file as long as
+ * the school's history is never one string in memory.
+ */
+export function sendCsvStream(reply: FastifyReply, filename: string, header: CsvCell[], rows: AsyncIterable<CsvCell[]>) {
+  async function* lines() {
+    yield csvLines([header]);
+    for await (const row of rows) yield csvLines([row]);
+  }
+  return sendCsv(reply, filename, Readable.from(lines()));
 }

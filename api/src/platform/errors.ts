@@ -11,6 +11,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  mismatch: 422,
 };
 
 // zod's own messages ("Invalid input: expected string...", "Too small: ...") do not say which field;

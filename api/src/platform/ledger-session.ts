@@ -50,23 +50,27 @@ export class LedgerSession {
   /**
    * Appends every write at once, each stream at the revision it was loaded at. Events get random ids
    * unless `eventId` names them: facts a provider may report again (webhooks) get ids derived from the
-   * fact, so a repeat is a no-op in the ledger.
+   * fact, so a repeat is a no-op in the ledger. `eventId` gets each event's `occurrence`: how many events
+   * of its type come before it in its stream's write (0 for the first), so that two events of one type
+   * in one append (two refund requests one refund completes) get two ids.
    */
   async append(
     writes: { stream: string; events: ParliamoEvent[] }[],
     metadata: Record<string, unknown>,
-    eventId: (stream: string, event: ParliamoEvent) => string = () => crypto.randomUUID(),
+    eventId: (stream: string, event: ParliamoEvent, occurrence: number) => string = () => crypto.randomUUID(),
   ): Promise<AppendResult> {
     return this.store.append(
       writes.map((w) => {
         const expectedVersion = this.versions.get(w.stream);
         // i18n-ignore: a programming error (500), never shown to people
         if (expectedVersion === undefined) throw new Error(`Stream ${w.stream} was written without being loaded`);
-        return {
-          stream: w.stream,
-          expectedVersion,
-          events: w.events.map((e) => ({ id: eventId(w.stream, e), type: e.type, data: e.data, metadata })),
-        };
+        const seen = new Map<string, number>();
+        const events = w.events.map((e) => {
+          const occurrence = seen.get(e.type) ?? 0;
+          seen.set(e.type, occurrence + 1);
+          return { id: eventId(w.stream, e, occurrence), type: e.type, data: e.data, metadata };
+        });
+        return { stream: w.stream, expectedVersion, events };
       }),
     );
   }

@@ -18,7 +18,7 @@ export default async function receiptRoutes(fastify: FastifyInstance) {
   app.get('/receipts', {
     preValidation: app.requireUser('student'),
     schema: { response: { 200: ownReceiptListSchema, ...errorResponses } },
-  }, async (request) => ownReceipts(app.pool, request.user!.id));
+  }, async (request) => ownReceipts(app.pool, request.user!.id, app.clock.now()));
 
   app.get('/payments/:paymentId/receipt.pdf', { preValidation: reader, schema: pdfAnswer }, async (request, reply) => {
     const { number, pdf } = await readReceipt(app.pool, request.params.paymentId, request.user!);

@@ -13,7 +13,7 @@ import {
   reviewSchema,
   type Role,
 } from '@parliamo/domain';
-import { lessonReview, teacherReviewPage } from '@parliamo/projections';
+import { lessonPeople, lessonReview, teacherReviewPage } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
 import { publicTeachers } from '../teachers/queries.ts';
 import { answerReview, reviewLesson } from './commands.ts';
@@ -39,8 +39,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
 
   /** The lesson's review as its student or teacher sees it; anyone else: 404. */
   const ownLessonReview = async (lessonId: string, viewerId: string) => {
-    const { rows } = await app.pool.query<{ student_id: string; teacher_id: string }>(`SELECT student_id, teacher_id FROM bookings WHERE id = $1`, [lessonId]);
-    const lesson = rows[0];
+    const lesson = await lessonPeople(app.pool, lessonId);
     if (!lesson || (lesson.student_id !== viewerId && lesson.teacher_id !== viewerId)) throw new DomainError('not_found', 'Lesson not found');
     return { review: await lessonReview(app.pool, lessonId) };
   };

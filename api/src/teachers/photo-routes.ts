@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { DomainError, errorResponses, idParamsSchema, PHOTO, photoAnswerSchema, photoParamsSchema } from '@parliamo/domain';
 import { PHOTO_NAME, PhotoRefused, photoByHash, processPhoto, removePhoto, savePhoto } from './photos.ts';
+import { isTeacher } from './queries.ts';
 
 /** A year: the address changes with the photo's content, so an address always means the same bytes. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -24,11 +25,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
     const user = request.user!;
     const id = request.params.id;
     if (user.role !== 'admin' && user.id !== id) throw new DomainError('forbidden', PHOTO.messages.notYours);
-    const { rows } = await app.pool.query(
-      `SELECT 1 FROM users WHERE id::text = $1 AND role = 'teacher' AND erased_at IS NULL`,
-      [id],
-    );
-    if (!rows[0]) throw new DomainError('not_found', 'Teacher not found');
+    if (!(await isTeacher(app.pool, id))) throw new DomainError('not_found', 'Teacher not found');
     return id;
   };
   const answers = { 200: photoAnswerSchema, ...errorResponses };

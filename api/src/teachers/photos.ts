@@ -6,6 +6,7 @@ import type pg from 'pg';
 import sharp from 'sharp';
 import { PHOTO } from '@parliamo/domain';
 import { withTransaction } from '../platform/db/transaction.ts';
+import { setProfileImageUrl } from './profile-store.ts';
 
 /** A refusal with its own HTTP status (413, 415) and a sentence for the person; the error handler sends both. */
 export class PhotoRefused extends Error {
@@ -63,7 +64,7 @@ export async function savePhoto(pool: pg.Pool, userId: string, bytes: Buffer, no
        ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, bytes = EXCLUDED.bytes, uploaded_at = EXCLUDED.uploaded_at`,
       [userId, hash, bytes, now],
     );
-    await client.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [userId, url]);
+    await setProfileImageUrl(client, userId, url);
   });
   return url;
 }
@@ -72,7 +73,7 @@ export async function savePhoto(pool: pg.Pool, userId: string, bytes: Buffer, no
 export async function removePhoto(pool: pg.Pool, userId: string): Promise<void> {
   await withTransaction(pool, async (client) => {
     await client.query(`DELETE FROM profile_photos WHERE user_id = $1`, [userId]);
-    await client.query(`UPDATE users SET profile_image_url = NULL WHERE id = $1`, [userId]);
+    await setProfileImageUrl(client, userId, null);
   });
 }
 

@@ -28,6 +28,12 @@ export function isUserId(id: string): boolean {
   return UUID.test(id);
 }
 
+/** Whether this id is a teacher's who is not erased (listed or not). */
+export async function isTeacher(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM users WHERE id::text = $1 AND role = 'teacher' AND erased_at IS NULL`, [id]);
+  return rows.length > 0;
+}
+
 /** The condition for a teacher the public sees (and can book), over users u JOIN teacher_profiles p. */
 export const PUBLIC_TEACHER = `u.role = 'teacher' AND u.is_active AND p.is_approved AND u.erased_at IS NULL`;
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availabilityQuerySchema,
-  centsToEuros,
   DomainError,
   errorResponses,
   eurosToCents,
@@ -22,6 +21,8 @@ import {
 import { loadAvailability, saveAvailability } from './availability-store.ts';
 import { hourOf, publicFreeSlots, slotRange, slotsHour } from './public-slots.ts';
 import { publicTeachers } from './queries.ts';
+import { ownTeacherProfile, saveTeacherProfile, setProfileImageUrl } from './profile-store.ts';
+import { teacherTakenSlots } from '@parliamo/projections';
 
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
@@ -47,11 +48,8 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
   const teacherFreeSlots = async (teacherId: string, availability: TeacherAvailability, query: { from?: string; to?: string }, noticeHours: number) => {
     const now = app.clock.now();
     const { from, to } = slotRange(query, now);
-    const taken = await app.pool.query<{ date: string; hour: number }>(
-      `SELECT date, hour FROM taken_slots WHERE owner = 'teacher' AND owner_id = $1 AND date BETWEEN $2 AND $3`,
-      [teacherId, from, to],
-    );
-    return freeSlots({ ...availability, taken: taken.rows, from, to, now, noticeHours });
+    const taken = await teacherTakenSlots(app.pool, teacherId, from, to);
+    return freeSlots({ ...availability, taken, from, to, now, noticeHours });
   };
 
   // A teacher's free slots as JSON, by range, for the hour they hold in (slotsHour). Emptied for the
@@ -86,24 +84,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
-  const ownProfile = async (id: string) => {
-    const { rows } = await app.pool.query(
-      `SELECT p.bio, p.city, p.country, p.specializations, p.hourly_rate_cents, p.trial_rate_cents, p.meeting_link, u.profile_image_url
-         FROM users u LEFT JOIN teacher_profiles p ON p.user_id = u.id WHERE u.id = $1`,
-      [id],
-    );
-    const r = rows[0];
-    return {
-      bio: r?.bio ?? '',
-      city: r?.city ?? null,
-      country: r?.country ?? null,
-      specializations: r?.specializations ?? [],
-      hourlyRate: centsToEuros(r?.hourly_rate_cents ?? 0),
-      trialRate: r?.trial_rate_cents == null ? null : centsToEuros(r.trial_rate_cents),
-      profileImageUrl: r?.profile_image_url ?? null,
-      googleMeetLink: r?.meeting_link ?? null,
-    };
-  };
+  const ownProfile = (id: string) => ownTeacherProfile(app.pool, id);
 
   const teacher = app.requireUser('teacher');
   const profileAnswer = { 200: ownTeacherProfileSchema, ...errorResponses };
@@ -119,21 +100,18 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     // trialRate absent: the stored one stays, and must still be below the (new) hourly rate.
     const keepTrial = body.trialRate === undefined;
     const trialRateCents = body.trialRate == null ? null : eurosToCents(body.trialRate);
-    const { rows } = await app.pool.query(
-      `INSERT INTO teacher_profiles (user_id, bio, city, country, specializations, hourly_rate_cents, meeting_link, trial_rate_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio, city = EXCLUDED.city, country = EXCLUDED.country,
-         specializations = EXCLUDED.specializations, hourly_rate_cents = EXCLUDED.hourly_rate_cents,
-         meeting_link = EXCLUDED.meeting_link,
-         trial_rate_cents = CASE WHEN $9 THEN teacher_profiles.trial_rate_cents ELSE EXCLUDED.trial_rate_cents END
-       WHERE NOT $9 OR teacher_profiles.trial_rate_cents IS NULL OR teacher_profiles.trial_rate_cents < EXCLUDED.hourly_rate_cents
-       RETURNING user_id`,
-      [id, body.bio, body.city, body.country, specializations, hourlyRateCents, body.googleMeetLink, trialRateCents, keepTrial],
-    );
-    if (rows.length === 0) {
-      throw new DomainError('conflict', `${TRIAL_MESSAGES.rateBelowHourly}: lower or remove the trial rate first`);
-    }
-    if (body.profileImageUrl !== undefined) await app.pool.query(`UPDATE users SET profile_image_url = $2 WHERE id = $1`, [id, body.profileImageUrl]);
+    const saved = await saveTeacherProfile(app.pool, id, {
+      bio: body.bio,
+      city: body.city,
+      country: body.country,
+      specializations,
+      hourlyRateCents,
+      meetingLink: body.googleMeetLink,
+      trialRateCents,
+      keepTrial,
+    });
+    if (!saved) throw new DomainError('conflict', `${TRIAL_MESSAGES.rateBelowHourly}: lower or remove the trial rate first`);
+    if (body.profileImageUrl !== undefined) await setProfileImageUrl(app.pool, id, body.profileImageUrl);
     return ownProfile(id);
   });
 

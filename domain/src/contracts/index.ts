@@ -2,6 +2,7 @@
 // with their inferred types. api/ declares them on its routes (validated and serialized by Fastify),
 // web/ imports the types (and the schemas in its forms). docs/api.md describes them in words.
 export * from './common.ts';
+export * from './cursors.ts';
 export * from './accounts.ts';
 export { dateSchema, hourSchema, packageHoursSchema, QUERY_DATE_RANGE } from './fields.ts';
 export * from './teachers.ts';

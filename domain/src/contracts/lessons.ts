@@ -1,9 +1,11 @@
 // The HTTP contract of lessons (docs/api.md "Lessons"): bookings, the dashboard, a teacher's students
 // and earnings; requests and answers.
 import { z } from 'zod';
-import { answer } from './common.ts';
+import { romeInstant } from '../time.ts';
+import { answer, pageWithMore } from './common.ts';
 import { checkInsSchema, lessonOutcomeSchema, lessonReportSchema } from './attendance.ts';
-import { dateSchema, hourSchema, id, msg, strict, strictQuery } from './fields.ts';
+import { cursorOf, cursorQuery, limitQuery } from './cursors.ts';
+import { dateSchema, hourSchema, id, msg, pageNumber, strict, strictQuery } from './fields.ts';
 
 /** `refunded`: the hour went back after the lesson was due (a no-show rule or an admin's decision). */
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'refunded'] as const;
@@ -41,6 +43,24 @@ export const bookingAnswerSchema = answer({
 export type Booking = z.infer<typeof bookingAnswerSchema>;
 export const bookingListSchema = z.array(bookingAnswerSchema);
 
+/**
+ * What one GET /api/bookings answers without `before`: every lesson from now on (the nearest
+ * UPCOMING first, at most that many) and the lessons of the last RECENT_DAYS (the newest RECENT at
+ * most); with `before`, the `limit` lessons just before that place (PAGE by default, at most
+ * PAGE_MAX). Both in time order, so the answer never grows with a person's history.
+ */
+export const BOOKINGS_WINDOW = { UPCOMING: 500, RECENT_DAYS: 60, RECENT: 100, PAGE: 50, PAGE_MAX: 100 } as const;
+
+/** GET /api/bookings?before=&limit=: earlier lessons than `before` (a lesson's cursor, `cursorOf`, or an ISO instant). */
+export const bookingsQuerySchema = strictQuery({
+  before: cursorQuery('before').optional(),
+  limit: limitQuery(BOOKINGS_WINDOW.PAGE_MAX).optional(),
+}).refine((q) => q.limit === undefined || q.before !== undefined, 'limit goes with before (the window has a size of its own)');
+export type BookingsQuery = z.input<typeof bookingsQuerySchema>;
+
+/** A lesson's place in GET /api/bookings, for `before`: its start and its id. */
+export const bookingCursor = (b: Pick<Booking, 'startsAt' | 'id'>) => cursorOf({ at: b.startsAt, id: b.id });
+
 /** GET /api/dashboard/stats: the numbers of the signed-in person's dashboard. */
 export const dashboardStatsSchema = answer({
   remainingHours: z.number(),
@@ -61,10 +81,33 @@ export const teacherStudentSchema = answer({
   nextLesson: answer({ date: z.string(), hour: z.number() }).nullable(),
 });
 export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
-export const teacherStudentListSchema = z.array(teacherStudentSchema);
 
-/** GET /api/teacher/earnings?format=csv|json (CSV is a file, JSON this object). */
-export const earningsQuerySchema = strictQuery({ format: z.enum(['csv', 'json'], 'format must be csv or json').optional() });
+/** A teacher's students on one page of GET /api/teacher/students. */
+export const TEACHER_STUDENTS_PAGE_SIZE = 50;
+
+/** GET /api/teacher/students?page=: one page of the teacher's students, by name (`page` from 1). */
+export const teacherStudentQuerySchema = strictQuery({ page: pageNumber('page', 100_000).optional() });
+export type TeacherStudentQuery = z.input<typeof teacherStudentQuerySchema>;
+
+/** GET /api/teacher/students: one page of the teacher's students, by name, and whether more follow. */
+export const teacherStudentPageSchema = pageWithMore('students', teacherStudentSchema);
+export type TeacherStudentPage = z.infer<typeof teacherStudentPageSchema>;
+
+/**
+ * GET /api/teacher/earnings answers the newest PAGE lessons (or, with `before`, the `limit` just before
+ * that place, at most PAGE_MAX) and the newest MONTHS months: never every lesson a teacher gave.
+ */
+export const EARNINGS_WINDOW = { PAGE: 50, PAGE_MAX: 100, MONTHS: 24 } as const;
+
+/**
+ * GET /api/teacher/earnings?format=csv|json&before=&limit= (CSV is a file of every lesson, JSON this
+ * object); `before` is a lesson's `earningCursor` or an ISO instant.
+ */
+export const earningsQuerySchema = strictQuery({
+  format: z.enum(['csv', 'json'], 'format must be csv or json').optional(),
+  before: cursorQuery('before').optional(),
+  limit: limitQuery(EARNINGS_WINDOW.PAGE_MAX).optional(),
+});
 
 export const earningsSchema = answer({
   lessons: z.array(
@@ -77,11 +120,18 @@ export const earningsSchema = answer({
       commissionCents: z.number(),
     }),
   ),
+  /** The newest EARNINGS_WINDOW.MONTHS months with a completed lesson, newest first. */
   months: z.array(
     answer({ month: z.string(), grossCents: z.number(), teacherCents: z.number(), commissionCents: z.number(), lessons: z.number() }),
   ),
+  /** Every completed lesson's earning added up, however many pages the lessons take. */
+  allTime: answer({ teacherCents: z.number(), lessons: z.number() }),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
+
+/** A lesson's place in GET /api/teacher/earnings, for `before`: its start (Rome date and hour) and its id. */
+export const earningCursor = (l: { date: string; hour: number; lessonId: string }) =>
+  cursorOf({ at: romeInstant(l.date, l.hour)!.toISOString(), id: l.lessonId });
 
 // ---- POST /api/bookings -----------------------------------------------------------------------
 

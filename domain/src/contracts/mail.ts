@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQuery, limitQuery } from './cursors.ts';
 
 /**
  * Every kind of queued mail. The notifications are what a person can turn off in their settings
@@ -10,9 +11,17 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /** Whether a mail of this kind is one a person may turn off. */
 export const isNotificationMail = (kind: MailKind): boolean => (NOTIFICATION_MAIL_KINDS as readonly string[]).includes(kind);
 
-/** GET /api/admin/mails query: the mails still pending (default) or given up after every attempt. */
+/** Mails on one page of GET /api/admin/mails, by default and at most. */
+export const ADMIN_MAILS_PAGE = { PAGE: 100, PAGE_MAX: 200 } as const;
+
+/**
+ * GET /api/admin/mails query: the mails still pending (default) or given up after every attempt, oldest
+ * first, a page at a time: `after` is the last mail's cursor (`cursorOf({ at: createdAt, id })`) or an instant.
+ */
 export const adminMailsQuerySchema = z.object({
   status: z.enum(['pending', 'failed'], { error: 'status must be pending or failed' }).default('pending'),
+  after: cursorQuery('after').optional(),
+  limit: limitQuery(ADMIN_MAILS_PAGE.PAGE_MAX).optional(),
 });
 
 /** One queued mail as the admin's "Mail delivery" screen shows it. */

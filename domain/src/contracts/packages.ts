@@ -26,6 +26,13 @@ export const hourPackageSchema = answer(packageShape);
 export type HourPackage = z.infer<typeof hourPackageSchema>;
 export const hourPackageListSchema = z.array(hourPackageSchema);
 
+/**
+ * What GET /api/hour-packages answers: the packages expiring from PAST_MONTHS months ago on (every
+ * usable one, and the recent past), the latest-expiring MAX at most; a student's older packages stay
+ * in the ledger and the admin's views.
+ */
+export const PACKAGES_WINDOW = { PAST_MONTHS: 12, MAX: 200 } as const;
+
 /** POST /api/admin/adjustments answers 201 with the adjusted package and its student. */
 export const adjustedPackageSchema = answer({ ...packageShape, studentId: z.string() });
 

@@ -7,7 +7,7 @@ import { reasonSchema } from './packages.ts';
 import { MAX_HOURS } from '../rules.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'credited', 'failed', 'expired', 'refunded'] as const;
-export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'refund_mismatch'] as const;
+export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'refund_mismatch', 'refund_debt'] as const;
 
 /** POST /api/create-checkout-session: where to send the browser. */
 export const checkoutStartedSchema = answer({ checkout_url: z.string() });
@@ -64,6 +64,11 @@ export const adminPaymentSchema = answer({
   hoursCredited: z.number(),
   hoursRevoked: z.number(),
   refundedCents: z.number(),
+  /**
+   * Money refunds paid back for hours no longer in the package (lessons held, hours lapsed): a debt
+   * for the admin to settle, flagged `refund_debt` (domain payments/refund-decisions.ts).
+   */
+  debtCents: z.number(),
   status: z.enum(PAYMENT_STATUSES),
   startedAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),

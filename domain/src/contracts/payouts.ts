@@ -45,6 +45,9 @@ export const payoutItemSchema = answer({
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
 
+/** What GET /api/teacher/payouts lists: the newest MONTHS months and the newest PAYOUTS payouts (the balances count every one). */
+export const PAYOUTS_WINDOW = { MONTHS: 24, PAYOUTS: 50 } as const;
+
 /** GET /api/teacher/payouts: the balance now, per month (Rome) earned, paid and the balance at its end, and the payouts. */
 export const teacherPayoutsSchema = answer({
   earnedCents: z.number(),

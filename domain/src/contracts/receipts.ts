@@ -17,6 +17,12 @@ export const ownReceiptSchema = answer({
 export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
 export const ownReceiptListSchema = z.array(ownReceiptSchema);
 
+/**
+ * What GET /api/receipts answers: the receipts issued from PAST_MONTHS months ago on (those of the
+ * packages My Hours shows: valid 6 months, shown 12 after), the newest MAX at most.
+ */
+export const RECEIPTS_WINDOW = { PAST_MONTHS: 18, MAX: 200 } as const;
+
 /** Where a payment's receipt and credit notes are (the payer and admins may open them). */
 export const receiptUrl = (paymentId: string) => `/api/payments/${encodeURIComponent(paymentId)}/receipt.pdf`;
 export const creditNoteUrl = (paymentId: string) => `/api/payments/${encodeURIComponent(paymentId)}/credit-note.pdf`;

@@ -12,6 +12,10 @@
  *   hour's end stays an event.
  * - An admin adjustment: a non-zero whole delta of at most 30 hours either way, a non-empty reason,
  *   on a package neither expired nor revoked, never taking remaining below 0.
+ * - Hours a pending refund request holds (HoursHeldForRefund, appended with the request) stay in
+ *   remaining but no lesson may take them (spendableHours), until the hold is released: the refund
+ *   took them, or the provider refused it. The hold and a booking write the same stream at its
+ *   revision, so of the two at once the second is judged again on what the first wrote.
  */
 import { assertNever, type Decider, instant, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
@@ -45,7 +49,20 @@ export type AdjustHours = {
 export type RevokeHours = { type: 'RevokeHours'; data: { packageId: string; paymentId: string; now: string } };
 /** A partial refund paid back `hours` unused hours (at most the remaining ones leave). */
 export type RefundUnusedHours = { type: 'RefundUnusedHours'; data: { packageId: string; paymentId: string; hours: number; now: string } };
-export type PackageCommand = PurchaseHours | SpendHour | RefundHour | ExpireHours | AdjustHours | RevokeHours | RefundUnusedHours;
+/** A refund request holds `hours` of the package's spendable hours (at most those). */
+export type HoldHoursForRefund = { type: 'HoldHoursForRefund'; data: { packageId: string; requestId: string; hours: number; now: string } };
+/** A refund request's hold ends (completed or refused); nothing when it holds nothing. */
+export type ReleaseRefundHold = { type: 'ReleaseRefundHold'; data: { packageId: string; requestId: string; now: string } };
+export type PackageCommand =
+  | PurchaseHours
+  | SpendHour
+  | RefundHour
+  | ExpireHours
+  | AdjustHours
+  | RevokeHours
+  | RefundUnusedHours
+  | HoldHoursForRefund
+  | ReleaseRefundHold;
 
 export interface PackageState {
   exists: boolean;
@@ -67,6 +84,8 @@ export interface PackageState {
   revoked: boolean;
   /** Unused hours that left with a partial refund (UnusedHoursRefunded). */
   refundedHours: number;
+  /** Hours pending refund requests hold, by request id: not spendable until the hold is released. */
+  held: Record<string, number>;
 }
 
 export const initialPackageState: PackageState = {
@@ -84,6 +103,7 @@ export const initialPackageState: PackageState = {
   lessons: {},
   revoked: false,
   refundedHours: 0,
+  held: {},
 };
 
 /** The package a payment credits: its id is the payment's id, so a repeated credit hits the same stream. */
@@ -96,12 +116,17 @@ export function isPackageExpired(state: PackageState, now: Date): boolean {
   return state.exists && now.getTime() >= new Date(state.expiresAt).getTime();
 }
 
+/** The remaining hours a lesson may take: those pending refund requests do not hold. */
+export function spendableHours(state: PackageState): number {
+  return state.remaining - Object.values(state.held).reduce((sum, h) => sum + h, 0);
+}
+
 /** Whether this package may pay for a lesson starting at `startsAt` (booked at `now`). */
 export function canPayFor(state: PackageState, startsAt: Date, now: Date): boolean {
   return (
     state.exists &&
     !state.revoked &&
-    state.remaining > 0 &&
+    spendableHours(state) > 0 &&
     now.getTime() < new Date(state.expiresAt).getTime() &&
     startsAt.getTime() < new Date(state.expiresAt).getTime()
   );
@@ -140,6 +165,12 @@ export function evolvePackage(state: PackageState, event: PackageEvent): Package
       return { ...state, remaining: state.remaining - event.data.hours, revoked: true };
     case 'UnusedHoursRefunded':
       return { ...state, remaining: state.remaining - event.data.hours, refundedHours: state.refundedHours + event.data.hours };
+    case 'HoursHeldForRefund':
+      return { ...state, held: { ...state.held, [event.data.requestId]: event.data.hours } };
+    case 'RefundHoldReleased': {
+      const { [event.data.requestId]: _released, ...held } = state.held;
+      return { ...state, held };
+    }
     default:
       return assertNever(event);
   }
@@ -209,8 +240,9 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
       requirePackage(state);
       if (state.revoked) throw new DomainError('conflict', 'This package was refunded');
       if (isPackageExpired(state, instant(c.now))) throw new DomainError('conflict', 'This package has expired');
-      if (state.remaining + c.delta < 0) {
-        const left = state.remaining;
+      // Hours a refund request holds are on their way back as money: an adjustment cannot take them.
+      if (spendableHours(state) + c.delta < 0) {
+        const left = spendableHours(state);
         throw new DomainError('conflict', left === 1 ? `The package has only ${left} hour left` : `The package has only ${left} hours left`);
       }
       return [
@@ -238,6 +270,19 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
           data: { packageId: state.packageId, paymentId: state.paymentId, hours, refundedAt: isoOf(command.data.now) },
         },
       ];
+    }
+    case 'HoldHoursForRefund': {
+      const c = command.data;
+      requirePackage(state);
+      if (state.held[c.requestId] !== undefined) return [];
+      const hours = Math.min(c.hours, spendableHours(state));
+      if (hours <= 0) return [];
+      return [{ type: 'HoursHeldForRefund', data: { packageId: state.packageId, paymentId: state.paymentId, requestId: c.requestId, hours, heldAt: isoOf(c.now) } }];
+    }
+    case 'ReleaseRefundHold': {
+      const c = command.data;
+      if (state.held[c.requestId] === undefined) return [];
+      return [{ type: 'RefundHoldReleased', data: { packageId: state.packageId, paymentId: state.paymentId, requestId: c.requestId, releasedAt: isoOf(c.now) } }];
     }
     default:
       return assertNever(command);

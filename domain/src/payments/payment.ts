@@ -57,10 +57,15 @@ export interface PaymentState {
   providerPaymentId: string | null;
   /** Refunds requested from the admin console, by request id (payments/refunds.ts). */
   refundRequests: Record<string, RefundRequestState>;
+  /** Hours refunds paid back after they were used (UsedHoursRefunded): the admin's debt to settle. */
+  usedHoursRefunded: number;
 }
 
 export interface RefundRequestState {
   hours: number;
+  /** What the admin asked (the reason as recorded, trimmed) and who: an Idempotency-Key binds to both. */
+  reason: string;
+  requestedBy: string;
   amountCents: number;
   feeIncluded: boolean;
   status: 'pending' | 'completed' | 'failed';
@@ -75,6 +80,7 @@ export const initialPaymentState: PaymentState = {
   receiptNumber: null,
   providerPaymentId: null,
   refundRequests: {},
+  usedHoursRefunded: 0,
 };
 
 /** Throws 409 unless the client's amount equals hours x hourly rate + the fee in force (EUR 3 by default). */
@@ -111,7 +117,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
       };
     case 'RefundRequested': {
       const d = event.data;
-      const request: RefundRequestState = { hours: d.hours, amountCents: d.amountCents, feeIncluded: d.feeIncluded, status: 'pending' };
+      const request: RefundRequestState = { hours: d.hours, reason: d.reason, requestedBy: d.requestedBy, amountCents: d.amountCents, feeIncluded: d.feeIncluded, status: 'pending' };
       return { ...state, refundRequests: { ...state.refundRequests, [d.requestId]: request } };
     }
     case 'RefundRequestFailed':
@@ -121,6 +127,8 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
       const status = event.type === 'RefundRequestFailed' ? 'failed' : 'completed';
       return { ...state, refundRequests: { ...state.refundRequests, [event.data.requestId]: { ...known, status } } };
     }
+    case 'UsedHoursRefunded':
+      return { ...state, usedHoursRefunded: state.usedHoursRefunded + event.data.hours };
     default:
       return assertNever(event);
   }

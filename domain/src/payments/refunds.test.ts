@@ -3,10 +3,11 @@ import { fold } from '../decider.ts';
 import type { CheckoutStarted, PackageEvent, PaymentEvent } from '../events.ts';
 import { packageDecider } from '../packages/package.ts';
 import { expectDomainError } from '../test-support.ts';
+import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE } from '../idempotency.ts';
 import { paymentDecider } from './payment.ts';
 import { decideRefundRequest, refundableHours } from './refunds.ts';
 import { refundQuote } from '../rules.ts';
-import { decideRefund } from './workflows.ts';
+import { decideRefund } from './refund-decisions.ts';
 
 const T0 = '2026-01-10T09:15:00.000Z';
 const LATER = '2026-01-12T09:00:00.000Z';
@@ -51,6 +52,28 @@ describe('refund requests from the admin console', () => {
     expect(request(2, [...paid, ...first])).toEqual([]);
     expect(refundableHours(fold(paymentDecider, [...paid, ...first]), fold(packageDecider, [purchased]), new Date(LATER))).toBe(1);
     expectDomainError(() => request(2, [...paid, ...first], [purchased], 'rq2'), { error: 'conflict', message: 'Only 1 unused hour can be refunded' });
+  });
+
+  it('refunds a paid payment that credited nothing (a second trial) in full: the money bought nothing', () => {
+    expect(refundableHours(fold(paymentDecider, paid), fold(packageDecider, []), new Date(LATER))).toBe(3);
+    expect(request(3, paid, [])[0]!.data).toMatchObject({ hours: 3, amountCents: 7800, feeIncluded: true });
+    const asked = request(3, paid, []);
+    expect(refundableHours(fold(paymentDecider, [...paid, ...asked]), fold(packageDecider, []), new Date(LATER))).toBe(0);
+    // Stripe's refund completes it; there is no package to take hours from.
+    const d = decideRefund({ now: LATER, paymentId: 'pay1', amountRefundedCents: 7800, providerRefundId: 're_1', requestIds: ['rq1'], payment: fold(paymentDecider, [...paid, ...asked]), package: fold(packageDecider, []) });
+    expect(d.payment.map((e) => e.type)).toEqual(['PaymentRefunded', 'RefundRequestCompleted']);
+    expect(d.package.events).toEqual([]);
+    expect(refundableHours(fold(paymentDecider, [...paid, ...asked, ...d.payment]), fold(packageDecider, []), new Date(LATER))).toBe(0);
+  });
+
+  it('binds a request id (an Idempotency-Key) to its hours, reason and admin: anything else under it is refused (422)', () => {
+    const first = request(1);
+    const again = (hours: number, reason: string, requestedBy: string) => () =>
+      decideRefundRequest({ now: LATER, requestId: 'rq1', hours, reason, requestedBy, payment: fold(paymentDecider, [...paid, ...first]), package: fold(packageDecider, [purchased]) });
+    expect(again(1, 'Moving', 'admin1')()).toEqual([]);
+    for (const other of [again(2, 'Moving', 'admin1'), again(1, 'Other reason', 'admin1'), again(1, 'Moving', 'admin2')]) {
+      expectDomainError(other, { error: 'mismatch', message: IDEMPOTENCY_KEY_MISMATCH_MESSAGE });
+    }
   });
 
   it('refuses an unpaid payment, no reason and a fraction', () => {

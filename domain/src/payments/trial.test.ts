@@ -5,7 +5,8 @@ import { initialPackageState, packageDecider } from '../packages/package.ts';
 import { expectDomainError } from '../test-support.ts';
 import { decidePayment, paymentDecider } from './payment.ts';
 import { assertTrialCheckout, initialTrialState, TRIAL_MESSAGES, trialDecider, trialRefusal, trialSettled, validTrialRate } from './trial.ts';
-import { decidePaymentConfirmation, decideRefund } from './workflows.ts';
+import { decidePaymentConfirmation } from './workflows.ts';
+import { decideRefund } from './refund-decisions.ts';
 import { teacherProfileSchema } from '../contracts/teachers.ts';
 import { teacherProfileFormSchema } from '../contracts/forms.ts';
 

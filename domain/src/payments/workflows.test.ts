@@ -5,7 +5,8 @@ import { initialPackageState, packageDecider, type PackageState } from '../packa
 import { decideAdjustment, decideExpiry } from '../packages/workflows.ts';
 import { expectDomainError } from '../test-support.ts';
 import { paymentDecider } from './payment.ts';
-import { decidePaymentConfirmation, decideRefund } from './workflows.ts';
+import { decidePaymentConfirmation } from './workflows.ts';
+import { decideRefund } from './refund-decisions.ts';
 
 const T0 = '2026-01-10T09:15:00.000Z';
 const started: CheckoutStarted = {
@@ -54,9 +55,10 @@ describe('decideRefund', () => {
   const pkg = fold(packageDecider, [...confirmed.package.events, { type: 'HourBooked', data: { packageId: 'pay1', lessonId: 'l1', bookedAt: T0 } }]);
   const input = { now: '2026-01-11T00:00:00.000Z', paymentId: 'pay1', amountRefundedCents: 7800, providerRefundId: 're_1', payment: fold(paymentDecider, payment), package: pkg };
 
-  it('records the refund and revokes the unused hours (the booked lesson keeps its hour)', () => {
+  it('records the refund and revokes the unused hours; the hour of a lesson it may not cancel is a debt', () => {
     const d = decideRefund(input);
-    expect(d.payment.map((e) => e.type)).toEqual(['PaymentRefunded']);
+    expect(d.payment.map((e) => e.type)).toEqual(['PaymentRefunded', 'UsedHoursRefunded']);
+    expect(d.payment[1]).toEqual({ type: 'UsedHoursRefunded', data: { paymentId: 'pay1', hours: 1, amountCents: 2500, refundedAt: input.now } });
     expect(d.package.events).toEqual([{ type: 'HoursRevoked', data: { packageId: 'pay1', paymentId: 'pay1', hours: 2, revokedAt: input.now } }]);
   });
 

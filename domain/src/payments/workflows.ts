@@ -1,13 +1,12 @@
 /**
- * Confirming and refunding a payment touch the payment stream and the package it credits. The API
- * loads both, calls these, and appends the writes atomically with expected versions.
+ * Confirming a payment touches the payment stream and the package it credits. The API loads both,
+ * calls this, and appends the writes atomically with expected versions (refunds: refund-decisions.ts).
  */
 import { isoOf, nonEmpty, type StreamWrite } from '../decider.ts';
 import { type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '../events.ts';
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
 import { VALIDITY_MONTHS } from '../rules.ts';
 import { decidePayment, type PaymentState } from './payment.ts';
-import { partialRefundHours } from './refunds.ts';
 import { type TrialEligibility, trialRefusal, trialSettled } from './trial.ts';
 
 export interface PaymentDecision {
@@ -107,57 +106,4 @@ export function decidePaymentConfirmation(input: {
           input.package,
         );
   return decision(paymentId, payment, packageId, packageEvents, trial);
-}
-
-/**
- * The pending admin requests a provider refund completes: those it names (Stripe's refund metadata),
- * else, when it names none (Stripe's charge.refunded carries its refunds only when expanded), the oldest
- * pending requests if their amounts add up to exactly the amount refunded now.
- */
-function completedRequests(payment: PaymentState, named: string[], amountCents: number): string[] {
-  const pending = Object.entries(payment.refundRequests).filter(([, r]) => r.status === 'pending');
-  if (named.length > 0) return named.filter((id) => payment.refundRequests[id]?.status === 'pending');
-  const out: string[] = [];
-  let sum = 0;
-  for (const [id, r] of pending) {
-    if (sum + r.amountCents > amountCents) break;
-    sum += r.amountCents;
-    out.push(id);
-  }
-  return sum === amountCents ? out : [];
-}
-
-/**
- * Records a refund of a paid payment and takes its unused hours out of the package (booked lessons
- * stay): all of them when the whole amount is refunded, else floor(refunded total / hour price) in all
- * (the rules: refunds.ts). The admin requests among `requestIds` that were pending are completed with it.
- */
-export function decideRefund(input: {
-  now: string;
-  paymentId: string;
-  amountRefundedCents: number;
-  providerRefundId: string | null;
-  /** The admin console's refund requests this provider refund (or refund total) covers. */
-  requestIds?: string[];
-  payment: PaymentState;
-  package: PackageState;
-}): PaymentDecision {
-  const { now, paymentId } = input;
-  const packageId = packageIdForPayment(paymentId);
-  const refunded = decidePayment(
-    { type: 'RefundPayment', data: { paymentId, amountRefundedCents: input.amountRefundedCents, providerRefundId: input.providerRefundId, now } },
-    input.payment,
-  );
-  if (refunded.length === 0) return decision(paymentId, refunded, packageId, []);
-  const completed: PaymentEvent[] = completedRequests(input.payment, input.requestIds ?? [], input.amountRefundedCents).map((requestId) => ({ type: 'RefundRequestCompleted', data: { paymentId, requestId, providerRefundId: input.providerRefundId, completedAt: isoOf(now) } }));
-  const checkout = input.payment.checkout!; // decidePayment threw if there was none
-  const total = input.payment.refundedCents + input.amountRefundedCents;
-  let packageEvents: PackageEvent[] = [];
-  if (input.package.exists && total >= checkout.amountCents) {
-    packageEvents = decidePackage({ type: 'RevokeHours', data: { packageId, paymentId, now } }, input.package);
-  } else if (input.package.exists) {
-    const hours = partialRefundHours(total, checkout.hourPriceCents, input.package.refundedHours);
-    if (hours > 0) packageEvents = decidePackage({ type: 'RefundUnusedHours', data: { packageId, paymentId, hours, now } }, input.package);
-  }
-  return decision(paymentId, [...refunded, ...completed], packageId, packageEvents);
 }

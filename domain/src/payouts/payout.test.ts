@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from '../errors.ts';
+import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE } from '../idempotency.ts';
 import { fold } from '../decider.ts';
 import type { PayoutEvent } from '../events.ts';
 import {
@@ -38,6 +39,16 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('decidePayout', () => {
+  it('records nothing for a payout id it has (the same Idempotency-Key sent again), and refuses other values under it', () => {
+    const first = decidePayout(record(), initialPayoutState);
+    const state = fold(payoutDecider, first);
+    // Once paid, the balance would refuse another €50: the key finds the first payout instead.
+    expect(decidePayout(record({ earnedCents: 5000 }), state)).toEqual([]);
+    for (const over of [{ amountCents: 4000 }, { reference: 'BANK-2' }, { periodEnd: '2026-03-30' }, { adminId: 'a2' }]) {
+      expect(refusal(() => decidePayout(record(over), state))).toEqual({ kind: 'mismatch', message: IDEMPOTENCY_KEY_MISMATCH_MESSAGE });
+    }
+  });
+
   it('records a payout within the balance, the reference trimmed', () => {
     expect(decidePayout(record(), initialPayoutState)).toEqual([
       {
@@ -104,7 +115,7 @@ describe('payoutStatement', () => {
         let earnedCents = 0;
         const earned: { month: string; earnedCents: number }[] = [];
         const paidRows: { month: string; paidCents: number }[] = [];
-        for (const s of steps) {
+        for (const [i, s] of steps.entries()) {
           const month = `2026-${String(s.month).padStart(2, '0')}`;
           if (s.kind === 'earn') {
             earnedCents += s.cents;
@@ -112,7 +123,7 @@ describe('payoutStatement', () => {
             continue;
           }
           try {
-            const events = decidePayout(record({ amountCents: s.cents, earnedCents }), state);
+            const events = decidePayout(record({ payoutId: `p${i}`, amountCents: s.cents, earnedCents }), state);
             state = events.reduce(payoutDecider.evolve, state);
             paidRows.push({ month, paidCents: s.cents });
           } catch (e) {

@@ -7,11 +7,14 @@
  * - never above the payable balance: everything earned minus everything paid before;
  * - appended at the payouts stream's revision, so two payouts at once are judged one after the other
  *   and cannot together exceed the balance. Nothing is changed in place.
+ * - a payout id the stream has already (the admin's form sent its Idempotency-Key again) records
+ *   nothing, when the same admin asks the same; anything else under that key is refused (idempotency.ts).
  * The earned total comes from the completed lessons; it only ever grows (a completed lesson stays
  * completed), so a figure read a moment early can only refuse a payout, never allow too much.
  */
 import { assertNever, type Decider, instant } from '../decider.ts';
 import { DomainError } from '../errors.ts';
+import { assertSameRequest } from '../idempotency.ts';
 import type { PayoutEvent, PayoutRecorded } from '../events.ts';
 import { isValidDate, romeToday, romeWallClock } from '../time.ts';
 
@@ -72,6 +75,13 @@ export function decidePayout(command: PayoutCommand, state: PayoutState): Payout
     case 'RecordPayout': {
       const c = command.data;
       const now = instant(c.now);
+      const known = state.payouts.find((p) => p.payoutId === c.payoutId);
+      if (known) {
+        const what = (p: { adminId: string; amountCents: number; periodEnd: string; reference: string }) =>
+          ({ by: p.adminId, amountCents: p.amountCents, periodEnd: p.periodEnd, reference: p.reference.trim() });
+        assertSameRequest(what(known), what(c));
+        return [];
+      }
       if (!Number.isSafeInteger(c.amountCents) || c.amountCents <= 0) throw new DomainError('invalid', PAYOUT_AMOUNT_MESSAGE);
       if (!isValidDate(c.periodEnd)) throw new DomainError('invalid', PAYOUT_PERIOD_END_MESSAGE);
       if (c.periodEnd > romeToday(now)) throw new DomainError('invalid', PAYOUT_PERIOD_FUTURE_MESSAGE);

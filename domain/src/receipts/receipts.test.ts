@@ -3,7 +3,8 @@ import { fold } from '../decider.ts';
 import type { CheckoutStarted, DocumentEvent, PaymentEvent } from '../events.ts';
 import { initialPackageState, packageDecider } from '../packages/package.ts';
 import { paymentDecider } from '../payments/payment.ts';
-import { decidePaymentConfirmation, decideRefund } from '../payments/workflows.ts';
+import { decidePaymentConfirmation } from '../payments/workflows.ts';
+import { decideRefund } from '../payments/refund-decisions.ts';
 import { documentNumber, documentYear, numberSeries, withCreditNote, withReceipt } from './receipts.ts';
 
 const T0 = '2026-03-02T09:00:00.000Z';

@@ -41,7 +41,7 @@ describe('teacher payouts over random histories', () => {
             const earnedNow = 2280 * (i + 1);
             for (const amountCents of amounts) {
               try {
-                await recordPayout(commandDeps(t.app), { teacherId: g.id, adminId: admin.id, amountCents, periodEnd: '2026-03-05', reference: `R${i}` });
+                await recordPayout(commandDeps(t.app), { payoutId: crypto.randomUUID(), teacherId: g.id, adminId: admin.id, amountCents, periodEnd: '2026-03-05', reference: `R${i}` });
                 expectedPaid += amountCents;
               } catch (e) {
                 if (!(e instanceof DomainError) || e.kind !== 'conflict') throw e;

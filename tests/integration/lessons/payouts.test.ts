@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  IDEMPOTENCY_KEY_MISMATCH_MESSAGE,
   PAYOUT_AMOUNT_MESSAGE,
   PAYOUT_PERIOD_END_MESSAGE,
   PAYOUT_PERIOD_FUTURE_MESSAGE,
@@ -101,6 +102,29 @@ describe('POST /api/admin/teachers/:id/payouts', () => {
     }
     expect((await get(t, g, '/api/teacher/payouts')).body).toMatchObject({ paidCents: 6000, payableCents: 840 });
     expect(await t.app.ledger.readStream(streams.payouts(g.id))).toHaveLength(3);
+  });
+
+  it('records one payout for a double submit under one Idempotency-Key; the key binds to its body and admin (422)', async () => {
+    const { g, admin } = await earned(3);
+    const keyed = async (who: Who, key: string, over: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/teachers/${g.id}/payouts`, headers: { ...(await headers(t, who)), 'idempotency-key': key }, payload: body(over) });
+    // The form's double submit: both at once, then once more after the answer.
+    const [first, second] = await Promise.all([keyed(admin, 'form-1'), keyed(admin, 'form-1')]);
+    const again = await keyed(admin, 'form-1');
+    expect([first.statusCode, second.statusCode, again.statusCode], first.body + second.body).toEqual([201, 201, 201]);
+    expect(new Set([first, second, again].map((r) => r.json().payout.id)).size).toBe(1);
+    expect(again.json().balance).toMatchObject({ paidCents: 5000, payableCents: 1840 });
+    // The same key with another amount, or from another admin: refused, nothing recorded.
+    const other = await signedIn(t, 'admin');
+    for (const res of [await keyed(admin, 'form-1', { amountCents: 1000 }), await keyed(other, 'form-1')]) {
+      expect([res.statusCode, res.json().message]).toEqual([422, IDEMPOTENCY_KEY_MISMATCH_MESSAGE]);
+    }
+    const bad = await keyed(admin, 'k'.repeat(256));
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'The Idempotency-Key header must be 1 to 255 characters']);
+    // Without a key, two identical payouts are two payouts.
+    expect((await pay(admin, g.id, body({ amountCents: 100 }))).statusCode).toBe(201);
+    expect((await pay(admin, g.id, body({ amountCents: 100 }))).statusCode).toBe(201);
+    expect((await t.app.ledger.readStream(streams.payouts(g.id))).map((e) => (e.data as { amountCents: number }).amountCents)).toEqual([5000, 100, 100]);
   });
 
   it('answers 404 for an unknown teacher or someone who is not a teacher', async () => {

@@ -1,4 +1,4 @@
-// A person's own reads (GET /api/bookings, /api/hour-packages, /api/dashboard/stats, /api/teacher/earnings) are kept in
+// A person's own reads (GET /api/hour-packages, /api/dashboard/stats) are kept in
 // memory per process (api/src/platform/personal-reads.ts). These tests change what they are computed
 // from in every way it can change (a write here, a write through another instance, a timer's event,
 // a tool writing to the tables, the clock) and check that no answer is older than the change: at once
@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { eventually, useSecondInstance } from './two-instances.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
-import { parsePosition } from '@parliamo/ledger';
 import { announcePersonalChanges } from '@parliamo/projections';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { book, credit, student, teacher } from './fixtures.ts';
@@ -37,7 +36,6 @@ async function read<T>(app: FastifyInstance, who: Person, url: string, extra = '
 const lessonsOf = (app: FastifyInstance, who: Person, extra = '') => read<Lesson[]>(app, who, '/api/bookings', extra);
 const packagesOf = (app: FastifyInstance, who: Person, extra = '') => read<Package[]>(app, who, '/api/hour-packages', extra);
 const statsOf = (app: FastifyInstance, who: Person, extra = '') => read<Stats>(app, who, '/api/dashboard/stats', extra);
-const earningsOf = (app: FastifyInstance, who: Person) => read<{ lessons: { date: string; priceCents: number }[] }>(app, who, '/api/teacher/earnings');
 
 /** Runs `body` while `app`'s personal notices are held back (slow), then delivers them in order. */
 async function withoutNotices<T>(app: FastifyInstance, body: () => Promise<T>): Promise<T> {
@@ -75,19 +73,6 @@ async function drained() {
   }
 }
 
-/** `s` books `g` at 09:00 on `date` through `app`. */
-async function bookThrough(app: FastifyInstance, s: Person, g: Person, date: string) {
-  return app.inject({ method: 'POST', url: '/api/bookings', headers: authHeaders(await sessionCookie(t, s.id)), payload: { teacherId: g.id, date, hour: 9 } });
-}
-
-/** The write token a write's answer set (the cookie to send with the next requests). */
-function tokenOf(res: { headers: Record<string, unknown> }): string {
-  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
-  const token = cookies.find((c) => c.startsWith('parliamo_written='));
-  if (!token) throw new Error(`no write token in ${JSON.stringify(cookies)}`);
-  return decodeURIComponent(token.split(';')[0]!);
-}
-
 /** `admin` adds `hours` to the first package of `s` through the API (a write handled by the test app). */
 async function goodwillHours(admin: { cookie: string }, s: Person, hours: number) {
   const pkg = (await packagesOf(t.app, s))[0]!;
@@ -119,70 +104,7 @@ async function cachedPair(hours = 3) {
   return { g, s, lessonId: booked.json().id as string };
 }
 
-/**
- * Records `app`'s reads of a person's lesson list (whose ids they were for) while `body` runs; `hold`
- * (a person's id) makes their reads wait, after the database has answered, until `release()`.
- */
-async function watchingLessonReads<T>(app: FastifyInstance, body: (w: { reads: string[]; hold(id: string): void; release(): void }) => Promise<T>): Promise<T> {
-  const pool = app.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-  const query = pool.query;
-  const reads: string[] = [];
-  let held: string | null = null;
-  let release = () => {};
-  let gate = Promise.resolve();
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const config = args[0] as { text?: string; values?: unknown[] };
-    const answer = query.apply(this, args);
-    if (typeof config !== 'object' || !config.text?.includes('FROM bookings b')) return answer;
-    const id = String(config.values?.[0]);
-    reads.push(id);
-    return id === held ? answer.then(async (rows) => (await gate, rows)) : answer;
-  };
-  try {
-    return await body({
-      reads,
-      hold: (id) => {
-        held = id;
-        gate = new Promise((resolve) => (release = resolve));
-      },
-      release: () => release(),
-    });
-  } finally {
-    pool.query = query;
-    release();
-  }
-}
-
 describe('a person\'s own reads kept in memory', () => {
-  it('are answered from memory until a notice names the person, and only that person', async () => {
-    const a = await cachedPair();
-    const b = await cachedPair(); // its writes here emptied this instance's answers: read again
-    for (const app of [t.app, second]) for (const who of [a.s, a.g, b.s, b.g]) await lessonsOf(app, who);
-    for (const app of [t.app, second]) (await packagesOf(app, a.s), await statsOf(app, a.s));
-    // Changed behind every process's back: both still answer what they read (the proof that it is kept).
-    await other.query(`UPDATE bookings SET notes = 'quiet' WHERE student_id = ANY($1)`, [[a.s.id, b.s.id]]);
-    await other.query(`UPDATE hour_packages SET remaining_hours = remaining_hours + 5 WHERE student_id = ANY($1)`, [[a.s.id, b.s.id]]);
-    for (const app of [t.app, second]) {
-      expect((await lessonsOf(app, a.s))[0]!.notes).toBe(null);
-      expect((await packagesOf(app, a.s))[0]!.remainingHours).toBe(2);
-      expect((await statsOf(app, a.s)).remainingHours).toBe(2);
-    }
-    await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${a.s.id}`]);
-    await eventually(async () => (await lessonsOf(second, a.s))[0]!.notes === 'quiet' && (await packagesOf(second, a.s))[0]!.remainingHours === 7);
-    expect((await statsOf(t.app, a.s)).remainingHours).toBe(7);
-    // Only that person's: the teacher's list (not named) and the other student's are still kept.
-    expect((await lessonsOf(t.app, a.g))[0]!.notes).toBe(null);
-    expect((await lessonsOf(t.app, b.s))[0]!.notes).toBe(null);
-    // `*` empties everyone's, and so does a payload that is not a notice.
-    await other.query(`SELECT pg_notify('parliamo_personal', ';*')`);
-    await eventually(async () => (await lessonsOf(t.app, b.s))[0]!.notes === 'quiet' && (await lessonsOf(second, a.g))[0]!.notes === 'quiet');
-    expect((await lessonsOf(second, b.s))[0]!.notes).toBe('quiet');
-    await other.query(`UPDATE bookings SET notes = 'quieter' WHERE student_id = $1`, [b.s.id]);
-    expect((await lessonsOf(second, b.s))[0]!.notes).toBe('quiet');
-    await other.query(`SELECT pg_notify('parliamo_personal', 'not a notice')`);
-    await eventually(async () => (await lessonsOf(second, b.s))[0]!.notes === 'quieter');
-  });
-
   it('a write handled here shows in the very next answer here, without waiting for its notice', async () => {
     const { g, s, lessonId } = await cachedPair();
     await withoutNotices(t.app, async () => {
@@ -199,47 +121,6 @@ describe('a person\'s own reads kept in memory', () => {
       expect((await packagesOf(t.app, s))[0]!.remainingHours).toBe(5);
       expect((await statsOf(t.app, s)).remainingHours).toBe(5);
     });
-  });
-
-  it('another instance shows a write once its notice comes, or at once to the writer who brings the token', async () => {
-    const { g, s } = await cachedPair();
-    // The other instance hears nothing for now: without the token it still answers what it had.
-    await withoutNotices(second, async () => {
-      const res = await bookThrough(t.app, s, g, '2026-03-11');
-      expect(res.statusCode).toBe(201);
-      const token = tokenOf(res);
-      expect((await lessonsOf(second, s)).length).toBe(1); // kept: the proof that the token is what matters
-      // A token that is not a position is ignored, not an error.
-      expect((await lessonsOf(second, s, 'parliamo_written=nonsense')).length).toBe(1);
-      expect((await lessonsOf(second, s, token)).length).toBe(2);
-      expect((await packagesOf(second, s, token))[0]!.remainingHours).toBe(1);
-      expect((await statsOf(second, s, token)).remainingHours).toBe(1);
-    });
-    // Once the notices arrive, everyone concerned (the teacher too) sees it without a token.
-    await eventually(async () => (await lessonsOf(second, g)).length === 2 && (await lessonsOf(second, s)).length === 2);
-    expect((await statsOf(second, g)).lessonsThisMonth).toBe(2);
-    // A cancel names the lesson only: its people come from the read model.
-    const lesson = (await lessonsOf(t.app, s)).find((l) => l.date === '2026-03-11')!;
-    const cancelled = await second.inject({ method: 'DELETE', url: `/api/bookings/${lesson.id}`, headers: authHeaders(await sessionCookie(t, g.id)) });
-    expect(cancelled.statusCode).toBe(200);
-    await eventually(async () => (await lessonsOf(t.app, s)).find((l) => l.id === lesson.id)!.status === 'cancelled');
-    await eventually(async () => (await packagesOf(t.app, s))[0]!.remainingHours === 2);
-  });
-
-  it('the token is covered once the instance has heard of its position, and a later token is not', async () => {
-    const { g, s } = await cachedPair();
-    const res = await bookThrough(second, s, g, '2026-03-12');
-    expect(res.statusCode).toBe(201);
-    const token = tokenOf(res);
-    await drained();
-    const { commit, prepare } = parsePosition(token.split('=')[1]!);
-    expect(t.app.sessionCache.covers({ commit, prepare })).toBe(true);
-    expect(t.app.sessionCache.covers({ commit: commit + 1_000_000n, prepare })).toBe(false);
-    // An uncovered token reads afresh: a change the notices never told is seen with it, not without.
-    await lessonsOf(t.app, s);
-    await other.query(`UPDATE bookings SET notes = 'quiet' WHERE student_id = $1`, [s.id]);
-    expect((await lessonsOf(t.app, s)).every((l) => l.notes === null)).toBe(true);
-    expect((await lessonsOf(t.app, s, `parliamo_written=${commit + 1_000_000n}:${prepare}`)).every((l) => l.notes === 'quiet')).toBe(true);
   });
 
   it('moves on with the clock: a package expires, the next lesson passes, the month ends', async () => {
@@ -273,31 +154,6 @@ describe('a person\'s own reads kept in memory', () => {
         expect((await packagesOf(t.app, s))[0]!.status).toBe('active');
         expect((await statsOf(t.app, s)).nextLesson).toMatchObject({ date: '2026-03-10', hour: 9 });
       });
-    } finally {
-      t.clock.set(start.toISOString());
-    }
-  });
-
-  it('a teacher\'s earnings are kept until a lesson of theirs completes, whichever instance\'s timer completed it', async () => {
-    const { g, s } = await cachedPair();
-    expect((await book(t, s, { teacherId: g.id, date: '2026-03-12', hour: 9 })).statusCode).toBe(201);
-    const start = t.clock.now();
-    try {
-      t.clock.set('2026-03-11T09:00:00.000Z'); // the first lesson (09:00-10:00 in Rome) has ended and its report window closed
-      await runLessonTimers(timerDeps(t.app));
-      await drained();
-      for (const app of [t.app, second]) expect((await earningsOf(app, g)).lessons).toEqual([expect.objectContaining({ date: '2026-03-10', priceCents: 3000 })]);
-      // Changed behind every process's back: both still answer what they read (the proof that it is kept).
-      await other.query(`UPDATE teacher_earnings SET price_cents = 100, teacher_earning_cents = 76, commission_cents = 24 WHERE teacher_id = $1`, [g.id]);
-      for (const app of [t.app, second]) expect((await earningsOf(app, g)).lessons[0]!.priceCents).toBe(3000);
-      // The second lesson completes through the other instance's timer: both show it once its notice has come.
-      t.clock.set('2026-03-13T09:00:00.000Z');
-      await runLessonTimers(timerDeps(second));
-      await drained();
-      for (const app of [t.app, second]) {
-        const { lessons } = await earningsOf(app, g);
-        expect(lessons.map((l) => [l.date, l.priceCents])).toEqual([['2026-03-12', 3000], ['2026-03-10', 100]]);
-      }
     } finally {
       t.clock.set(start.toISOString());
     }
@@ -504,42 +360,5 @@ describe('a person\'s own reads kept in memory', () => {
     } finally {
       t.clock.set(start.toISOString());
     }
-  });
-
-  it('after a person\'s write, the answers they asked for lately are read again before they ask; nobody else\'s', async () => {
-    const { g, s } = await cachedPair();
-    await watchingLessonReads(t.app, async ({ reads }) => {
-      const res = await bookThrough(t.app, s, g, '2026-03-13');
-      expect(res.statusCode).toBe(201);
-      await drained(); // the write's notice heard: its read ahead has begun
-      await eventually(async () => reads.includes(s.id));
-      const ahead = reads.length;
-      // Their next read takes that answer (or waits for it): no read of its own, and it shows the write.
-      expect((await lessonsOf(t.app, s, tokenOf(res))).map((l) => l.date)).toEqual(['2026-03-10', '2026-03-13']);
-      expect(reads.length).toBe(ahead);
-      // The teacher's answers were emptied by the write, not read ahead: their next read is their own.
-      expect(reads).not.toContain(g.id);
-      expect((await lessonsOf(t.app, g)).length).toBe(2);
-      expect(reads.filter((id) => id === g.id)).toHaveLength(1);
-    });
-  });
-
-  it('a read ahead is neither kept nor waited for once something changed while it ran', async () => {
-    const { g, s } = await cachedPair();
-    await watchingLessonReads(t.app, async ({ reads, hold, release }) => {
-      hold(s.id);
-      const res = await bookThrough(t.app, s, g, '2026-03-13');
-      expect(res.statusCode).toBe(201);
-      await eventually(async () => reads.includes(s.id)); // read ahead, its answer held back
-      // A change after that read, told by its notice: the answer held back is older than it.
-      await other.query(`UPDATE bookings SET notes = 'later' WHERE student_id = $1`, [s.id]);
-      await other.query(`SELECT pg_notify('parliamo_personal', $1)`, [`;${s.id}`]);
-      await drained();
-      const next = lessonsOf(t.app, s, tokenOf(res)); // must not wait for the held read and show its answer
-      await eventually(async () => reads.filter((id) => id === s.id).length === 2);
-      release();
-      expect((await next).map((l) => l.notes)).toEqual(['later', 'later']);
-      expect((await lessonsOf(t.app, s)).map((l) => l.notes)).toEqual(['later', 'later']);
-    });
   });
 });

@@ -115,11 +115,11 @@ describe('dashboards, students, earnings, calendar', () => {
     const everyStudent = (await t.db.pool.query(`SELECT count(*)::int AS n FROM users WHERE role = 'student' AND erased_at IS NULL`)).rows[0].n;
     expect(everyStudent).toBeGreaterThanOrEqual(2);
     expect((await get(t, admin, '/api/dashboard/stats')).body).toMatchObject({ totalStudents: everyStudent });
-    const students = (await get<any[]>(t, g, '/api/teacher/students')).body;
-    expect(students).toEqual([
+    const students = (await get<any>(t, g, '/api/teacher/students')).body;
+    expect(students).toEqual({ page: 1, pageSize: 50, hasMore: false, students: [
       { studentId: s2.id, name: 'Ben Okafor', hoursLeft: 1, lessonsDone: 1, nextLesson: null },
       { studentId: s.id, name: 'Anna Schmidt', hoursLeft: 3, lessonsDone: 1, nextLesson: { date: '2026-03-20', hour: 10 } },
-    ]);
+    ] });
     const csv = await t.app.inject({ method: 'GET', url: '/api/teacher/earnings?format=csv', headers: await headers(t, g) });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('lesson_id,date,hour,price_eur,teacher_eur,commission_eur');

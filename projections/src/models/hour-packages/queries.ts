@@ -1,4 +1,4 @@
-import { teacherDisplayName } from '@parliamo/domain';
+import { PACKAGES_WINDOW, teacherDisplayName } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
 import type { HourChangeCause } from './projection.ts';
 
@@ -113,9 +113,18 @@ function toPackage(r: any, now: Date): PackageView {
   };
 }
 
-/** A student's packages, soonest expiry first. */
+/**
+ * A student's packages that expire (or expired) from PACKAGES_WINDOW.PAST_MONTHS before `now` on, the
+ * latest-expiring MAX of them, soonest expiry first: every usable package and the recent ones, never the
+ * whole history (the index on (student_id, expires_at) stops at the limit).
+ */
 export async function packagesOf(db: Queryable, studentId: string, now: Date): Promise<PackageView[]> {
-  const { rows } = await db.query(`${packageSelect} WHERE h.student_id = $1 ORDER BY h.expires_at, h.purchased_at`, [studentId]);
+  const { rows } = await db.query(
+    `SELECT * FROM (${packageSelect} WHERE h.student_id = $1 AND h.expires_at >= $2::timestamptz - interval '${PACKAGES_WINDOW.PAST_MONTHS} months'
+                     ORDER BY h.expires_at DESC, h.purchased_at DESC LIMIT ${PACKAGES_WINDOW.MAX}) h
+      ORDER BY h.expires_at, h.purchased_at`,
+    [studentId, now],
+  );
   return rows.map((r) => toPackage(r, now));
 }
 
@@ -123,4 +132,50 @@ export async function packagesOf(db: Queryable, studentId: string, now: Date): P
 export async function packageById(db: Queryable, id: string, now: Date): Promise<(PackageView & { studentId: string }) | null> {
   const { rows } = await db.query(`${packageSelect} WHERE h.id = $1`, [id]);
   return rows[0] ? { ...toPackage(rows[0], now), studentId: rows[0].student_id } : null;
+}
+
+/** The student's active packages with hours left with this teacher (the packages a booking may spend). */
+export async function bookablePackageIds(db: Queryable, studentId: string, teacherId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND status = 'active' AND remaining_hours > 0`,
+    [studentId, teacherId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Whether the student has any package with this teacher (but `exceptPackageId`): hours bought before a trial. */
+export async function hasPackageWith(db: Queryable, studentId: string, teacherId: string, exceptPackageId: string | null): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM hour_packages WHERE student_id = $1 AND teacher_id = $2 AND ($3::text IS NULL OR id <> $3) LIMIT 1`,
+    [studentId, teacherId, exceptPackageId],
+  );
+  return rows.length > 0;
+}
+
+/** The active packages with hours left whose expiry has come by `now`, soonest first (the timer expires them). */
+export async function lapsedPackageIds(db: Queryable, now: Date): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM hour_packages WHERE status = 'active' AND remaining_hours > 0 AND expires_at <= $1 ORDER BY expires_at`,
+    [now],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The active packages with hours left that expire within a month of `now`, and whether within a week (the expiry reminders). */
+export async function packagesExpiringSoon(db: Queryable, now: Date) {
+  const { rows } = await db.query(
+    `SELECT p.id, p.student_id, p.remaining_hours, p.expires_at,
+            p.expires_at <= $1::timestamptz + interval '7 days' AS within_week
+       FROM hour_packages p
+      WHERE p.status = 'active' AND p.remaining_hours > 0 AND p.expires_at > $1
+        AND p.expires_at <= $1::timestamptz + interval '1 month'`,
+    [now],
+  );
+  return rows.map((r) => ({
+    id: r.id as string,
+    studentId: r.student_id as string,
+    remainingHours: r.remaining_hours as number,
+    expiresAt: r.expires_at as Date,
+    withinWeek: r.within_week as boolean,
+  }));
 }

@@ -219,7 +219,8 @@ describe("the aggregates of the dashboards, the teacher's students and payouts",
         const admin = await dashboardStats(live.pool, { id: teacherId, role: 'admin' }, now);
         hoursSeen.push(admin.remainingHours);
         expect({ lessons: admin.lessonsThisMonth, hours: admin.remainingHours }).toEqual({ lessons: whole.school_lessons, hours: whole.school_hours });
-        const list = await teacherStudents(live.pool, teacherId, now);
+        const { students: list, hasMore } = await teacherStudents(live.pool, teacherId, now, 1, 1000);
+        expect(hasMore).toBe(false);
         expect(list.map(({ studentId, hoursLeft, lessonsDone, nextLesson }) => ({ studentId, hoursLeft, lessonsDone, nextLesson })).sort((a, b) => (a.studentId < b.studentId ? -1 : 1)))
           .toEqual(await wholeHistoryStudents(live.pool, teacherId, now));
         checked += list.filter((s) => s.hoursLeft > 0 && s.nextLesson).length + (whole.earnings > 0 ? 1 : 0);

@@ -15,21 +15,6 @@ export function attendanceView(a: Attendance | null) {
   };
 }
 
-/**
- * The lessons the lesson clock completes at `now`: confirmed, their report window (`reportWindowHours`
- * after the end) closed, and no report (a reported lesson waits for its rule or the admin).
- */
-export async function lessonsDueForCompletion(db: Queryable, now: Date, reportWindowHours: number): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM bookings
-      WHERE status = 'confirmed' AND starts_at + interval '60 minutes' + make_interval(hours => $2) <= $1
-        AND (attendance IS NULL OR jsonb_array_length(attendance->'reports') = 0)
-      ORDER BY starts_at`,
-    [now, reportWindowHours],
-  );
-  return rows.map((r) => r.id);
-}
-
 /** A dispute's status at `now`: decided once it has an outcome, open once it reached the school, else waiting. */
 export function disputeStatus(a: Attendance, now: Date): DisputeStatus {
   if (a.outcome) return 'decided';

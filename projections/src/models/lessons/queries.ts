@@ -1,4 +1,4 @@
-import { addRomeMonths, centsToEuros, romeInstant, romeToday, teacherDisplayName, type Booking } from '@parliamo/domain';
+import { addRomeMonths, BOOKINGS_WINDOW, centsToEuros, romeInstant, romeToday, teacherDisplayName, type Booking, type ListCursor } from '@parliamo/domain';
 import { attendanceView } from './attendance-queries.ts';
 import type { Queryable } from '../shared.ts';
 import { schoolUsableHours, usableHours, usableThisUtcDay } from '../hour-packages/queries.ts';
@@ -51,28 +51,41 @@ export async function bookingById(db: Queryable, id: string, viewerId: string): 
 }
 
 /**
- * A person's lessons (as student or as teacher), in time order. What each row costs is kept small,
- * since a busy teacher's list has thousands: one query (a round trip costs more than the rows), the
- * lessons as arrays of text (no Date parsed for `startsAt`: PostgreSQL writes the instant as
- * toISOString would), each person's name formatted once. Same rows and values as `toBooking` of
- * `bookingSelect` (the viewer is each lesson's own student or teacher, so the notes are always theirs).
+ * Which of a person's lessons one read takes: the window a screen needs (every lesson from `now` on,
+ * the nearest `BOOKINGS_WINDOW.UPCOMING`, and the newest `RECENT` of the last `RECENT_DAYS`), or the
+ * `limit` lessons just before a place in the list (the "Earlier lessons" pages).
  */
-export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }): Promise<BookingView[]> {
-  const teacher = who.role === 'teacher';
+export type LessonRange = { now: Date } | { before: ListCursor; limit: number };
+
+/**
+ * A person's lessons (as student or as teacher) in `range`, in time order (start, then id: two lessons
+ * may share a start once one is cancelled). What each row costs is kept small: one query (a round
+ * trip costs more than the rows), the lessons as arrays of text (no Date parsed for `startsAt`:
+ * PostgreSQL writes the instant as toISOString would), each person's name formatted once. Same rows
+ * and values as `toBooking` of `bookingSelect` (the viewer is each lesson's own student or teacher, so
+ * the notes are always theirs). Each part walks the index on (who, starts_at) and stops at its limit.
+ */
+export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }, range: LessonRange): Promise<BookingView[]> {
+  const mine = `${who.role === 'teacher' ? 'teacher_id' : 'student_id'} = $1`;
+  const columns = 'id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by, notice_hours, attendance';
+  const part = (where: string, order: 'ASC' | 'DESC', limit: string) =>
+    `(SELECT ${columns} FROM bookings WHERE ${mine} AND ${where} ORDER BY starts_at ${order}, id ${order} LIMIT ${limit})`;
+  const chosen =
+    'now' in range
+      ? `${part('starts_at >= $2', 'ASC', String(BOOKINGS_WINDOW.UPCOMING))} UNION ALL ${part(
+          `starts_at < $2 AND starts_at >= $2::timestamptz - interval '${BOOKINGS_WINDOW.RECENT_DAYS} days'`, 'DESC', String(BOOKINGS_WINDOW.RECENT))}`
+      : part('(starts_at < $2 OR (starts_at = $2 AND id < $3))', 'DESC', '$4');
   const { rows } = await db.query<LessonRow>({
-    // A teacher's list reads only the index (lessonsIndexes), the notes from the lessons that have
-    // some; a student's (a few hundred lessons at most) reads its rows.
-    text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, ${teacher ? 'bn' : 'b'}.notes,
+    text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, b.notes,
                   b.cancelled_by, b.notice_hours, n.text, ${isoText('n.updated_at')},
                   t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link, b.attendance
-             FROM bookings b
-             ${teacher ? 'LEFT JOIN (SELECT id, notes FROM bookings WHERE teacher_id = $1 AND notes IS NOT NULL) bn ON bn.id = b.id' : ''}
+             FROM (${chosen}) b
              LEFT JOIN lesson_notes n ON n.lesson_id = b.id
              LEFT JOIN users t ON t.id::text = b.teacher_id
              LEFT JOIN users s ON s.id::text = b.student_id
              LEFT JOIN teacher_profiles p ON p.user_id = t.id
-            WHERE ${teacher ? 'b.teacher_id' : 'b.student_id'} = $1 ORDER BY b.starts_at`,
-    values: [who.id],
+            ORDER BY b.starts_at, b.id`,
+    values: 'now' in range ? [who.id, range.now] : [who.id, range.before.at, range.before.id ?? '', range.limit],
     rowMode: 'array',
     types: TEXT,
   });
@@ -117,98 +130,45 @@ const TEXT = { getTypeParser: () => (value: string) => value } as const;
 /** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds, "Z"). */
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Monthly totals of one teacher's earnings, newest month first. */
-export async function teacherEarningsByMonth(db: Queryable, teacherId: string) {
-  const { rows } = await db.query(
-    `SELECT month, sum(price_cents)::int AS gross, sum(teacher_earning_cents)::int AS teacher,
-            sum(commission_cents)::int AS commission, count(*)::int AS lessons
-       FROM teacher_earnings WHERE teacher_id = $1 GROUP BY month ORDER BY month DESC`,
-    [teacherId],
-  );
-  return rows.map((r) => ({
-    month: r.month as string,
-    grossCents: r.gross as number,
-    teacherCents: r.teacher as number,
-    commissionCents: r.commission as number,
-    lessons: r.lessons as number,
-  }));
-}
-
-/** One teacher's earning per completed lesson, newest first. */
-export async function teacherEarnings(db: Queryable, teacherId: string) {
-  const { rows } = await db.query(
-    `SELECT lesson_id, date, hour, price_cents, teacher_earning_cents, commission_cents
-       FROM teacher_earnings WHERE teacher_id = $1 ORDER BY date DESC, hour DESC`,
-    [teacherId],
-  );
-  return rows.map((r) => ({
-    lessonId: r.lesson_id as string,
-    date: r.date as string,
-    hour: r.hour as number,
-    priceCents: r.price_cents as number,
-    teacherEarningCents: r.teacher_earning_cents as number,
-    commissionCents: r.commission_cents as number,
-  }));
-}
-
 /**
- * GET /api/teacher/earnings: a teacher's earning per completed lesson, newest first, and the monthly
- * totals, newest month first: one query (one round trip, from the index on (teacher_id, date, hour)),
- * the months added up here from the same rows. The same as teacherEarnings and teacherEarningsByMonth.
+ * One page of a teacher's students, by name: hours left with this teacher, lessons done, the next
+ * lesson. The page's rows first, from teacher_students (every student with a package or a lesson with
+ * the teacher, and the lessons done, kept by the projection) and each student's name by its key; then,
+ * for those students only, the hours of their usable packages with the teacher and their next
+ * confirmed lesson with them (each by the student's index). One row more than the page tells whether
+ * another follows.
  */
-export async function teacherEarningsWithMonths(db: Queryable, teacherId: string) {
-  const { rows } = await db.query<[string, string, number, number, number, number, string]>({
-    text: `SELECT lesson_id, date, hour, price_cents, teacher_earning_cents, commission_cents, month
-             FROM teacher_earnings WHERE teacher_id = $1 ORDER BY date DESC, hour DESC`,
-    values: [teacherId],
-    rowMode: 'array',
-  });
-  const months = new Map<string, { month: string; grossCents: number; teacherCents: number; commissionCents: number; lessons: number }>();
-  const lessons = rows.map(([lessonId, date, hour, priceCents, teacherEarningCents, commissionCents, month]) => {
-    let m = months.get(month);
-    if (!m) months.set(month, (m = { month, grossCents: 0, teacherCents: 0, commissionCents: 0, lessons: 0 }));
-    m.grossCents += priceCents;
-    m.teacherCents += teacherEarningCents;
-    m.commissionCents += commissionCents;
-    m.lessons += 1;
-    return { lessonId, date, hour, priceCents, teacherEarningCents, commissionCents };
-  });
-  return { lessons, months: [...months.values()].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0)) };
-}
-
-/**
- * A teacher's students: hours left with this teacher, lessons done, the next lesson. A row per student
- * from teacher_students (every student with a package or a lesson with the teacher, and the lessons
- * done, kept by the projection), the hours from the teacher's usable packages (the partial index of
- * the active ones, hour-packages), the next lessons from the teacher's confirmed ones (a few weeks'
- * worth, by the partial slot index; MATERIALIZED, or PostgreSQL walks everyone's upcoming lessons),
- * each student's name by its key. None of it reads the teacher's past lessons.
- */
-export async function teacherStudents(db: Queryable, teacherId: string, now: Date) {
+export async function teacherStudents(db: Queryable, teacherId: string, now: Date, page: number, pageSize: number) {
   const { rows } = await db.query(
-    `WITH confirmed AS MATERIALIZED (
-       SELECT student_id, date, hour, starts_at FROM bookings WHERE teacher_id = $1 AND status = 'confirmed'),
-     usable AS MATERIALIZED (
-       SELECT student_id, sum(remaining_hours)::int AS hours FROM hour_packages WHERE teacher_id = $1 AND ${usableHours('', '$2')}
-        GROUP BY student_id)
-     SELECT x.student_id, u.first_name, u.last_name, COALESCE(h.hours, 0) AS hours_left, x.lessons_done, n.next_lesson
-       FROM teacher_students x
-       LEFT JOIN usable h ON h.student_id = x.student_id
-       LEFT JOIN (SELECT DISTINCT ON (student_id) student_id, json_build_object('date', date, 'hour', hour) AS next_lesson
-                    FROM confirmed WHERE starts_at >= $2
-                   ORDER BY student_id, starts_at) n ON n.student_id = x.student_id
-       LEFT JOIN LATERAL (SELECT first_name, last_name FROM users WHERE id::text = x.student_id OFFSET 0) u ON true
-      WHERE x.teacher_id = $1
-      ORDER BY u.last_name, u.first_name`,
-    [teacherId, now],
+    `WITH chosen AS MATERIALIZED (
+       SELECT x.student_id, x.lessons_done, u.first_name, u.last_name
+         FROM teacher_students x
+         LEFT JOIN LATERAL (SELECT first_name, last_name FROM users WHERE id::text = x.student_id OFFSET 0) u ON true
+        WHERE x.teacher_id = $1
+        ORDER BY u.last_name, u.first_name, x.student_id
+        LIMIT $3 OFFSET $4)
+     SELECT c.student_id, c.first_name, c.last_name, COALESCE(h.hours, 0) AS hours_left, c.lessons_done, n.next_lesson
+       FROM chosen c
+       LEFT JOIN LATERAL (SELECT sum(remaining_hours)::int AS hours FROM hour_packages
+                           WHERE student_id = c.student_id AND teacher_id = $1 AND ${usableHours('', '$2')}) h ON true
+       LEFT JOIN LATERAL (SELECT json_build_object('date', date, 'hour', hour) AS next_lesson FROM bookings
+                           WHERE student_id = c.student_id AND teacher_id = $1 AND status = 'confirmed' AND starts_at >= $2
+                           ORDER BY starts_at LIMIT 1) n ON true
+      ORDER BY c.last_name, c.first_name, c.student_id`,
+    [teacherId, now, pageSize + 1, (page - 1) * pageSize],
   );
-  return rows.map((r) => ({
-    studentId: r.student_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-    hoursLeft: r.hours_left,
-    lessonsDone: r.lessons_done,
-    nextLesson: r.next_lesson,
-  }));
+  return {
+    students: rows.slice(0, pageSize).map((r) => ({
+      studentId: r.student_id,
+      name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      hoursLeft: r.hours_left,
+      lessonsDone: r.lessons_done,
+      nextLesson: r.next_lesson,
+    })),
+    page,
+    pageSize,
+    hasMore: rows.length > pageSize,
+  };
 }
 
 /** The numbers on a person's dashboard: a student's, a teacher's, or (admin) everyone's. */

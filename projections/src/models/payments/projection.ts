@@ -28,6 +28,8 @@ export interface PaymentRow {
   hours_credited: number;
   hours_revoked: number;
   refunded_cents: number;
+  /** Money refunds paid back for hours no longer in the package (UsedHoursRefunded): a debt to settle. */
+  debt_cents: number;
   status: PaymentStatus;
   started_at: Date | null;
   confirmed_at: Date | null;
@@ -43,7 +45,7 @@ export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
 
 /** What an admin should look at for this payment. */
 export function paymentFlags(
-  row: Pick<PaymentRow, 'confirmed_at' | 'hours_credited' | 'hours' | 'refunded_cents' | 'amount_cents' | 'paid_amount_cents' | 'hours_revoked' | 'hour_price_cents' | 'fee_cents'>,
+  row: Pick<PaymentRow, 'confirmed_at' | 'hours_credited' | 'hours' | 'refunded_cents' | 'amount_cents' | 'paid_amount_cents' | 'hours_revoked' | 'hour_price_cents' | 'fee_cents' | 'debt_cents'>,
 ): PaymentFlag[] {
   const flags: PaymentFlag[] = [];
   const paid = row.confirmed_at !== null;
@@ -53,8 +55,10 @@ export function paymentFlags(
   if (!paid && row.hours_credited > 0) flags.push('credited_without_payment');
   if (paid && row.paid_amount_cents !== null && row.paid_amount_cents !== row.amount_cents) flags.push('amount_mismatch');
   // Money refunded that the hours taken out do not account for (hours x price, + the fee with a full
-  // refund): used hours refunded, or cents beyond whole hours (domain/src/payments/refunds.ts).
-  const accounted = row.hours_revoked * row.hour_price_cents + (fullyRefunded ? row.fee_cents : 0);
+  // refund): hours used or lapsed that were refunded (the debt, recorded as such: refund_debt), and
+  // anything else, such as cents beyond whole hours (refund_mismatch; domain payments/refund-decisions.ts).
+  const accounted = row.hours_revoked * row.hour_price_cents + (fullyRefunded ? row.fee_cents : 0) + row.debt_cents;
+  if (row.debt_cents > 0) flags.push('refund_debt');
   // (A payment never credited is paid_not_credited instead, until it is refunded in full.)
   if (row.hours_credited > 0 && row.refunded_cents > 0 && row.refunded_cents !== accounted) flags.push('refund_mismatch');
   return flags;
@@ -89,7 +93,8 @@ export function hasFlagSql(alias: string): string {
   return `((${paid} AND ${p}hours_credited = 0 AND NOT ${fullyRefundedSql(alias)})
     OR (NOT (${paid}) AND ${p}hours_credited > 0)
     OR (${paid} AND ${p}paid_amount_cents IS NOT NULL AND ${p}paid_amount_cents <> ${p}amount_cents)
-    OR (${p}hours_credited > 0 AND ${p}refunded_cents > 0 AND ${refundedBeyondHoursSql(alias)} <> 0))`;
+    OR ${p}debt_cents > 0
+    OR (${p}hours_credited > 0 AND ${p}refunded_cents > 0 AND ${refundedBeyondHoursSql(alias)} - ${p}debt_cents <> 0))`;
 }
 
 // The status follows from the facts, whatever order they arrived in.
@@ -164,6 +169,9 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, tables: Record
     case 'UnusedHoursRefunded':
       await update('hours_revoked = hours_revoked + $3', [e.data.paymentId, at, e.data.hours]);
       break;
+    case 'UsedHoursRefunded':
+      await update('debt_cents = debt_cents + $3', [e.data.paymentId, at, e.data.amountCents]);
+      break;
     case 'RefundRequested': {
       const d = e.data;
       await client.query(
@@ -198,8 +206,9 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, tables: Record
 export const paymentsProjection: Projection = {
   name: 'payments',
   // 2: the trial column (issue 17). 3: refunds and the admin's refund requests (issue 18).
-  // 4: the indexes of the admin's analytics and payment list (issue 20).
-  version: 4,
+  // 4: the indexes of the admin's analytics and payment list (issue 20). 5: debt_cents (refunds of
+  // hours no longer in the package).
+  version: 5,
   tables: ['payments', 'payment_refunds', 'refund_requests', 'payment_months', 'payment_totals'],
   createSql: (tables) => {
     const { payments: t, payment_refunds: r, refund_requests: q, payment_months: m, payment_totals: s } = withAggregates(tables);
@@ -221,6 +230,7 @@ export const paymentsProjection: Projection = {
       hours_credited integer NOT NULL DEFAULT 0,
       hours_revoked integer NOT NULL DEFAULT 0,
       refunded_cents integer NOT NULL DEFAULT 0,
+      debt_cents integer NOT NULL DEFAULT 0,
       status text NOT NULL,
       started_at timestamptz,
       confirmed_at timestamptz,

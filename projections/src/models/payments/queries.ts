@@ -26,3 +26,12 @@ export async function paymentTotals(db: Queryable): Promise<{ total: number; fla
   );
   return rows[0]!;
 }
+
+/** The local test checkouts still pending that started at or before `cutoff`, oldest first. */
+export async function pendingTestCheckouts(db: Queryable, cutoff: Date): Promise<string[]> {
+  const { rows } = await db.query<{ payment_id: string }>(
+    `SELECT payment_id FROM payments WHERE provider = 'test' AND status = 'pending' AND started_at <= $1 ORDER BY started_at`,
+    [cutoff],
+  );
+  return rows.map((r) => r.payment_id);
+}

@@ -1,4 +1,4 @@
-import { payoutStatement, type TeacherBalance, type TeacherPayouts } from '@parliamo/domain';
+import { PAYOUTS_WINDOW, payoutStatement, type TeacherBalance, type TeacherPayouts } from '@parliamo/domain';
 import { iso, type Queryable } from '../shared.ts';
 
 
@@ -11,26 +11,48 @@ export async function teacherEarnedCents(db: Queryable, teacherId: string): Prom
   return rows[0]!.earned;
 }
 
-/** GET /api/teacher/payouts: the balance now, per Rome month earned, paid and the balance at its end, the payouts newest first. */
-export async function teacherPayouts(db: Queryable, teacherId: string): Promise<TeacherPayouts> {
-  const [earned, payouts] = await Promise.all([
+type PayoutRow = { payout_id: string; amount_cents: number; period_end: string; reference: string; recorded_at: Date; month: string };
+
+/** A teacher's payouts newest first: the newest `limit`, or those recorded in one Rome month. */
+async function payoutList(db: Queryable, teacherId: string, only: { limit: number } | { month: string }) {
+  const { rows } = await db.query<PayoutRow>(
+    `SELECT payout_id, amount_cents, to_char(period_end, 'YYYY-MM-DD') AS period_end, reference, recorded_at, month
+       FROM teacher_payouts WHERE teacher_id = $1 AND ($2::text IS NULL OR month = $2)
+      ORDER BY recorded_at DESC, payout_id LIMIT $3`,
+    'month' in only ? [teacherId, only.month, null] : [teacherId, null, only.limit],
+  );
+  return rows.map((r) => ({ id: r.payout_id, amountCents: r.amount_cents, periodEnd: r.period_end, reference: r.reference, recordedAt: iso(r.recorded_at)! }));
+}
+
+/**
+ * A teacher's balance now and per Rome month (earned, paid, the balance at its end), every month newest
+ * first: from the per-month sums of the read models (teacher_months, teacher_payouts), a row per month.
+ */
+export async function teacherPayoutStatement(db: Queryable, teacherId: string) {
+  const [earned, paid] = await Promise.all([
     db.query<{ month: string; earned: number }>(
       // per-month sums of teacher_earnings (teacher_months, the lessons read model): a row per month, not per lesson
       `SELECT month, teacher_earning_cents::int AS earned FROM teacher_months WHERE teacher_id = $1`,
       [teacherId],
     ),
-    db.query<{ payout_id: string; amount_cents: number; period_end: string; reference: string; recorded_at: Date; month: string }>(
-      `SELECT payout_id, amount_cents, to_char(period_end, 'YYYY-MM-DD') AS period_end, reference, recorded_at, month
-         FROM teacher_payouts WHERE teacher_id = $1 ORDER BY recorded_at DESC, payout_id`,
-      [teacherId],
-    ),
+    db.query<{ month: string; paid: number }>(`SELECT month, sum(amount_cents)::int8 AS paid FROM teacher_payouts WHERE teacher_id = $1 GROUP BY month`, [teacherId]),
   ]);
-  const list = payouts.rows.map((r) => ({ id: r.payout_id, amountCents: r.amount_cents, periodEnd: r.period_end, reference: r.reference, recordedAt: iso(r.recorded_at)! }));
-  const statement = payoutStatement(
+  return payoutStatement(
     earned.rows.map((r) => ({ month: r.month, earnedCents: r.earned })),
-    payouts.rows.map((r) => ({ month: r.month, paidCents: r.amount_cents })),
+    paid.rows.map((r) => ({ month: r.month, paidCents: r.paid })),
   );
-  return { ...statement, payouts: list };
+}
+
+/** The payouts a teacher was paid in one Rome month, newest first (their monthly statement). */
+export const teacherPayoutsOfMonth = (db: Queryable, teacherId: string, month: string) => payoutList(db, teacherId, { month });
+
+/**
+ * GET /api/teacher/payouts: the balance now and per month (the newest PAYOUTS_WINDOW.MONTHS), the
+ * payouts newest first (the newest PAYOUTS). The balances count every month and payout.
+ */
+export async function teacherPayouts(db: Queryable, teacherId: string): Promise<TeacherPayouts> {
+  const [statement, payouts] = await Promise.all([teacherPayoutStatement(db, teacherId), payoutList(db, teacherId, { limit: PAYOUTS_WINDOW.PAYOUTS })]);
+  return { ...statement, months: statement.months.slice(0, PAYOUTS_WINDOW.MONTHS), payouts };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -58,4 +58,35 @@ export function QueryView<T>({
   if (query.data === undefined) return null;
   if (empty && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
+}
+
+/**
+ * The end of a list answered a part at a time: a button that loads the next part ("Earlier lessons"),
+ * busy while it loads, the error of a failed load, and once nothing more comes, a sentence saying so.
+ */
+export function LoadMore({ label, endText, onLoad, loading, ended, error }: {
+  label: string;
+  endText: string;
+  onLoad: () => void;
+  loading: boolean;
+  ended: boolean;
+  error?: unknown;
+}) {
+  const t = useT();
+  if (ended) {
+    return (
+      <Text color="fg.muted" fontSize="sm" role="status">
+        {endText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="2" align="flex-start">
+      {error ? <ErrorNotice error={error} /> : null}
+      {/* Busy, not disabled, while it loads: a disabled button would drop the keyboard's focus. */}
+      <Button variant="outline" size="sm" aria-busy={loading} onClick={() => (loading ? undefined : onLoad())}>
+        {loading ? t('common.app.loading') : label}
+      </Button>
+    </Stack>
+  );
 }

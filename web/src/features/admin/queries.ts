@@ -1,16 +1,18 @@
 /** The admin's screens over the school: people, the ledger, mails, figures, settings; and what their writes make stale (lib/queries.ts). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  AdminMail,
-  AdminStudentPage,
-  AdminTeacher,
-  AdminTeacherChoice,
-  AdminUserCounts,
-  AdminUserPage,
-  Analytics,
-  LedgerBalance,
-  LedgerEntry,
-  SchoolSettingsPage,
+import {
+  ADMIN_MAILS_PAGE,
+  cursorOf,
+  type AdminMail,
+  type AdminStudentPage,
+  type AdminTeacher,
+  type AdminTeacherChoice,
+  type AdminUserCounts,
+  type AdminUserPage,
+  type Analytics,
+  type LedgerBalance,
+  type LedgerEntry,
+  type SchoolSettingsPage,
 } from '@parliamo/domain/contracts';
 import { getJson, search, type Stale } from '../../lib/queries.ts';
 
@@ -44,9 +46,15 @@ export const adminQueries = {
       queryKey: ['admin', 'analytics', { from: range.from ?? '', to: range.to ?? '' }] as const,
       queryFn: ({ signal }) => getJson<Analytics>(`/api/admin/analytics${search(range)}`, signal),
     }),
-  /** Mails the queue has not delivered: waiting (`pending`) or given up (`failed`). */
+  /** Mails the queue has not delivered: waiting (`pending`) or given up (`failed`), oldest first, a page at a time. */
   adminMails: (status: 'pending' | 'failed') =>
-    queryOptions({ queryKey: ['admin', 'mails', status] as const, queryFn: ({ signal }) => getJson<AdminMail[]>(`/api/admin/mails?status=${status}`, signal) }),
+    infiniteQueryOptions({
+      queryKey: ['admin', 'mails', status] as const,
+      initialPageParam: '',
+      queryFn: ({ pageParam, signal }) => getJson<AdminMail[]>(`/api/admin/mails${search({ status, after: pageParam })}`, signal),
+      getNextPageParam: (page: AdminMail[]) =>
+        page.length === ADMIN_MAILS_PAGE.PAGE ? cursorOf({ at: page.at(-1)!.createdAt, id: page.at(-1)!.id }) : undefined,
+    }),
   adminTeacher: (teacherId: string) =>
     queryOptions({ queryKey: ['admin', 'teacher', teacherId] as const, queryFn: ({ signal }) => getJson<AdminTeacher>(`/api/admin/teachers/${id(teacherId)}`, signal) }),
   /** Where every cent paid in is now (GET /api/admin/ledger-balance). */

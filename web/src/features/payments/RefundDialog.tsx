@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { refundFormSchema, type RefundFormInput } from '@parliamo/domain/contrac
 import { refundableHoursMessage, refundQuote } from '@parliamo/domain/rules';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { useIdempotencyKey } from '../../lib/idempotency.ts';
 import { eurosFromCents, hoursCount } from '../../lib/format.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { paymentChanges } from './queries.ts';
@@ -27,13 +28,13 @@ function quoteText(p: AdminPayment, hours: number): string {
 
 /**
  * The admin's refund of unused hours of one payment (POST /api/admin/payments/:id/refund): the hours
- * and a reason, the amount and the fee shown before confirming. One Idempotency-Key per opening, so a
- * retried Confirm refunds once.
+ * and a reason, the amount and the fee shown before confirming. One Idempotency-Key per body sent
+ * (useIdempotencyKey), so a retried Confirm refunds once.
  */
 export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
   const qc = useQueryClient();
   const t = useT();
-  const key = useMemo(() => crypto.randomUUID(), []);
+  const keyOf = useIdempotencyKey();
   const [error, setError] = useState<string | null>(null);
   const max = payment.refundableHours;
   const form = useForm<RefundFormInput, unknown, RefundBody>({
@@ -47,7 +48,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const hoursError = overMax ? translateMessage(refundableHoursMessage(max)) : fieldError(errors.hours).error;
   const reasonError = fieldError(touchedFields.reason ? errors.reason : undefined).error;
   const refund = useMutation({
-    mutationFn: async (body: RefundBody) => (await apiRequest('POST', `/api/admin/payments/${encodeURIComponent(payment.paymentId)}/refund`, body, { 'Idempotency-Key': key })).json() as Promise<RefundAnswer>,
+    mutationFn: async (body: RefundBody) => (await apiRequest('POST', `/api/admin/payments/${encodeURIComponent(payment.paymentId)}/refund`, body, { 'Idempotency-Key': keyOf(body) })).json() as Promise<RefundAnswer>,
     onSuccess: async (r) => {
       toaster.create({
         type: 'success',

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { payoutFormSchema, type PayoutBody, type PayoutFormInput, type TeacherBalance } from '@parliamo/domain/contracts/payouts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { useIdempotencyKey } from '../../lib/idempotency.ts';
 import { invalidate } from '../../lib/queries.ts';
 import { payoutChanges, payoutQueries } from './queries.ts';
 import { eurosFromCents, instantLabel, romeDate } from '../../lib/format.ts';
@@ -16,11 +17,15 @@ import { ConfirmDialog } from '../../components/app/ConfirmDialog.tsx';
 import { QueryView } from '../../components/app/states.tsx';
 import { Trans, useT } from '../../lib/i18n.tsx';
 
-/** The Record payout dialog: the form, then a confirmation step, then POST /api/admin/teachers/:id/payouts. */
+/**
+ * The Record payout dialog: the form, then a confirmation step, then POST /api/admin/teachers/:id/payouts
+ * with an Idempotency-Key per confirmed body, so a double submit records one payout.
+ */
 function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onClose: () => void }) {
   const qc = useQueryClient();
   const t = useT();
   const [pending, setPending] = useState<PayoutBody | null>(null);
+  const keyOf = useIdempotencyKey();
   const form = useForm<PayoutFormInput, unknown, PayoutBody>({
     resolver: contractResolver(payoutFormSchema),
     mode: 'onChange',
@@ -29,7 +34,7 @@ function RecordPayoutDialog({ teacher, onClose }: { teacher: TeacherBalance; onC
   const { errors, touchedFields, dirtyFields, isValid, isSubmitted } = form.formState;
   const shown = (name: keyof PayoutFormInput) => fieldError(touchedFields[name] || dirtyFields[name] || isSubmitted ? errors[name] : undefined);
   const record = useMutation({
-    mutationFn: async (body: PayoutBody) => apiRequest('POST', `/api/admin/teachers/${encodeURIComponent(teacher.teacherId)}/payouts`, body),
+    mutationFn: async (body: PayoutBody) => apiRequest('POST', `/api/admin/teachers/${encodeURIComponent(teacher.teacherId)}/payouts`, body, { 'Idempotency-Key': keyOf(body) }),
     onSuccess: async (_res, body) => {
       toaster.create({ type: 'success', title: t('admin.payouts.recorded.title'), description: t('admin.payouts.recorded.description', { amount: eurosFromCents(body.amountCents), name: teacher.name }) });
       await invalidate(qc, payoutChanges.payoutRecorded);

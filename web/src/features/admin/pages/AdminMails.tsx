@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminMail } from '@parliamo/domain';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { invalidate } from '../../../lib/queries.ts';
 import { adminChanges, adminQueries } from '../queries.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
-import { QueryView } from '../../../components/app/states.tsx';
+import { LoadMore, QueryView } from '../../../components/app/states.tsx';
 import { instantLabel } from '../../../lib/format.ts';
 import { useDisplayTimeZone } from '../../../lib/settings.ts';
 import { useT } from '../../../lib/i18n.tsx';
@@ -66,7 +66,7 @@ function MailRow({ mail }: { mail: AdminMail }) {
 /** /admin/mails: mails the queue could not deliver (or has not yet), with a retry for each. */
 export default function AdminMails() {
   const [status, setStatus] = useState<'failed' | 'pending'>('failed');
-  const mails = useQuery({ ...adminQueries.adminMails(status), refetchInterval: 30_000 });
+  const mails = useInfiniteQuery({ ...adminQueries.adminMails(status), select: (d) => d.pages.flat(), refetchInterval: 30_000 });
   const t = useT();
   return (
     <Stack gap="6">
@@ -87,6 +87,16 @@ export default function AdminMails() {
           </Stack>
         )}
       </QueryView>
+      {mails.data && mails.data.length > 0 && (
+        <LoadMore
+          label={t('admin.mails.more')}
+          endText={t('admin.mails.noMore')}
+          onLoad={() => void mails.fetchNextPage()}
+          loading={mails.isFetchingNextPage}
+          ended={!mails.hasNextPage}
+          error={mails.isFetchNextPageError ? mails.error : undefined}
+        />
+      )}
     </Stack>
   );
 }

@@ -45,6 +45,7 @@ const FLAG_LABELS: Record<AdminPayment['flags'][number], string> = {
   credited_without_payment: 'admin.payments.flags.creditedWithoutPayment',
   amount_mismatch: 'admin.payments.flags.amountMismatch',
   refund_mismatch: 'admin.payments.flags.refundMismatch',
+  refund_debt: 'admin.payments.flags.refundDebt',
 };
 
 function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (p: AdminPayment) => void }) {
@@ -116,7 +117,7 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
                   <HStack gap="1" wrap="wrap">
                     {p.flags.map((f) => (
                       <Badge key={f} colorPalette="red" title={f}>
-                        {t(FLAG_LABELS[f])}
+                        {t(FLAG_LABELS[f], { amount: eurosFromCents(p.debtCents) })}
                       </Badge>
                     ))}
                   </HStack>

@@ -1,25 +1,34 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth.ts';
 import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
 import { LessonList } from '../LessonList.tsx';
-import { QueryView } from '../../../components/app/states.tsx';
+import { LoadMore, QueryView } from '../../../components/app/states.tsx';
 import type { Booking } from '@parliamo/domain/contracts';
 import { SelectField } from '../../../components/FormFields.tsx';
 import { lessonQueries } from '../queries.ts';
+import { useEarlierLessons } from '../use-earlier-lessons.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
 
-/** /lesson-registry: every lesson, filtered by status, person and date range. */
+/** /lesson-registry: the lessons (the recent ones and what is ahead, earlier ones on demand), filtered by status, person and date range. */
 export default function LessonRegistry() {
   const { user } = useAuth();
   const viewer = user?.role === 'teacher' ? 'teacher' : 'student';
   const bookings = useQuery(lessonQueries.bookings());
-  // ?lesson=<id> (a link from a package's history on My Hours) opens that lesson's details.
+  const earlier = useEarlierLessons(bookings.data);
+  const lessons = useMemo(() => [...earlier.lessons, ...(bookings.data ?? [])], [earlier.lessons, bookings.data]);
+  // ?lesson=<id> (a link from a package's history on My Hours) opens that lesson's details; a lesson
+  // before the window is looked for in the earlier pages, one after the other, until it shows.
   const [params] = useSearchParams();
   const openId = params.get('lesson') ?? undefined;
+  const openFound = !!openId && lessons.some((b) => b.id === openId);
+  const seekOpen = !!openId && !openFound && !!bookings.data && !earlier.ended && !earlier.loading && !earlier.error;
+  useEffect(() => {
+    if (seekOpen) earlier.loadEarlier();
+  }, [seekOpen, lessons.length]);
   const [status, setStatus] = useState('');
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');
@@ -30,10 +39,10 @@ export default function LessonRegistry() {
 
   const people = useMemo(() => {
     const map = new Map<string, string>();
-    for (const b of bookings.data ?? []) map.set(personKey(b), who(b));
+    for (const b of lessons) map.set(personKey(b), who(b));
     return [...map].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [bookings.data, viewer]);
-  const filtered = (bookings.data ?? [])
+  }, [lessons, viewer]);
+  const filtered = lessons
     .filter((b) => (!status || b.status === status) && (!person || personKey(b) === person) && (!from || b.date >= from) && (!to || b.date <= to))
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
 
@@ -67,7 +76,7 @@ export default function LessonRegistry() {
           <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </Field.Root>
       </SimpleGrid>
-      <QueryView query={bookings} isEmpty={(b) => b.length === 0} empty={t('student.registry.empty')}>
+      <QueryView query={bookings} isEmpty={() => lessons.length === 0} empty={t('student.registry.empty')}>
         {() =>
           filtered.length === 0 ? (
             <Text color="fg.muted">{t('student.registry.noMatch')}</Text>
@@ -76,11 +85,22 @@ export default function LessonRegistry() {
               <Text color="fg.muted" fontSize="sm" aria-live="polite">
                 {t('student.registry.count', { count: filtered.length })}
               </Text>
-              <LessonList bookings={filtered} viewer={viewer} openId={openId} />
+              {/* Mounted again once the lesson to open has come, so that it opens. */}
+              <LessonList key={openFound ? 'open' : 'list'} bookings={filtered} viewer={viewer} openId={openId} />
             </Stack>
           )
         }
       </QueryView>
+      {bookings.data && (
+        <LoadMore
+          label={t('student.registry.earlier')}
+          endText={t('student.registry.noEarlier')}
+          onLoad={earlier.loadEarlier}
+          loading={earlier.loading}
+          ended={earlier.ended}
+          error={earlier.error}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, Table } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
-import { QueryView } from '../../../components/app/states.tsx';
+import { LoadMore, QueryView } from '../../../components/app/states.tsx';
 import { dateLabel, hourLabel } from '../../../lib/format.ts';
 import type { TeacherStudent } from '@parliamo/domain/contracts';
 import { lessonQueries } from '../queries.ts';
@@ -14,9 +14,9 @@ function nextLessonLabel(n: TeacherStudent['nextLesson']): string {
   return t('teacher.myStudents.nextWhen', { date: dateLabel(n.date), time: hourLabel(n.hour) });
 }
 
-/** /my-students: the teacher's students, their hours left, lessons done and next lesson. */
+/** /my-students: the teacher's students by name, a page at a time: their hours left, lessons done and next lesson. */
 export default function MyStudents() {
-  const students = useQuery(lessonQueries.teacherStudents());
+  const students = useInfiniteQuery({ ...lessonQueries.teacherStudents(), select: (d) => d.pages.flatMap((p) => p.students) });
   const t = useT();
   return (
     <Stack gap="6">
@@ -47,6 +47,16 @@ export default function MyStudents() {
           </Table.ScrollArea>
         )}
       </QueryView>
+      {students.data && students.data.length > 0 && (
+        <LoadMore
+          label={t('teacher.myStudents.more')}
+          endText={t('teacher.myStudents.noMore')}
+          onLoad={() => void students.fetchNextPage()}
+          loading={students.isFetchingNextPage}
+          ended={!students.hasNextPage}
+          error={students.isFetchNextPageError ? students.error : undefined}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Box, Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SCHOOL_COMMISSION_PERCENT, TEACHER_SHARE_PERCENT } from '@parliamo/domain/rules';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth.ts';
@@ -8,7 +8,7 @@ import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
 import { BAR_COLORS, Legend, MonthBars } from '../../../components/app/charts.tsx';
 import { LessonList } from '../LessonList.tsx';
 import { Panel, StatCard } from '../../../components/app/Panel.tsx';
-import { LoadingRows, QueryView } from '../../../components/app/states.tsx';
+import { LoadMore, LoadingRows, QueryView } from '../../../components/app/states.tsx';
 import { dateLabel, eurosFromCents, hourLabel, monthLabel, romeDate } from '../../../lib/format.ts';
 import { upcoming } from '../lessons.ts';
 import type { Earnings } from '@parliamo/domain/contracts';
@@ -16,12 +16,14 @@ import { lessonQueries } from '../queries.ts';
 import { TeacherPayouts } from '../../payouts/index.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
-/** This month's earnings with the 76/24 split, a bar per month (the last six), every completed lesson, all-time totals. */
-function EarningsPanel({ earnings }: { earnings: Earnings }) {
+/**
+ * This month's earnings with the 76/24 split, a bar per month (the last six), the completed lessons
+ * loaded so far (`more` loads earlier ones), all-time totals.
+ */
+function EarningsPanel({ earnings, more }: { earnings: Earnings; more: ReactNode }) {
   const thisMonth = romeDate(new Date()).slice(0, 7);
   const m = earnings.months.find((x) => x.month === thisMonth) ?? { month: thisMonth, grossCents: 0, teacherCents: 0, commissionCents: 0, lessons: 0 };
   const recent = [...earnings.months].sort((a, b) => a.month.localeCompare(b.month)).slice(-6);
-  const allTime = earnings.lessons.reduce((sum, l) => sum + l.teacherEarningCents, 0);
   const t = useT();
   const you = t('teacher.dashboard.earnings.you');
   const school = t('teacher.dashboard.earnings.school');
@@ -75,7 +77,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
       )}
       {earnings.lessons.length > 0 && (
         <Text as="h3" fontWeight="semibold" data-testid="earnings-all-time">
-          {t('teacher.dashboard.earnings.allTime', { total: eurosFromCents(allTime), count: earnings.lessons.length })}
+          {t('teacher.dashboard.earnings.allTime', { total: eurosFromCents(earnings.allTime.teacherCents), count: earnings.allTime.lessons })}
         </Text>
       )}
       {earnings.lessons.length > 0 && (
@@ -102,6 +104,7 @@ function EarningsPanel({ earnings }: { earnings: Earnings }) {
           </Table.Root>
         </Table.ScrollArea>
       )}
+      {earnings.lessons.length > 0 && more}
     </Stack>
   );
 }
@@ -111,7 +114,11 @@ export default function TeacherDashboard() {
   const { user } = useAuth();
   const stats = useQuery(lessonQueries.dashboardStats());
   const bookings = useQuery(lessonQueries.bookings());
-  const earnings = useQuery(lessonQueries.teacherEarnings());
+  // The months and totals of the first page, the lessons of every page loaded.
+  const earnings = useInfiniteQuery({
+    ...lessonQueries.teacherEarnings(),
+    select: (d) => ({ ...d.pages[0]!, lessons: d.pages.flatMap((p) => p.lessons) }),
+  });
   const now = new Date();
   const t = useT();
   return (
@@ -165,7 +172,21 @@ export default function TeacherDashboard() {
           }
         >
           <QueryView query={earnings} rows={2}>
-            {(e) => <EarningsPanel earnings={e} />}
+            {(e) => (
+              <EarningsPanel
+                earnings={e}
+                more={
+                  <LoadMore
+                    label={t('teacher.dashboard.earnings.earlier')}
+                    endText={t('teacher.dashboard.earnings.noEarlier')}
+                    onLoad={() => void earnings.fetchNextPage()}
+                    loading={earnings.isFetchingNextPage}
+                    ended={!earnings.hasNextPage}
+                    error={earnings.isFetchNextPageError ? earnings.error : undefined}
+                  />
+                }
+              />
+            )}
           </QueryView>
         </Panel>
         <Panel title={t('teacher.dashboard.payouts')}>
