@@ -11,6 +11,7 @@ import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './teachers/availability-store.ts';
 import { bookLesson, completeLesson } from './lessons/commands.ts';
 import { reviewLesson } from './reviews/commands.ts';
+import { seedAttendanceDemo } from './seed-attendance.ts';
 import type { CommandDeps } from './platform/command.ts';
 import { buyHours } from './payments/demo-purchase.ts';
 
@@ -163,4 +164,7 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
   book(other, 'giulia', ago(9), addDays(today, -6), 2, null);
   story.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of story) await step.run();
+  // Anna's lessons with Giulia that show attendance: two in their report window, two disputes for the admin.
+  const giulia = TEACHERS.find((t) => t.key === 'giulia')!;
+  await seedAttendanceDemo(deps, { studentId: student, teacherId: ids.giulia!, rateCents: giulia.rate * 100, now, availability: { weekly: giulia.weekly, daysOff: [addDays(today, 20)] } });
 }

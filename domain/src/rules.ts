@@ -80,6 +80,9 @@ export const NOTICE_MS = NOTICE_HOURS * MS.hour;
  */
 export const REPORT_WINDOW_HOURS = 24;
 export const ANSWER_WINDOW_HOURS = 48;
+/** Check-in opens this many minutes before the start; an absence may be marked this many minutes after it. */
+export const CHECK_IN_OPENS_MINUTES = 10;
+export const ABSENCE_AFTER_MINUTES = 15;
 /** Upcoming lessons shown on the dashboard. */
 export const UPCOMING_LESSONS_SHOWN = 3;
 

@@ -22,6 +22,7 @@ export const WEB_ROUTES = {
   adminMails: '/admin/mails',
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
+  adminDisputes: '/admin/disputes',
   // Everyone
   login: '/login',
   register: '/register',

@@ -70,8 +70,8 @@ export function reportProblem(
 }
 
 /** The other party answers a report that waits for the school. */
-export function answerReport(deps: CommandDeps, lessonId: string, actor: { id: string; role: LessonParty }, text: string) {
-  return attend(deps, lessonId, actor.id, (_, now): AttendanceCommand => ({ type: 'AnswerReport', data: { lessonId, by: actor.role, actorId: actor.id, text, now } }));
+export function answerReport(deps: CommandDeps, lessonId: string, actor: { id: string; role: LessonParty }, text: string, opts: CommandOptions = {}) {
+  return attend(deps, lessonId, actor.id, (_, now): AttendanceCommand => ({ type: 'AnswerReport', data: { lessonId, by: actor.role, actorId: actor.id, text, now } }), opts);
 }
 
 /** An admin decides a dispute that reached the school: completed, refunded or split, with a reason. */

@@ -18,14 +18,10 @@ import { instant, isoOf, nonEmpty, type StreamWrite } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import { type LessonCompleted, type LessonEvent, type LessonParty, type LessonProblemReported, type LessonRefunded, type OutcomeRule, type ReportKind, streams } from '../events.ts';
 import { decidePackage, type PackageState } from '../packages/package.ts';
-import { ANSWER_WINDOW_HOURS, lessonEnd, REPORT_WINDOW_HOURS, splitLessonPrice } from '../rules.ts';
+import { ABSENCE_AFTER_MINUTES, ANSWER_WINDOW_HOURS, CHECK_IN_OPENS_MINUTES, lessonEnd, REPORT_WINDOW_HOURS, splitLessonPrice } from '../rules.ts';
 import { MS } from '../time.ts';
 import type { LessonState } from './lesson.ts';
 
-/** Check-in opens this many minutes before the start. */
-export const CHECK_IN_OPENS_MINUTES = 10;
-/** An absence may be marked this many minutes after the start. */
-export const ABSENCE_AFTER_MINUTES = 15;
 export const MAX_REPORT_TEXT_LENGTH = 500;
 
 export const CHECK_IN_NOT_OPEN_MESSAGE = 'Check-in opens 10 minutes before the lesson';

@@ -35,6 +35,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/admin/payments', label: 'common.appNav.payments' },
       { to: '/admin/ledger', label: 'common.appNav.ledger' },
       { to: '/admin/mails', label: 'common.appNav.mails' },
+      { to: '/admin/disputes', label: 'common.appNav.disputes' },
       { to: '/admin/analytics', label: 'common.appNav.analytics' },
       { to: '/admin/settings', label: 'common.nav.settings' },
     );
