@@ -42,8 +42,10 @@ export async function seedAttendanceDemo(
       bookLesson(deps, { studentId, teacherId, ...slot, notes }, { now: ago(6 * MS.day), notify: false });
     const silent = (at: Date) => ({ now: at, notify: false });
     const [absent, present] = slotsBefore(now, [2, 3]);
+    // i18n-ignore: what the demo's people wrote (data, not the app's words)
     if (absent) await book(absent, 'Listening practice');
     if (present) {
+      // i18n-ignore: what the demo's people wrote (data, not the app's words)
       const id = await book(present, 'Reading a short story');
       await checkIn(deps, id, { id: teacherId, role: 'teacher' }, silent(new Date(present.startsAt.getTime() + 2 * MS.minute)));
     }
@@ -52,7 +54,9 @@ export async function seedAttendanceDemo(
       if (!slot) continue;
       const id = await book(slot, 'Conversation');
       const end = slot.startsAt.getTime() + MS.hour;
+      // i18n-ignore: what the demo's people wrote (data, not the app's words)
       await reportProblem(deps, id, { id: studentId, role: 'student' }, { kind: 'technical', text: 'The video froze after ten minutes' }, silent(new Date(end + 30 * MS.minute)));
+      // i18n-ignore: what the demo's people wrote (data, not the app's words)
       await answerReport(deps, id, { id: teacherId, role: 'teacher' }, 'My connection dropped; we went on by phone', silent(new Date(end + 2 * MS.hour)));
     }
   } finally {

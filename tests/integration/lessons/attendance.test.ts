@@ -6,7 +6,7 @@ import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { commandDeps } from '../../../api/src/platform/command.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
-import { book, credit, get, send, student, teacher, type Who } from './fixtures.ts';
+import { book, credit, get, mailsTo, send, student, teacher, type Who } from './fixtures.ts';
 
 const t = useTestApp();
 
@@ -51,6 +51,15 @@ describe('check-in and the no-show rules', () => {
     expect((await report(g, lesson.id, { kind: 'technical', text: 'I was there' })).json().message).toBe("This lesson's outcome has already been decided");
     const balance = (await get(t, await signedIn(t, 'admin'), '/api/admin/ledger-balance')).body;
     expect(balance.unaccountedCents).toBe(0);
+    // The teacher is told of the report against them, both of the outcome with the rule applied.
+    const toTeacher = await mailsTo(t, g.email);
+    expect(toTeacher.map((m) => m.subject)).toEqual(expect.arrayContaining([
+      'Anna S. reported a problem with the lesson of Thursday 5 March 2026, 10:00-11:00 (Rome time)',
+      'The outcome of the lesson of Thursday 5 March 2026, 10:00-11:00 (Rome time)',
+    ]));
+    const outcome = (await mailsTo(t, s.email)).find((m) => m.subject.startsWith('The outcome'))!;
+    expect(outcome.text_body).toContain('The hour went back to the student; the teacher is not paid for this lesson.');
+    expect(outcome.text_body).toContain('Rule applied: the teacher was reported absent and had not checked in.');
   });
 
   it('a teacher who checked in marks the student absent after 15 minutes: the lesson completes and the teacher is paid', async () => {
