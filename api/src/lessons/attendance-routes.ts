@@ -64,6 +64,11 @@ export default async function attendanceRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: attendanceRecordSchema, ...errorResponses } },
   }, async (request) => attendanceRecordOf(app.pool, party(request), app.clock.now()));
 
+  // A teacher's public record (their profile shows it from 10 lessons on); an unknown id has no lessons.
+  app.get('/teachers/:id/attendance', {
+    schema: { params: idParamsSchema, response: { 200: attendanceRecordSchema, ...errorResponses } },
+  }, async (request) => attendanceRecordOf(app.pool, { id: request.params.id, role: 'teacher' }, app.clock.now()));
+
   app.get('/admin/disputes', {
     preValidation: app.requireUser('admin'),
     schema: { querystring: disputesQuerySchema, response: { 200: disputeListSchema, ...errorResponses } },

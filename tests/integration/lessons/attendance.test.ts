@@ -201,3 +201,21 @@ describe('CLOCK_OFFSET_MINUTES', () => {
     expect(await bookingById(shifted.db.pool, id, s.id)).toMatchObject({ status: 'completed', outcome: { at: '2026-03-06T10:00:00.000Z' } });
   });
 });
+
+describe("a teacher's public attendance", () => {
+  it('shows a percentage from 10 lessons in 12 months on', async () => {
+    t.clock.set('2026-03-02T09:00:00Z');
+    const g = await teacher(t, { firstName: 'Pia' });
+    const s = await student(t, 'Olga', 'Neri');
+    await credit(t, s.id, g.id, 10);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await book(t, s, { teacherId: g.id, date: '2026-03-05', hour: 8 + i })).json().id);
+    t.clock.set('2026-03-05T07:20:00Z'); // 15 minutes into the 08:00 lesson (Rome)
+    await checkIn(s, ids[0]!);
+    expect((await report(s, ids[0]!, { kind: 'teacher_absent' })).json().outcome).toMatchObject({ rule: 'teacher_absent' });
+    expect((await get(t, null, `/api/teachers/${g.id}/attendance`)).body).toEqual({ lessons: 1, heldAsBooked: 0, percent: null });
+    t.clock.set('2026-03-07T09:00:00Z');
+    await runLessonTimers(timerDeps(t.app));
+    expect((await get(t, null, `/api/teachers/${g.id}/attendance`)).body).toEqual({ lessons: 10, heldAsBooked: 9, percent: 90 });
+  });
+});
