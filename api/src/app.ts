@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
-import { type Clock, offsetClock } from '@parliamo/domain';
+import { DomainError, type Clock, offsetClock } from '@parliamo/domain';
 import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
@@ -15,10 +15,14 @@ import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
 import securityPlugin from './platform/security.ts';
 import sessionPlugin from './accounts/session-plugin.ts';
+import { loadSessionKeys } from './accounts/session-keys.ts';
+import { ReadRouting } from './platform/db/read-routing.ts';
+import readYourWritesPlugin from './platform/read-your-writes.ts';
+import httpCachePlugin from './platform/http-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
-import { renderLessonMail } from './lessons/notifications.ts';
+import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -61,7 +65,10 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The database routes read and write through: DATABASE_URL's pool, with read-only requests' queries routed to replicas when there are any (ReadRouting). */
     pool: pg.Pool;
+    /** DATABASE_URL's pool itself: for what must always see the newest state (the ledger, the projections). */
+    primaryPool: pg.Pool;
     clock: Clock;
     migrations: Migration[];
   }
@@ -102,7 +109,15 @@ export async function buildApp(
   useContracts(app, { checkAnswers: !deps.config.isProduction });
 
   app.decorate('config', deps.config);
-  app.decorate('pool', deps.pool);
+  const routing = deps.config.databaseReplicaUrls.length
+    ? new ReadRouting(deps.pool, deps.config.databaseReplicaUrls, {
+        maxLagMs: deps.config.replicaMaxLagMs,
+        waitMs: deps.config.replicaWaitMs,
+        log: (message) => app.log.warn(message),
+      })
+    : null;
+  app.decorate('pool', routing?.pool ?? deps.pool);
+  app.decorate('primaryPool', deps.pool);
   // Development's CLOCK_OFFSET_MINUTES moves every timer and rule (production refuses it: config.ts).
   app.decorate('clock', offsetClock(deps.clock, deps.config.clockOffsetMinutes));
   app.decorate('migrations', deps.migrations);
@@ -115,6 +130,8 @@ export async function buildApp(
   await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
+  if (routing) await app.register(readYourWritesPlugin, { routing, sessionKeys: loadSessionKeys(deps.config.sessionKeys, deps.config.dataDir) });
+  await app.register(httpCachePlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
     render: (mail, now, batch) =>
@@ -217,7 +234,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}` });
+      throw new DomainError('not_found', 'common.noSuchApiRoute', { method: request.method, path: urlPath });
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Files in the dist root (manifest, service worker, images) are served as they are.
@@ -236,6 +253,6 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
         .type('text/html; charset=utf-8')
         .send(body);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    throw new DomainError('not_found', 'common.notFound');
   });
 }

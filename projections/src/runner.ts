@@ -34,16 +34,16 @@ export interface ProjectionRunnerOptions {
   waitPollMs?: number;
   /** Failures of a projection or of the loop (the runner retries; it never throws them). */
   onError?: (error: unknown, projection?: string) => void;
+  /**
+   * Commit each batch durably (default false: the commit does not wait for the WAL flush, see
+   * inTransaction). Streaming replicas receive only flushed WAL, so with replicas serving reads a
+   * write's read models reach them as soon as the write is answered, not at the WAL writer's next round.
+   */
+  durable?: boolean;
   /** Settings for the dedicated lock connection (default: the pool's own). */
   lockConfig?: pg.ClientConfig;
   /** Told when a projection's checkpoint moved (here or, while someone waits, in another process). */
   onAdvanced?: (projection: string) => void;
-  /**
-   * Called in each transaction that applies events (after the projections, before the checkpoints
-   * move) with those events and where each projection of the transaction will stand: e.g. to notify
-   * what changed (models/personal-notices.ts), delivered only if the transaction commits.
-   */
-  announce?: (client: pg.PoolClient, events: readonly RecordedEvent[], done: ReadonlyArray<{ name: string; position: Position }>) => Promise<void>;
 }
 
 export interface ProjectionLag {
@@ -91,10 +91,10 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
   private readonly pollMs: number;
+  private readonly durable: boolean;
   private readonly waitPollMs: number;
   private readonly onError: (e: unknown, projection?: string) => void;
   private readonly onAdvanced: (projection: string) => void;
-  private readonly announce: ProjectionRunnerOptions['announce'];
   private running = false;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -118,10 +118,10 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 1000;
     this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
     this.pollMs = options.pollIntervalMs ?? 1000;
+    this.durable = options.durable ?? false;
     this.waitPollMs = options.waitPollMs ?? 10;
     this.onError = options.onError ?? ((e, p) => console.error(`projection runner${p ? ` (${p})` : ''}:`, e));
     this.onAdvanced = options.onAdvanced ?? (() => {});
-    this.announce = options.announce;
     this.locks = new ProjectionLocks(options.lockConfig ?? poolConnectionConfig(pool), () => {
       this.working.clear();
       this.nextLockAttempt = 0;
@@ -333,14 +333,9 @@ export class ProjectionRunner {
           else done.push(w);
         }
         for (const w of done) await w.p.apply(client, asProjected(w.events), liveTables(w.p));
-        if (this.announce && done.length > 0) {
-          // The batches are tails of one read: the longest holds every event of the others.
-          const events = done.reduce((a, b) => (b.events.length > a.events.length ? b : a)).events;
-          await this.announce(client, events, done.map((w) => ({ name: w.p.name, position: lastPosition(w) })));
-        }
         await writeCheckpoints(client, done.map((w) => ({ name: w.p.name, version: w.p.version, position: lastPosition(w) })));
         return { done, stale };
-      });
+      }, { durable: this.durable });
     } catch (e) {
       if (work.length > 1) return false;
       this.onError(e, work[0]!.p.name);
@@ -370,20 +365,6 @@ export class ProjectionRunner {
       }
     }
     this.updatePolling();
-  }
-
-  /**
-   * The position every projection has reached, as far as this runner knows (null: one has processed
-   * nothing yet). After a command's wait, at least that command's position.
-   */
-  reachedByAll(): Position | null {
-    let least: Position | null = null;
-    for (const p of this.projections) {
-      const known = this.known.get(p.name) ?? null;
-      if (known === null) return null;
-      if (least === null || comparePositions(known, least) < 0) least = known;
-    }
-    return least;
   }
 
   private satisfied(target: Position): boolean {

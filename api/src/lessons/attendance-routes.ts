@@ -33,7 +33,6 @@ export default async function attendanceRoutes(fastify: FastifyInstance) {
 
   app.post('/bookings/:id/check-in', {
     preValidation: app.requireUser('student', 'teacher'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     await checkIn(commandDeps(app), request.params.id, party(request));
@@ -42,7 +41,6 @@ export default async function attendanceRoutes(fastify: FastifyInstance) {
 
   app.post('/bookings/:id/report', {
     preValidation: app.requireUser('student', 'teacher'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: reportSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     await reportProblem(commandDeps(app), request.params.id, party(request), { kind: request.body.kind, text: request.body.text || null });
@@ -51,7 +49,6 @@ export default async function attendanceRoutes(fastify: FastifyInstance) {
 
   app.post('/bookings/:id/report/answer', {
     preValidation: app.requireUser('student', 'teacher'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: reportAnswerSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     await answerReport(commandDeps(app), request.params.id, party(request), request.body.text);
@@ -76,13 +73,12 @@ export default async function attendanceRoutes(fastify: FastifyInstance) {
 
   app.post('/admin/disputes/:lessonId/decision', {
     preValidation: app.requireUser('admin'),
-    config: { keepsSessions: true },
     schema: { params: lessonIdParamsSchema, body: disputeDecisionSchema, response: { 200: disputeSchema, ...errorResponses } },
   }, async (request) => {
     const { lessonId } = request.params;
     await decideDispute(commandDeps(app), lessonId, request.user!.id, request.body);
     const [dispute] = await disputesAt(app.pool, app.clock.now(), { lessonId });
-    if (!dispute) throw new DomainError('not_found', 'Lesson not found');
+    if (!dispute) throw new DomainError('not_found', 'lessons.notFound');
     return dispute;
   });
 }

@@ -30,7 +30,7 @@ export async function refundPayment(
     feeIncluded: request.feeIncluded,
     status,
   });
-  if (request.status === 'failed') throw new DomainError('conflict', 'This refund was refused by the payment provider; start a new refund');
+  if (request.status === 'failed') throw new DomainError('conflict', 'payments.refundRefusedEarlier');
   if (request.status === 'completed') return answer('completed');
   let refund: { providerRefundId: string; completed: boolean };
   try {
@@ -38,9 +38,9 @@ export async function refundPayment(
   } catch (err) {
     const refused = refusedBy(err);
     // Not reached: the request stays pending (its hours held); retrying it is safe under the same key.
-    if (refused === null) throw new DomainError('conflict', 'The payment provider could not be reached. Please try again.');
+    if (refused === null) throw new DomainError('conflict', 'payments.providerUnreachable');
     await recordRefundRequestFailure(deps, { paymentId: c.paymentId, requestId: c.requestId, reason: refused });
-    throw new DomainError('conflict', `The payment provider refused the refund: ${refused}`);
+    throw new DomainError('conflict', 'payments.refundRefused', { reason: refused });
   }
   // Stripe's webhook may have overtaken its answer: say so when the hours have left already.
   if (!refund.completed) return answer((await currentPayment(deps, c.paymentId)).refundRequests[c.requestId]?.status ?? 'pending');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createEventStore, type EventStore } from '@parliamo/ledger';
-import { announcePersonalChanges, ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
+import { ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
 import { instrumentEventStore } from './metrics/ledger.ts';
 import { StreamStates } from './stream-states.ts';
 
@@ -28,13 +28,14 @@ export interface Reaction {
  */
 export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reactions?: Reaction[] }) {
   const reactions = opts.reactions ?? [];
-  const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
+  // On the primary always: a command's loads and the runner's catch-up need the newest state.
+  const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.primaryPool }), app.metrics);
   // The read models, then the reactions (mail): one runner, so a command's wait covers its mails' queueing.
-  const runner = new ProjectionRunner(app.pool, store, [...readModels, ...reactions.map((r) => r.projection)], {
+  const runner = new ProjectionRunner(app.primaryPool, store, [...readModels, ...reactions.map((r) => r.projection)], {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
+    // Replicas receive only flushed WAL: a write's read models must reach them before its answer.
+    durable: app.config.databaseReplicaUrls.length > 0,
     onAdvanced: (projection) => reactions.find((r) => r.projection.name === projection)?.onAdvanced(),
-    // Whose own reads each transaction changed, for every process's personal read cache (SessionCache).
-    announce: announcePersonalChanges,
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);
@@ -50,4 +51,4 @@ export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reac
     await runner.stop();
     await store.close();
   });
-}, { name: 'ledger', dependencies: ['metrics'], decorators: { fastify: ['config', 'pool'] } });
+}, { name: 'ledger', dependencies: ['metrics'], decorators: { fastify: ['config', 'primaryPool'] } });

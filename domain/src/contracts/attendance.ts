@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { answer, instantSchema } from './common.ts';
 import { msg, strict, strictQuery } from './fields.ts';
+import { errorRef, type ErrorCode } from '../errors.ts';
 import { MAX_REPORT_TEXT_LENGTH } from '../lessons/attendance.ts';
 
 export const REPORT_KINDS = ['teacher_absent', 'student_absent', 'technical'] as const;
@@ -13,11 +14,11 @@ export const DISPUTE_STATUSES = ['waiting', 'open', 'decided'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 const party = z.enum(PARTIES);
-const reportText = (what: string) =>
+const reportText = (m: { text: ErrorCode; tooLong: ErrorCode }) =>
   z
-    .string(`${what} must be text`)
+    .string(errorRef(m.text))
     .trim()
-    .max(MAX_REPORT_TEXT_LENGTH, `${what} can be at most ${MAX_REPORT_TEXT_LENGTH} characters`);
+    .max(MAX_REPORT_TEXT_LENGTH, errorRef(m.tooLong, { max: MAX_REPORT_TEXT_LENGTH }));
 
 /** A lesson's check-ins: when each party said "I'm here"; null until they did. */
 export const checkInsSchema = answer({ student: instantSchema.nullable(), teacher: instantSchema.nullable() });
@@ -33,21 +34,19 @@ export const lessonOutcomeSchema = answer({ outcome: z.enum(OUTCOMES), rule: z.e
 
 /** POST /api/bookings/:id/report. */
 export const reportSchema = strict({
-  kind: z.enum(REPORT_KINDS, 'kind must be teacher_absent, student_absent or technical'),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  text: reportText('The description').optional(),
-}).refine((r) => r.kind !== 'technical' || !!r.text, { message: 'Describe the technical problem in a few words', path: ['text'] });
+  kind: z.enum(REPORT_KINDS, errorRef('attendance.kind')),
+  text: reportText({ text: 'attendance.descriptionText', tooLong: 'attendance.descriptionTooLong' }).optional(),
+}).refine((r) => r.kind !== 'technical' || !!r.text, { message: errorRef('attendance.describeTechnical'), path: ['text'] });
 export type ReportBody = z.infer<typeof reportSchema>;
 
 /** POST /api/bookings/:id/report/answer. */
 export const reportAnswerSchema = strict({
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  text: reportText('The answer').min(1, 'Write your answer first'),
+  text: reportText({ text: 'attendance.answerText', tooLong: 'attendance.answerTooLong' }).min(1, errorRef('attendance.answerFirst')),
 });
 
 /** GET /api/admin/disputes?status=: waiting (the parties may answer), open (the school decides), decided. */
 export const disputesQuerySchema = strictQuery({
-  status: z.enum(DISPUTE_STATUSES, 'status must be waiting, open or decided').optional(),
+  status: z.enum(DISPUTE_STATUSES, errorRef('attendance.disputeStatus')).optional(),
 });
 
 /**
@@ -79,11 +78,11 @@ export const disputeListSchema = answer({ disputes: z.array(disputeSchema) });
 
 /** POST /api/admin/disputes/:lessonId/decision. */
 export const disputeDecisionSchema = strict({
-  outcome: z.enum(OUTCOMES, 'outcome must be completed, refunded or split'),
+  outcome: z.enum(OUTCOMES, errorRef('attendance.outcome')),
   reason: z
-    .string(msg('A reason is required', 'The reason must be text'))
+    .string(msg(errorRef('packages.reasonRequired'), errorRef('attendance.reasonText')))
     .trim()
-    .min(1, 'A reason is required')
-    .max(MAX_REPORT_TEXT_LENGTH, `The reason can be at most ${MAX_REPORT_TEXT_LENGTH} characters`),
+    .min(1, errorRef('packages.reasonRequired'))
+    .max(MAX_REPORT_TEXT_LENGTH, errorRef('attendance.reasonTooLong', { max: MAX_REPORT_TEXT_LENGTH })),
 });
 export const lessonIdParamsSchema = z.object({ lessonId: z.string() });

@@ -24,22 +24,6 @@ import type { LessonState } from './lesson.ts';
 
 export const MAX_REPORT_TEXT_LENGTH = 500;
 
-export const CHECK_IN_NOT_OPEN_MESSAGE = 'Check-in opens 10 minutes before the lesson';
-export const CHECK_IN_ENDED_MESSAGE = 'The lesson has ended';
-export const LESSON_NOT_HAPPENING_MESSAGE = 'This lesson is not taking place';
-export const REPORT_TOO_EARLY_MESSAGE = 'A problem can be reported from 15 minutes after the start';
-export const REPORT_WINDOW_CLOSED_MESSAGE = 'The time to report a problem with this lesson has passed';
-export const REPORT_CHECK_IN_FIRST_MESSAGE = 'Check in first: only a party who is here can mark the other absent during the lesson';
-export const REPORT_ONCE_MESSAGE = 'You have already reported a problem with this lesson';
-export const REPORT_KIND_MESSAGE = 'You can report the other party absent or a technical problem';
-export const OUTCOME_DECIDED_MESSAGE = "This lesson's outcome has already been decided";
-export const NOTHING_TO_ANSWER_MESSAGE = 'There is no report to answer';
-export const ANSWER_ONCE_MESSAGE = 'This report has already been answered';
-export const ANSWER_OWN_REPORT_MESSAGE = 'You cannot answer your own report';
-export const ANSWER_WINDOW_CLOSED_MESSAGE = 'The time to answer has passed: the school decides';
-export const NO_DISPUTE_MESSAGE = 'This lesson has no dispute to decide';
-export const DISPUTE_WAITING_MESSAGE = 'The parties can still answer: the dispute reaches the school when they have, or when their time is up';
-export const WINDOW_OPEN_MESSAGE = 'The report window of this lesson is still open';
 
 export type Outcome = 'completed' | 'refunded' | 'split';
 
@@ -145,13 +129,13 @@ function refunded(state: LessonState, outcome: 'refunded' | 'split', rule: Outco
 /** Someone else's lesson is "not found" to a party: ids are not to be probed. */
 function requireParty(state: LessonState, by: LessonParty, actorId: string) {
   const b = state.booking;
-  if (!b || (by === 'student' ? b.studentId : b.teacherId) !== actorId) throw new DomainError('not_found', 'Lesson not found');
+  if (!b || (by === 'student' ? b.studentId : b.teacherId) !== actorId) throw new DomainError('not_found', 'lessons.notFound');
   return b;
 }
 
 function requireUndecided(state: LessonState): void {
-  if (state.status === 'cancelled') throw new DomainError('conflict', LESSON_NOT_HAPPENING_MESSAGE);
-  if (state.status !== 'confirmed') throw new DomainError('conflict', OUTCOME_DECIDED_MESSAGE);
+  if (state.status === 'cancelled') throw new DomainError('conflict', 'attendance.notTakingPlace');
+  if (state.status !== 'confirmed') throw new DomainError('conflict', 'attendance.outcomeDecided');
 }
 
 /** Decides an attendance command on the lesson's state (see the file's comment for the rules). */
@@ -163,8 +147,8 @@ export function decideAttendance(command: AttendanceCommand, state: LessonState)
       const b = requireParty(state, c.by, c.actorId);
       requireUndecided(state);
       const now = instant(c.now);
-      if (now.getTime() < plusMinutes(b.startsAt, -CHECK_IN_OPENS_MINUTES).getTime()) throw new DomainError('conflict', CHECK_IN_NOT_OPEN_MESSAGE);
-      if (now.getTime() > lessonEnd(new Date(b.startsAt)).getTime()) throw new DomainError('conflict', CHECK_IN_ENDED_MESSAGE);
+      if (now.getTime() < plusMinutes(b.startsAt, -CHECK_IN_OPENS_MINUTES).getTime()) throw new DomainError('conflict', 'attendance.checkInNotOpen');
+      if (now.getTime() > lessonEnd(new Date(b.startsAt)).getTime()) throw new DomainError('conflict', 'attendance.lessonEnded');
       if (a.checkIns[c.by]) return [];
       return [{ type: 'LessonCheckedIn', data: { lessonId: b.lessonId, by: c.by, actorId: c.actorId, checkedInAt: now.toISOString() } }];
     }
@@ -175,20 +159,20 @@ export function decideAttendance(command: AttendanceCommand, state: LessonState)
       const b = requireParty(state, c.by, c.actorId);
       requireUndecided(state);
       const first = a.reports[0];
-      if (!first || !a.answerBy) throw new DomainError('conflict', NOTHING_TO_ANSWER_MESSAGE);
-      if (first.by === c.by) throw new DomainError('conflict', ANSWER_OWN_REPORT_MESSAGE);
-      if (a.answer) throw new DomainError('conflict', ANSWER_ONCE_MESSAGE);
+      if (!first || !a.answerBy) throw new DomainError('conflict', 'attendance.nothingToAnswer');
+      if (first.by === c.by) throw new DomainError('conflict', 'attendance.answerOwnReport');
+      if (a.answer) throw new DomainError('conflict', 'attendance.answerOnce');
       const now = instant(c.now);
-      if (now.getTime() >= new Date(a.answerBy).getTime()) throw new DomainError('conflict', ANSWER_WINDOW_CLOSED_MESSAGE);
+      if (now.getTime() >= new Date(a.answerBy).getTime()) throw new DomainError('conflict', 'attendance.answerWindowClosed');
       return [{ type: 'LessonReportAnswered', data: { lessonId: b.lessonId, studentId: b.studentId, teacherId: b.teacherId, by: c.by, text: c.text, answeredAt: now.toISOString() } }];
     }
     case 'DecideDispute': {
       const c = command.data;
-      if (!state.booking) throw new DomainError('not_found', 'Lesson not found');
-      if (a.outcome) throw new DomainError('conflict', OUTCOME_DECIDED_MESSAGE);
-      if (!a.answerBy || state.status !== 'confirmed') throw new DomainError('conflict', NO_DISPUTE_MESSAGE);
+      if (!state.booking) throw new DomainError('not_found', 'lessons.notFound');
+      if (a.outcome) throw new DomainError('conflict', 'attendance.outcomeDecided');
+      if (!a.answerBy || state.status !== 'confirmed') throw new DomainError('conflict', 'attendance.noDispute');
       const now = instant(c.now);
-      if (!disputeIsOpen(a, now)) throw new DomainError('conflict', DISPUTE_WAITING_MESSAGE);
+      if (!disputeIsOpen(a, now)) throw new DomainError('conflict', 'attendance.disputeWaiting');
       const decision = { reason: c.reason, adminId: c.adminId };
       const at = now.toISOString();
       return [c.outcome === 'completed' ? completed(state, 'admin', at, decision) : refunded(state, c.outcome, 'admin', at, decision)];
@@ -201,14 +185,14 @@ function decideReport(c: ReportProblem['data'], state: LessonState): LessonEvent
   const b = requireParty(state, c.by, c.actorId);
   const a = state.attendance;
   const allowed: ReportKind = c.by === 'student' ? 'teacher_absent' : 'student_absent';
-  if (c.kind !== 'technical' && c.kind !== allowed) throw new DomainError('invalid', REPORT_KIND_MESSAGE);
+  if (c.kind !== 'technical' && c.kind !== allowed) throw new DomainError('invalid', 'attendance.reportKind');
   requireUndecided(state);
-  if (a.reports.some((r) => r.by === c.by)) throw new DomainError('conflict', REPORT_ONCE_MESSAGE);
+  if (a.reports.some((r) => r.by === c.by)) throw new DomainError('conflict', 'attendance.reportOnce');
   const now = instant(c.now);
-  if (now.getTime() < plusMinutes(b.startsAt, ABSENCE_AFTER_MINUTES).getTime()) throw new DomainError('conflict', REPORT_TOO_EARLY_MESSAGE);
-  if (now.getTime() >= reportWindowCloses(b.startsAt, c.windows.reportWindowHours).getTime()) throw new DomainError('conflict', REPORT_WINDOW_CLOSED_MESSAGE);
+  if (now.getTime() < plusMinutes(b.startsAt, ABSENCE_AFTER_MINUTES).getTime()) throw new DomainError('conflict', 'attendance.reportTooEarly');
+  if (now.getTime() >= reportWindowCloses(b.startsAt, c.windows.reportWindowHours).getTime()) throw new DomainError('conflict', 'attendance.reportWindowClosed');
   const beforeEnd = now.getTime() < lessonEnd(new Date(b.startsAt)).getTime();
-  if (c.kind !== 'technical' && beforeEnd && !a.checkIns[c.by]) throw new DomainError('conflict', REPORT_CHECK_IN_FIRST_MESSAGE);
+  if (c.kind !== 'technical' && beforeEnd && !a.checkIns[c.by]) throw new DomainError('conflict', 'attendance.checkInFirst');
   const at = now.toISOString();
   const first = a.reports.length === 0;
   const ruled = first ? ruleFor(c.kind, a) : null;
@@ -235,13 +219,13 @@ function ruleFor(kind: ReportKind, a: Attendance): OutcomeRule | null {
  */
 export function decideCompletion(state: LessonState, now: string, windows: AttendanceWindows): LessonEvent[] {
   const b = state.booking;
-  if (!b) throw new DomainError('not_found', 'Lesson not found');
+  if (!b) throw new DomainError('not_found', 'lessons.notFound');
   if (state.status === 'completed' || state.status === 'refunded') return [];
-  if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson cancelled');
+  if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.cancelled');
   if (state.attendance.reports.length) return [];
   const at = instant(now);
-  if (at.getTime() < lessonEnd(new Date(b.startsAt)).getTime()) throw new DomainError('conflict', 'The lesson has not ended yet');
-  if (at.getTime() < reportWindowCloses(b.startsAt, windows.reportWindowHours).getTime()) throw new DomainError('conflict', WINDOW_OPEN_MESSAGE);
+  if (at.getTime() < lessonEnd(new Date(b.startsAt)).getTime()) throw new DomainError('conflict', 'lessons.notEnded');
+  if (at.getTime() < reportWindowCloses(b.startsAt, windows.reportWindowHours).getTime()) throw new DomainError('conflict', 'attendance.windowOpen');
   return [completed(state, 'window_closed', isoOf(now))];
 }
 
