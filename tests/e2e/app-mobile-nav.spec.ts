@@ -5,7 +5,7 @@ import { demo, expect, expectAccessible, screenshots, signIn } from './app-suppo
 const links = {
   student: ['Dashboard', 'Teachers', 'My Hours', 'Lesson Registry', 'Profile'],
   teacher: ['Dashboard', 'My Students', 'Lesson Registry', 'Teacher Profile', 'Profile'],
-  admin: ['Dashboard', 'Manage Users', 'Students', 'Payments', 'Ledger', 'Mail delivery', 'Analytics', 'Settings', 'Profile'],
+  admin: ['Dashboard', 'Manage Users', 'Students', 'Payments', 'Ledger', 'Mail delivery', 'Disputes', 'Analytics', 'Settings', 'Profile'],
 };
 
 test.use({ viewport: { width: 375, height: 800 } });
