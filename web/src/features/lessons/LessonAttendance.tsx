@@ -78,6 +78,9 @@ export function LessonAttendance({ booking, viewer, now }: { booking: Booking; v
   const first = booking.report?.reports[0];
   const canAnswer = open && !!first && first.by !== viewer && !!booking.report?.answerBy && !booking.report.answer && !reported && at < new Date(booking.report.answerBy).getTime();
   const id = `attendance-text-${booking.id}`;
+  // Nothing happened yet and nothing can be done: Lesson Details stays as it was.
+  const shown = canCheckIn || canReport || canAnswer || !!mine || !!booking.checkIns[other] || !!booking.report || !!booking.outcome;
+  if (!shown) return null;
   return (
     <Stack gap="2" borderTopWidth="1px" pt="3">
       <Text fontSize="sm" color="fg.muted">
