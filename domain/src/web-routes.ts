@@ -20,9 +20,13 @@ export const WEB_ROUTES = {
   adminPayments: '/admin/payments',
   adminLedger: '/admin/ledger',
   adminMails: '/admin/mails',
+  adminInvoices: '/admin/invoices',
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
   adminDisputes: '/admin/disputes',
+  messages: '/messages',
+  conversation: '/messages/:id',
+  adminMessages: '/admin/messages',
   // Everyone
   login: '/login',
   register: '/register',

@@ -58,8 +58,12 @@ export const TOPICS = [
   'testCheckout',
   // features/payouts
   'payouts',
+  // features/invoices (the admin's fiscal documents and profile, the student's invoice numbers)
+  'invoices',
   // features/admin (and the admin's payments list)
   'admin',
+  // features/messages
+  'messages',
 ] as const;
 
 export type Topic = (typeof TOPICS)[number];

@@ -21,7 +21,11 @@ const AdminMails = lazyPage(() => import('../features/admin/pages/AdminMails.tsx
 const Analytics = lazyPage(() => import('../features/admin/pages/AdminAnalytics.tsx'));
 const AdminSettings = lazyPage(() => import('../features/admin/pages/AdminSettings.tsx'));
 const AdminDisputes = lazyPage(() => import('../features/admin/pages/AdminDisputes.tsx'));
+const AdminInvoices = lazyPage(() => import('../features/invoices/pages/AdminInvoices.tsx'));
 const Settings = lazyPage(() => import('../features/accounts/pages/Settings.tsx'));
+const Conversations = lazyPage(() => import('../features/messages/pages/ConversationsPage.tsx'));
+const Conversation = lazyPage(() => import('../features/messages/pages/ConversationPage.tsx'));
+const ReportedConversations = lazyPage(() => import('../features/messages/pages/ReportedConversationsPage.tsx'));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
@@ -35,11 +39,16 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       children: [
         { path: WEB_ROUTES.profile, element: <Profile /> },
         { path: WEB_ROUTES.settings, element: <Settings /> },
+        // A conversation (admins: a reported one), or /messages/new?teacherId= (or studentId=) for a first message.
+        { path: WEB_ROUTES.conversation, element: <Conversation /> },
       ],
     },
     {
       element: <AppLayout roles={['student', 'teacher']} />,
-      children: [{ path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> }],
+      children: [
+        { path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> },
+        { path: WEB_ROUTES.messages, element: <Conversations /> },
+      ],
     },
     {
       element: <AppLayout roles={['student']} />,
@@ -65,9 +74,11 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: WEB_ROUTES.adminPayments, element: <AdminPayments /> },
         { path: WEB_ROUTES.adminLedger, element: <AdminLedger /> },
         { path: WEB_ROUTES.adminMails, element: <AdminMails /> },
+        { path: WEB_ROUTES.adminInvoices, element: <AdminInvoices /> },
         { path: WEB_ROUTES.adminAnalytics, element: <Analytics /> },
         { path: WEB_ROUTES.adminSettings, element: <AdminSettings /> },
         { path: WEB_ROUTES.adminDisputes, element: <AdminDisputes /> },
+        { path: WEB_ROUTES.adminMessages, element: <ReportedConversations /> },
       ],
     },
   ];
