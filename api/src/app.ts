@@ -40,6 +40,7 @@ import adminAnalyticsRoutes from './admin/analytics-routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
 import refundRoutes from './payments/refund-routes.ts';
+import withdrawalRoutes from './payments/withdrawal-routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(refundRoutes);
+      await api.register(withdrawalRoutes);
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
       await api.register(reviewRoutes);

@@ -91,7 +91,7 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
     body: (c) => ({ amount: 33, teacherId: c.world.people.teacher.id, totalHours: 1 }),
   },
   { method: 'GET', route: '/api/test-checkout/:paymentId', allowed: ['student'], path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}` },
-  { method: 'POST', route: '/api/test-checkout/:paymentId/pay', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/pay` },
+  { method: 'POST', route: '/api/test-checkout/:paymentId/pay', allowed: ['student'], ledgerWrite: true, body: () => ({ expressRequest: true }), path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/pay` },
   { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
   // The test checkout's session id is the payment id.
   { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },

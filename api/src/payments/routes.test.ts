@@ -79,7 +79,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(before.json()).toMatchObject({ status: 'pending', hours: 5, teacherId: teacher.id });
 
     for (let i = 0; i < 3; i++) {
-      const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+      const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
       expect(pay.statusCode).toBe(200);
       expect(pay.json()).toEqual({ redirect: `/payment-success?session_id=${paymentId}` });
     }
@@ -100,14 +100,14 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(cancel.json()).toEqual({ redirect: '/teachers' });
     const status = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
     expect(status.json()).toMatchObject({ status: 'expired', hoursCredited: 0 });
-    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     expect(pay.statusCode).toBe(409);
     expect(await t.app.ledger.readStream(streams.package(paymentId))).toEqual([]);
   });
 
   it('refuses to cancel a paid checkout with 409: the hours stay credited and nothing says "cancelled"', async () => {
     const paymentId = await startCheckout(2);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     const cancel = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/cancel`, headers: authHeaders(student.cookie) });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json()).toEqual({ message: 'This checkout is already paid and cannot be cancelled; the hours are in your account.' });
@@ -123,7 +123,8 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
       ['POST', `/api/test-checkout/${paymentId}/cancel`],
       ['GET', `/api/payments/${paymentId}`],
     ] as const) {
-      expect((await t.app.inject({ method, url, headers: authHeaders(other.cookie) })).statusCode).toBe(404);
+      const payload = method === 'POST' ? { expressRequest: true } : undefined;
+      expect((await t.app.inject({ method, url, payload, headers: authHeaders(other.cookie) })).statusCode).toBe(404);
       expect((await t.app.inject({ method, url, headers: authHeaders() })).statusCode).toBe(401);
     }
     const still = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
@@ -134,7 +135,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders() })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(student.cookie) })).statusCode).toBe(403);
     const paid = await startCheckout(3);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, headers: authHeaders(student.cookie) });
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) });
     expect(res.statusCode).toBe(200);
     const row = res.json().payments.find((p: { paymentId: string }) => p.paymentId === paid);
@@ -164,7 +165,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: authHeaders(student.cookie) })).json();
     expect(await get(fresh)).toMatchObject({ status: 'expired' });
     expect(await get(younger)).toMatchObject({ status: 'pending' });
-    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, headers: authHeaders(student.cookie) });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     expect(pay.statusCode).toBe(409);
   });
 });

@@ -12,6 +12,7 @@ import {
   DomainError,
   errorResponses,
   eurosToCents,
+  EXPRESS_REQUEST_VERSION,
   idParamsSchema,
   packageIdForPayment,
   paymentDecider,
@@ -20,6 +21,7 @@ import {
   romeWallClock,
   streams,
   teacherDisplayName,
+  testCheckoutPaySchema,
   testCheckoutSchema,
   textSchema,
   TRIAL_MESSAGES,
@@ -153,13 +155,14 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       };
     });
 
-    app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: redirect }, async (request) => {
+    app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: { ...redirect, body: testCheckoutPaySchema } }, async (request) => {
       const row = await testCheckout(request);
       if (row.status === 'expired' || row.status === 'failed') {
         throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
       }
       // The very code Stripe's webhook runs for a paid checkout.
-      await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
+      const expressRequest = { version: EXPRESS_REQUEST_VERSION, language: request.locale, requestedAt: app.clock.now().toISOString() };
+      await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents, expressRequest });
       return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
     });
 

@@ -73,7 +73,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
   it('never lets the test checkout confirm a Stripe payment', async () => {
     const { sessionId, paymentId } = await buy(2);
     for (const action of ['pay', 'cancel']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/${action}`, headers: authHeaders(student.cookie) });
+      const res = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/${action}`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
       expect(res.statusCode).toBe(404);
     }
     expect(await status(sessionId)).toMatchObject({ status: 'pending', hoursCredited: 0 });

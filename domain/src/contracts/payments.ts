@@ -23,6 +23,15 @@ export const testCheckoutSchema = answer({
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
+/** The express-request checkbox the payment pages require (payments/withdrawal.ts). */
+export const EXPRESS_REQUEST_REQUIRED_MESSAGE = 'Tick the box to ask for your lessons to be available at once';
+
+/** POST /api/test-checkout/:paymentId/pay: the buyer ticked the express request, as on Stripe's page. */
+export const testCheckoutPaySchema = strict({
+  expressRequest: z.literal(true, msg(EXPRESS_REQUEST_REQUIRED_MESSAGE, EXPRESS_REQUEST_REQUIRED_MESSAGE)),
+});
+export type TestCheckoutPayBody = z.infer<typeof testCheckoutPaySchema>;
+
 /** POST /api/test-checkout/:paymentId/pay and /cancel: where the browser goes next. */
 export const redirectSchema = answer({ redirect: z.string() });
 export type RedirectAnswer = z.infer<typeof redirectSchema>;
@@ -216,3 +225,29 @@ export const trialOfferSchema = answer({
   reason: z.string().nullable(),
 });
 export type TrialOffer = z.infer<typeof trialOfferSchema>;
+
+/**
+ * GET /api/hour-packages/:id/withdrawal: whether the student may withdraw from the purchase now, until
+ * when, and the refund it would give (the rules: payments/withdrawal.ts). POST answers 202 with the
+ * same figures and the refund's state (`none` when nothing goes back).
+ */
+export const withdrawalQuoteSchema = answer({
+  possible: z.boolean(),
+  refusal: z.string().nullable(),
+  endsAt: z.string(),
+  refundCents: z.number(),
+  hoursUsed: z.number(),
+  feeIncluded: z.boolean(),
+  lessonsToCancel: z.array(z.string()),
+  expressRequest: z.boolean(),
+});
+export type WithdrawalQuoteAnswer = z.infer<typeof withdrawalQuoteSchema>;
+export const withdrawalAnswerSchema = answer({
+  refundCents: z.number(),
+  hoursUsed: z.number(),
+  feeIncluded: z.boolean(),
+  lessonsCancelled: z.array(z.string()),
+  withdrawnAt: z.string(),
+  status: z.enum(['none', 'pending', 'completed', 'failed']),
+});
+export type WithdrawalAnswer = z.infer<typeof withdrawalAnswerSchema>;
