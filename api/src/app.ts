@@ -20,6 +20,7 @@ import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
 import { renderLessonMail } from './lessons/notifications.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
+import { renderWithdrawalMail } from './mail/withdrawal-mail.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './platform/health-routes.ts';
@@ -119,7 +120,9 @@ export async function buildApp(
     render: (mail, now, batch) =>
       mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
         ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
+        : mail.kind === 'withdrawal-acknowledged'
+          ? renderWithdrawalMail(deps.pool, mail)
+          : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
   await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });

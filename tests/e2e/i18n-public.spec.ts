@@ -83,6 +83,7 @@ test('a student goes from the home page to a teacher, buys hours and reads the F
   await expect(page.getByText('Totale (commissione di 3 € inclusa)')).toBeVisible();
   await noEnglish(page, ['Test payment', 'Lesson hours', 'Teacher', 'Total (incl.', 'Cancel']);
   await screenshots(page, 'i18n-public-checkout');
+  await page.getByRole('checkbox', { name: /Chiedo che le ore di lezione siano disponibili subito/ }).check();
   await page.getByRole('button', { name: /^Paga / }).click();
 
   // The payment's result.

@@ -73,11 +73,17 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
   it('shows the checkout, pays through the confirmation path and credits the hours once', async () => {
     const paymentId = await startCheckout(5);
     const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${paymentId}`, headers: authHeaders(student.cookie) });
-    expect(page.json()).toEqual({ paymentId, amount: 128, hours: 5, teacherName: 'Giulia R.', status: 'pending' });
+    expect(page.json()).toMatchObject({ paymentId, amount: 128, hours: 5, teacherName: 'Giulia R.', status: 'pending' });
+    expect(page.json().expressRequest).toContain('I ask for my lesson hours to be available at once');
 
     const before = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
     expect(before.json()).toMatchObject({ status: 'pending', hours: 5, teacherId: teacher.id });
 
+    // The express request to start at once is required, as on Stripe's page.
+    for (const payload of [{}, { expressRequest: false }]) {
+      const unticked = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload, headers: authHeaders(student.cookie) });
+      expect([unticked.statusCode, unticked.json().message]).toEqual([400, 'Tick the box to ask for your lessons to be available at once']);
+    }
     for (let i = 0; i < 3; i++) {
       const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
       expect(pay.statusCode).toBe(200);
@@ -91,6 +97,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(purchased[0]!.data).toMatchObject({ hours: 5, hourPriceCents: 2500, studentId: student.id, teacherId: teacher.id });
     const confirmed = (await t.app.ledger.readStream(streams.payment(paymentId))).filter((e) => e.type === 'PaymentConfirmed');
     expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.data).toMatchObject({ expressRequest: { version: '1', language: 'en', requestedAt: t.clock.now().toISOString() } });
   });
 
   it('cancels: the checkout ends, nothing is credited and it can no longer be paid', async () => {

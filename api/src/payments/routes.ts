@@ -30,6 +30,7 @@ import {
 } from '@parliamo/domain';
 import { confirmPayment, expireCheckout, loadTrialEligibility, recordCheckoutStarted } from './flow.ts';
 import { LedgerSession } from '../platform/ledger-session.ts';
+import { serverMessages } from '@parliamo/domain/i18n';
 import { commandDeps } from '../platform/command.ts';
 import { paymentsMode } from '../config.ts';
 import { findPayment, findPaymentBySession, type PaymentRow } from '@parliamo/projections';
@@ -152,6 +153,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         hours: row.hours,
         teacherName: teacher ? teacherDisplayName(teacher.firstName, teacher.lastName) : 'Teacher',
         status: row.status,
+        expressRequest: (await serverMessages(request.locale, 'checkout'))('expressRequest'),
       };
     });
 

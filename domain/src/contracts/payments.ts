@@ -20,6 +20,8 @@ export const testCheckoutSchema = answer({
   hours: z.number(),
   teacherName: z.string(),
   status: z.enum(PAYMENT_STATUSES),
+  /** The express request to start at once, in the buyer's language: the checkbox the page requires. */
+  expressRequest: z.string(),
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 

@@ -158,7 +158,12 @@ export function decideWithdrawal(input: WithdrawalInput): PaymentDecision & { qu
     const hours = pkg.exists ? pkg.remaining : input.payment.checkout!.hours;
     payment.push({
       type: 'RefundRequested',
-      data: { paymentId, requestId, hours, amountCents: quote.refundCents, feeIncluded: quote.feeIncluded, reason: `Withdrawal: ${euros(quote.refundCents)}`, requestedBy: input.studentId, requestedAt: isoOf(now) },
+      data: {
+        paymentId, requestId, hours, amountCents: quote.refundCents, feeIncluded: quote.feeIncluded,
+        // i18n-ignore: the request's reason as the ledger records it (like an admin's typed reason), not a sentence for the student
+        reason: `Withdrawal: ${euros(quote.refundCents)}`,
+        requestedBy: input.studentId, requestedAt: isoOf(now),
+      },
     });
     if (pkg.exists) take(decidePackage({ type: 'HoldHoursForRefund', data: { packageId, requestId, hours, now } }, pkg));
   }

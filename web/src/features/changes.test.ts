@@ -4,7 +4,7 @@ import { forgetPrivateReads, getJson, invalidate, sharedQueries, TOPICS } from '
 import { accountChanges, accountQueries } from './accounts/queries.ts';
 import { adminChanges, adminQueries } from './admin/queries.ts';
 import { lessonChanges, lessonQueries } from './lessons/queries.ts';
-import { packageQueries } from './packages/queries.ts';
+import { packageChanges, packageQueries } from './packages/queries.ts';
 import { paymentChanges, paymentQueries } from './payments/queries.ts';
 import { payoutChanges, payoutQueries } from './payouts/queries.ts';
 import { reviewChanges, reviewQueries } from './reviews/queries.ts';
@@ -12,7 +12,7 @@ import { teacherChanges, teacherQueries } from './teachers/queries.ts';
 
 // Every feature's reads and what its writes make stale, composed as the app uses them together.
 const queries = { ...sharedQueries, ...accountQueries, ...adminQueries, ...lessonQueries, ...packageQueries, ...paymentQueries, ...payoutQueries, ...reviewQueries, ...teacherQueries };
-const CHANGES = { ...accountChanges, ...adminChanges, ...lessonChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
+const CHANGES = { ...accountChanges, ...adminChanges, ...lessonChanges, ...packageChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
 
 /** A client holding fresh data under the keys of these reads. */
 function clientWith(reads: { queryKey: readonly unknown[] }[]): QueryClient {
