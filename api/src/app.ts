@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
-import type { Clock } from '@parliamo/domain';
+import { DomainError, type Clock } from '@parliamo/domain';
 import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
@@ -15,10 +15,11 @@ import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
 import securityPlugin from './platform/security.ts';
 import sessionPlugin from './accounts/session-plugin.ts';
+import httpCachePlugin from './platform/http-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
-import { renderLessonMail } from './lessons/notifications.ts';
+import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import { renderWithdrawalMail } from './mail/withdrawal-mail.ts';
 import paymentsPlugin from './payments/plugin.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
   await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
+  await app.register(httpCachePlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
     render: (mail, now, batch) =>
@@ -219,7 +221,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}` });
+      throw new DomainError('not_found', 'common.noSuchApiRoute', { method: request.method, path: urlPath });
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Files in the dist root (manifest, service worker, images) are served as they are.
@@ -238,6 +240,6 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
         .type('text/html; charset=utf-8')
         .send(body);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    throw new DomainError('not_found', 'common.notFound');
   });
 }

@@ -5,6 +5,7 @@ import { accountsMigrations } from './accounts/migrations.ts';
 import { lessonsMigrations } from './lessons/migrations.ts';
 import { mailMigrations } from './mail/migrations.ts';
 import { settingsMigrations } from './settings/migrations.ts';
+import { publicVersionMigrations } from './platform/public-versions.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [...ledgerMigrations, ...projectionMigrations, ...accountsMigrations, ...lessonsMigrations, ...mailMigrations, ...settingsMigrations];
+export const allMigrations: Migration[] = [...ledgerMigrations, ...projectionMigrations, ...accountsMigrations, ...lessonsMigrations, ...mailMigrations, ...settingsMigrations, ...publicVersionMigrations];

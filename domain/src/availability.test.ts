@@ -42,10 +42,10 @@ describe('free slots', () => {
 
   it('refuses a reversed, malformed or too long range', () => {
     const base = { weekly, daysOff: [], taken: [], now: new Date('2026-01-01T00:00:00Z') };
-    expect(() => freeSlots({ ...base, from: '2026-03-10', to: '2026-03-09' })).toThrow('from must not be after to');
-    expect(() => freeSlots({ ...base, from: '2026-02-30', to: '2026-03-09' })).toThrow('YYYY-MM-DD');
+    expect(() => freeSlots({ ...base, from: '2026-03-10', to: '2026-03-09' })).toThrow('common.fromAfterTo');
+    expect(() => freeSlots({ ...base, from: '2026-02-30', to: '2026-03-09' })).toThrow('common.fromToDates');
     expect(() => freeSlots({ ...base, from: '2026-03-01', to: '2026-05-01' })).not.toThrow(); // 62 days
-    expect(() => freeSlots({ ...base, from: '2026-03-01', to: '2026-05-02' })).toThrow('at most 62 days');
+    expect(() => freeSlots({ ...base, from: '2026-03-01', to: '2026-05-02' })).toThrow('common.askAtMostDays');
   });
 });
 
@@ -58,10 +58,10 @@ describe('weekly hours', () => {
 
   it('accepts only weekdays 1..7 with distinct whole hours 0..23', () => {
     expect(() => assertWeeklyHours({ '1': [0, 23] })).not.toThrow();
-    expect(() => assertWeeklyHours({ '8': [9] } as WeeklyHours)).toThrow('Unknown weekday');
-    expect(() => assertWeeklyHours({ '1': [24] })).toThrow('not a whole hour');
-    expect(() => assertWeeklyHours({ '1': [9.5] })).toThrow('not a whole hour');
-    expect(() => assertWeeklyHours({ '1': [9, 9] })).toThrow('listed twice');
+    expect(() => assertWeeklyHours({ '8': [9] } as WeeklyHours)).toThrow('teachers.unknownWeekday');
+    expect(() => assertWeeklyHours({ '1': [24] })).toThrow('teachers.weekdayHourNotWhole');
+    expect(() => assertWeeklyHours({ '1': [9.5] })).toThrow('teachers.weekdayHourNotWhole');
+    expect(() => assertWeeklyHours({ '1': [9, 9] })).toThrow('teachers.weekdayHourTwice');
   });
 });
 

@@ -21,21 +21,21 @@ export const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 /** Checks a weekly schedule: keys 1..7, whole hours 0..23 without repeats. */
 export function assertWeeklyHours(weekly: WeeklyHours): void {
   for (const [day, hours] of Object.entries(weekly)) {
-    if (!(WEEKDAYS as readonly string[]).includes(day)) throw new DomainError('invalid', `Unknown weekday "${day}" (use 1 = Monday .. 7 = Sunday)`);
-    if (!Array.isArray(hours)) throw new DomainError('invalid', `Weekday ${day}: a list of hours is expected`);
+    if (!(WEEKDAYS as readonly string[]).includes(day)) throw new DomainError('invalid', 'teachers.unknownWeekday', { day });
+    if (!Array.isArray(hours)) throw new DomainError('invalid', 'teachers.weekdayNotList', { day });
     for (const h of hours) {
-      if (!Number.isInteger(h) || h < 0 || h > 23) throw new DomainError('invalid', `Weekday ${day}: ${h} is not a whole hour 0..23`);
+      if (!Number.isInteger(h) || h < 0 || h > 23) throw new DomainError('invalid', 'teachers.weekdayHourNotWhole', { day, hour: String(h) });
     }
-    if (new Set(hours).size !== hours.length) throw new DomainError('invalid', `Weekday ${day}: an hour is listed twice`);
+    if (new Set(hours).size !== hours.length) throw new DomainError('invalid', 'teachers.weekdayHourTwice', { day });
   }
 }
 
 /** Checks a query range: real dates, from <= to, at most MAX_AVAILABILITY_DAYS days. */
 export function assertRange(from: string, to: string): void {
-  if (!isValidDate(from) || !isValidDate(to)) throw new DomainError('invalid', 'from and to must be dates written YYYY-MM-DD');
-  if (from > to) throw new DomainError('invalid', 'from must not be after to');
+  if (!isValidDate(from) || !isValidDate(to)) throw new DomainError('invalid', 'common.fromToDates');
+  if (from > to) throw new DomainError('invalid', 'common.fromAfterTo');
   if (addDays(from, MAX_AVAILABILITY_DAYS - 1) < to) {
-    throw new DomainError('invalid', `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`);
+    throw new DomainError('invalid', 'common.askAtMostDays', { days: MAX_AVAILABILITY_DAYS });
   }
 }
 

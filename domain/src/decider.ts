@@ -16,7 +16,7 @@ export function fold<State, Ev>(decider: Pick<Decider<unknown, State, Ev>, 'init
 export function instant(now: string, what = 'now'): Date {
   const d = new Date(now);
   // i18n-ignore: `now` comes from the server clock; a bad one is a programming error
-  if (Number.isNaN(d.getTime())) throw new DomainError('invalid', `Not a valid instant for ${what}: ${now}`);
+  if (Number.isNaN(d.getTime())) throw new DomainError('invalid', 'common.invalidInstant', { what, now });
   return d;
 }
 

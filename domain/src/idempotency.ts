@@ -8,15 +8,12 @@
  */
 import { DomainError } from './errors.ts';
 
-export const IDEMPOTENCY_KEY_MISMATCH_MESSAGE =
-  'This Idempotency-Key was already used for a different request (other values or another person). Use a new key for a new request.';
-
 /**
  * Checks that a request sent again under a known key is the one first recorded: `asked` and `known`
  * hold the same fields (who asked, and what), compared as they were recorded. Throws 422 otherwise.
  */
 export function assertSameRequest<T extends Record<string, string | number | boolean | null>>(known: T, asked: T): void {
   for (const field of Object.keys(asked)) {
-    if (known[field] !== asked[field]) throw new DomainError('mismatch', IDEMPOTENCY_KEY_MISMATCH_MESSAGE);
+    if (known[field] !== asked[field]) throw new DomainError('mismatch', 'common.idempotencyKeyMismatch');
   }
 }

@@ -116,6 +116,9 @@ function step(w: World, c: Cmd): void {
   if (due && w.pending === due) {
     w.pending = null;
     const { paymentId, requestId, amountCents } = due;
+    // Hours an admin gave meanwhile leave with a full refund too.
+    const pkg = w.package(paymentId);
+    if (pkg.granted > pkg.purchased) w.looseRefunds = true;
     try {
       w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
     } catch (e) {

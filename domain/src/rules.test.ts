@@ -35,7 +35,7 @@ describe('packages', () => {
   });
 
   it('refuse a price for hours outside 1..30 with the spec message', () => {
-    expect(() => priceCents(0, 2500)).toThrow('Hours must be between 1 and 30');
+    expect(() => priceCents(0, 2500)).toThrow('packages.hoursRange');
     expect(() => priceCents(31, 2500)).toThrow(DomainError);
     expect(() => priceCents(5, 0)).toThrow(DomainError);
   });

@@ -2,7 +2,7 @@
  * Every business constant and rule of the product (spec "Business constants and limits"), in one place.
  * Money is integer euro cents. The server enforces all of these; the web imports them for display.
  */
-import { DomainError } from './errors.ts';
+import { DomainError, type ErrorRef } from './errors.ts';
 import { addRomeMonths, MS, slotStart } from './time.ts';
 
 // ---- hour packages --------------------------------------------------------------------------
@@ -18,10 +18,6 @@ export const DEFAULT_HOURS = 5;
  * the school's settings (settings/school-settings.ts): the fee in force is read from there.
  */
 export const FEE_CENTS = 300;
-/** Spec message for hours outside 1..30. */
-export const HOURS_RANGE_MESSAGE = 'Hours must be between 1 and 30';
-/** The purchase dialog's message for a fraction of an hour (a package holds whole hours). */
-export const HOURS_WHOLE_MESSAGE = 'Hours must be a whole number between 1 and 30';
 /** Hours are valid this many calendar months after purchase (the default of the school's settings). */
 export const VALIDITY_MONTHS = 6;
 
@@ -32,14 +28,14 @@ export function isValidPackageHours(hours: number): boolean {
 
 /** Throws the spec's message unless `hours` is 1..30. */
 export function assertPackageHours(hours: number): void {
-  if (!isValidPackageHours(hours)) throw new DomainError('invalid', HOURS_RANGE_MESSAGE);
+  if (!isValidPackageHours(hours)) throw new DomainError('invalid', 'packages.hoursRange');
 }
 
 /** Price of a package in cents: hours x hourly rate + the fee in force (EUR 3 unless the school changed it). */
 export function priceCents(hours: number, hourlyRateCents: number, feeCents: number = FEE_CENTS): number {
   assertPackageHours(hours);
   if (!Number.isInteger(hourlyRateCents) || hourlyRateCents <= 0) {
-    throw new DomainError('invalid', 'The hourly rate must be a positive amount in cents');
+    throw new DomainError('invalid', 'teachers.hourlyRateCents');
   }
   return hours * hourlyRateCents + feeCents;
 }
@@ -78,22 +74,19 @@ export const NOTICE_MS = NOTICE_HOURS * MS.hour;
 export const UPCOMING_LESSONS_SHOWN = 3;
 
 /** Spec message for a student's late cancellation: "Too late to cancel (48h required)" with the default notice. */
-export const tooLateToCancelMessage = (noticeHours: number = NOTICE_HOURS): string => `Too late to cancel (${noticeHours}h required)`;
-export const TOO_LATE_TO_CANCEL_MESSAGE = tooLateToCancelMessage();
-export const LESSON_COMPLETED_MESSAGE = 'Lesson completed';
+export const tooLateToCancel = (noticeHours: number = NOTICE_HOURS): ErrorRef => ({ code: 'lessons.tooLateToCancel', params: { hours: noticeHours } });
 /** A student's late move of a lesson: "Too late to reschedule (48h required)" with the default notice. */
-export const tooLateToRescheduleMessage = (noticeHours: number = NOTICE_HOURS): string => `Too late to reschedule (${noticeHours}h required)`;
-export const TOO_LATE_TO_RESCHEDULE_MESSAGE = tooLateToRescheduleMessage();
+export const tooLateToReschedule = (noticeHours: number = NOTICE_HOURS): ErrorRef => ({ code: 'lessons.tooLateToReschedule', params: { hours: noticeHours } });
 /** A booking with less notice than the school asks for. */
-export const tooLateToBookMessage = (noticeHours: number = NOTICE_HOURS): string =>
-  noticeHours === 1 ? `Lessons must be booked at least ${noticeHours} hour ahead` : `Lessons must be booked at least ${noticeHours} hours ahead`;
-export const TOO_LATE_TO_BOOK_MESSAGE = tooLateToBookMessage();
-export const SLOT_DOES_NOT_EXIST_MESSAGE = 'That hour does not exist in Rome on that day (clocks go forward)';
+export const tooLateToBook = (noticeHours: number = NOTICE_HOURS): ErrorRef => ({
+  code: noticeHours === 1 ? 'lessons.bookingNoticeHour' : 'lessons.bookingNoticeHours',
+  params: { hours: noticeHours },
+});
 
 /** The lesson's start instant; throws 'invalid' for an hour that does not exist (spring DST gap). */
 export function lessonStart(date: string, hour: number): Date {
   const start = slotStart(date, hour);
-  if (!start) throw new DomainError('invalid', SLOT_DOES_NOT_EXIST_MESSAGE);
+  if (!start) throw new DomainError('invalid', 'lessons.hourDoesNotExist');
   return start;
 }
 
@@ -174,8 +167,8 @@ export function refundQuote(input: {
   return { hours: input.hours, hoursCents, feeCents, feeIncluded, amountCents: hoursCents + feeCents };
 }
 
-/** The message for a refund of more hours than may be refunded. */
-export function refundableHoursMessage(refundable: number): string {
-  if (refundable === 0) return 'This payment has no unused hours left to refund';
-  return refundable === 1 ? `Only ${refundable} unused hour can be refunded` : `Only ${refundable} unused hours can be refunded`;
+/** The refusal of a refund of more hours than may be refunded. */
+export function refundableHoursRefusal(refundable: number): ErrorRef {
+  if (refundable === 0) return { code: 'payments.noUnusedHours' };
+  return { code: refundable === 1 ? 'payments.onlyUnusedHour' : 'payments.onlyUnusedHours', params: { count: refundable } };
 }

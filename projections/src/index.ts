@@ -7,7 +7,6 @@ export {
   type ProjectionRunnerOptions,
 } from './runner.ts';
 export { rebuildProjection, liveTables, inTransaction } from './rebuild.ts';
-export { CHANNELS, parsePersonalNotice, type PersonalNotice } from './notifications.ts';
 export { readCheckpoints, type Checkpoint } from './checkpoints.ts';
 export { Doorbell, Serial } from './background.ts';
 export * from './models/index.ts';

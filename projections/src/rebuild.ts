@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '@parliamo/ledger';
 import { reached, writeCheckpoint } from './checkpoints.ts';
-import { CHANNELS } from './notifications.ts';
 import type { ProjectedEvent, Projection } from './types.ts';
 
 /** Events per transaction when building a model from zero. */
@@ -151,8 +150,6 @@ export async function rebuildProjection(
         await client.query(`ALTER TABLE "${names[t]}" RENAME TO "${t}"`);
       }
       await writeCheckpoint(client, { name: p.name, version: p.version, position });
-      // Processes that keep answers read from the old tables in memory drop them when this commits.
-      await client.query(`SELECT pg_notify($1, $2)`, [CHANNELS.readModels, p.name]);
       return { position, count };
     }, { durable: true });
   } catch (e) {

@@ -38,12 +38,6 @@ export interface ProjectionRunnerOptions {
   lockConfig?: pg.ClientConfig;
   /** Told when a projection's checkpoint moved (here or, while someone waits, in another process). */
   onAdvanced?: (projection: string) => void;
-  /**
-   * Called in each transaction that applies events (after the projections, before the checkpoints
-   * move) with those events and where each projection of the transaction will stand: e.g. to notify
-   * what changed (models/personal-notices.ts), delivered only if the transaction commits.
-   */
-  announce?: (client: pg.PoolClient, events: readonly RecordedEvent[], done: ReadonlyArray<{ name: string; position: Position }>) => Promise<void>;
 }
 
 export interface ProjectionLag {
@@ -94,7 +88,6 @@ export class ProjectionRunner {
   private readonly waitPollMs: number;
   private readonly onError: (e: unknown, projection?: string) => void;
   private readonly onAdvanced: (projection: string) => void;
-  private readonly announce: ProjectionRunnerOptions['announce'];
   private running = false;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -121,7 +114,6 @@ export class ProjectionRunner {
     this.waitPollMs = options.waitPollMs ?? 10;
     this.onError = options.onError ?? ((e, p) => console.error(`projection runner${p ? ` (${p})` : ''}:`, e));
     this.onAdvanced = options.onAdvanced ?? (() => {});
-    this.announce = options.announce;
     this.locks = new ProjectionLocks(options.lockConfig ?? poolConnectionConfig(pool), () => {
       this.working.clear();
       this.nextLockAttempt = 0;
@@ -333,11 +325,6 @@ export class ProjectionRunner {
           else done.push(w);
         }
         for (const w of done) await w.p.apply(client, asProjected(w.events), liveTables(w.p));
-        if (this.announce && done.length > 0) {
-          // The batches are tails of one read: the longest holds every event of the others.
-          const events = done.reduce((a, b) => (b.events.length > a.events.length ? b : a)).events;
-          await this.announce(client, events, done.map((w) => ({ name: w.p.name, position: lastPosition(w) })));
-        }
         await writeCheckpoints(client, done.map((w) => ({ name: w.p.name, version: w.p.version, position: lastPosition(w) })));
         return { done, stale };
       });
@@ -370,20 +357,6 @@ export class ProjectionRunner {
       }
     }
     this.updatePolling();
-  }
-
-  /**
-   * The position every projection has reached, as far as this runner knows (null: one has processed
-   * nothing yet). After a command's wait, at least that command's position.
-   */
-  reachedByAll(): Position | null {
-    let least: Position | null = null;
-    for (const p of this.projections) {
-      const known = this.known.get(p.name) ?? null;
-      if (known === null) return null;
-      if (least === null || comparePositions(known, least) < 0) least = known;
-    }
-    return least;
   }
 
   private satisfied(target: Position): boolean {

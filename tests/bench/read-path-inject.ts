@@ -122,7 +122,7 @@ try {
     return { total: (d.user + d.system) / n, system: d.system / n };
   };
   {
-    // The process's own background CPU (projection runner, session-cache listener, mail sender...), no requests.
+    // The process's own background CPU (projection runner, ledger listener, mail sender...), no requests.
     const before = process.cpuUsage();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 2000));

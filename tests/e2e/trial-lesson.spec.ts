@@ -79,7 +79,7 @@ test('a teacher offers a trial lesson; a new student buys it once', async ({ pag
     data: { amount: 18, teacherId, totalHours: 1, trial: true },
   });
   expect(second.status()).toBe(409);
-  expect(await second.json()).toEqual({ message: 'You have already had a trial lesson with this teacher' });
+  expect(await second.json()).toMatchObject({ message: 'You have already had a trial lesson with this teacher' });
 });
 
 // The demo seed's trial teacher (Luca Esposito, EUR 25/hour, trial EUR 15): a new student buys his trial

@@ -1,7 +1,7 @@
 // Trial lessons (issue 17): the teacher's trial rate, the one trial hour per student and teacher,
 // its price in the checkout, the earnings and the admin's figures, and two paid trials racing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { streams, TRIAL_MESSAGES } from '@parliamo/domain';
+import { streams } from '@parliamo/domain';
 import { paymentsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { runLessonTimers, timerDeps } from '../../api/src/lessons/timers.ts';
@@ -9,6 +9,7 @@ import { useTestApp, type TestApp } from '../../api/src/testing/app.ts';
 import { signedDelivery, stripeEvent, useFakeStripe } from '../../api/src/testing/fake-stripe.ts';
 import { authHeaders, signedIn, type TestUser } from '../../api/src/testing/users.ts';
 import { book, credit, get, student, teacher } from './lessons/fixtures.ts';
+import { englishError } from '../../domain/src/test-support.ts';
 
 type Person = TestUser & { cookie: string };
 
@@ -104,7 +105,7 @@ describe('buying a trial lesson with the local test checkout', () => {
   it('offers it to a student with no hours from the teacher, and not by a teacher without a trial rate', async () => {
     const s = await student(t);
     expect(await offer(s, g.id)).toEqual({ trialRate: 15, eligible: true, reason: null });
-    expect(await offer(s, noTrial.id)).toEqual({ trialRate: null, eligible: false, reason: TRIAL_MESSAGES.notOffered });
+    expect(await offer(s, noTrial.id)).toEqual({ trialRate: null, eligible: false, reason: englishError('trial.notOffered') });
     const res = await checkout(s, trialBody(noTrial.id));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This teacher does not offer a trial lesson');
@@ -144,7 +145,7 @@ describe('buying a trial lesson with the local test checkout', () => {
     const trial = await t.app.ledger.readStream(streams.trial(s.id, g.id));
     expect(trial.map((e) => [e.type, (e.data as { paymentId: string }).paymentId])).toEqual([['TrialTaken', paymentId]]);
 
-    expect(await offer(s, g.id)).toEqual({ trialRate: 15, eligible: false, reason: TRIAL_MESSAGES.alreadyHad });
+    expect(await offer(s, g.id)).toEqual({ trialRate: 15, eligible: false, reason: englishError('trial.alreadyHad') });
     const again = await checkout(s, trialBody(g.id));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You have already had a trial lesson with this teacher');
@@ -159,7 +160,7 @@ describe('buying a trial lesson with the local test checkout', () => {
     // The first purchase forfeited the trial on the ledger; later ones leave the settled stream alone.
     const trial = await t.app.ledger.readStream(streams.trial(s.id, g.id));
     expect(trial.map((e) => [e.type, (e.data as { paymentId: string }).paymentId])).toEqual([['TrialForfeited', packageId]]);
-    expect(await offer(s, g.id)).toMatchObject({ eligible: false, reason: TRIAL_MESSAGES.boughtHours });
+    expect(await offer(s, g.id)).toMatchObject({ eligible: false, reason: englishError('trial.boughtHours') });
     const res = await checkout(s, trialBody(g.id));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A trial lesson is only for students who have not bought hours from this teacher yet');
@@ -173,7 +174,7 @@ describe('buying a trial lesson with the local test checkout', () => {
     const paymentId = paymentIdOf(res);
     expect((await pay(s, paymentId)).statusCode).toBe(200);
     expect((await get(t, s, `/api/payments/${paymentId}`)).body).toMatchObject({
-      status: 'paid', hoursCredited: 0, notCredited: TRIAL_MESSAGES.boughtHours,
+      status: 'paid', hoursCredited: 0, notCredited: englishError('trial.boughtHours'),
     });
     // The purchase forfeited the trial on the ledger (TrialForfeited), which is what refused it.
     const trial = await t.app.ledger.readStream(streams.trial(s.id, g.id));
@@ -197,7 +198,7 @@ describe('buying a trial lesson with the local test checkout', () => {
     const loser = ids.find((id) => id !== winner)!;
     expect(await t.app.ledger.readStream(streams.package(loser))).toEqual([]);
     // The student's payment page says why the second one was not credited; the credited one says nothing of it.
-    expect((await get(t, s, `/api/payments/${loser}`)).body).toMatchObject({ status: 'paid', notCredited: TRIAL_MESSAGES.alreadyHad });
+    expect((await get(t, s, `/api/payments/${loser}`)).body).toMatchObject({ status: 'paid', notCredited: englishError('trial.alreadyHad') });
     expect((await get(t, s, `/api/payments/${winner}`)).body.notCredited).toBeUndefined();
     const hours = (await get<any[]>(t, s, '/api/hour-packages')).body;
     expect(hours.map((p) => p.remainingHours)).toEqual([1]);
@@ -302,6 +303,6 @@ describe('a trial lesson through Stripe', () => {
     expect(list.find((p: { paymentId: string }) => p.paymentId === loser.paymentId).flags).toEqual([]);
     const again = await checkout(s, { amount: 15, teacherId: g.id, totalHours: 1, trial: true });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(TRIAL_MESSAGES.alreadyHad);
+    expect(again.json().message).toBe(englishError('trial.alreadyHad'));
   });
 });

@@ -4,14 +4,7 @@
 // interleavings are forced with a ledger that holds one command between its reads and its append.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  decidePackage,
-  decidePayment,
-  packageDecider,
-  paymentDecider,
-  streams,
-  TRIAL_MESSAGES,
-} from '@parliamo/domain';
+import { decidePackage, decidePayment, packageDecider, paymentDecider, streams } from '@parliamo/domain';
 import { comparePositions, type EventStore, type RecordedEvent } from '@parliamo/ledger';
 import { paymentsProjection, hourPackagesProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
@@ -20,6 +13,7 @@ import { commandDeps, runCommand, type CommandDeps } from '../../api/src/platfor
 import { useTestApp } from '../../api/src/testing/app.ts';
 import { authHeaders, type TestUser } from '../../api/src/testing/users.ts';
 import { get, student, teacher } from './lessons/fixtures.ts';
+import { englishError } from '../../domain/src/test-support.ts';
 
 type Person = TestUser & { cookie: string };
 
@@ -97,7 +91,7 @@ describe('a trial and an ordinary purchase from the same teacher, credited at th
 
     expect(summary(await trialStream(s))).toEqual([['TrialForfeited', ordinary]]);
     expect(await purchased(trial)).toBeUndefined();
-    expect(await status(s, trial)).toMatchObject({ status: 'paid', hoursCredited: 0, notCredited: TRIAL_MESSAGES.boughtHours });
+    expect(await status(s, trial)).toMatchObject({ status: 'paid', hoursCredited: 0, notCredited: englishError('trial.boughtHours') });
     expect(await status(s, ordinary)).toMatchObject({ status: 'credited', hoursCredited: 2 });
     const hours = (await get<{ remainingHours: number }[]>(t, s, '/api/hour-packages')).body;
     expect(hours.map((p) => p.remainingHours)).toEqual([2]);
@@ -137,7 +131,7 @@ describe('a trial and an ordinary purchase from the same teacher, credited at th
       } else {
         expect(summary(events), `round ${round}`).toEqual([['TrialForfeited', ordinary]]);
         expect(trialHour, `round ${round}`).toBeUndefined();
-        expect((await status(s, trial)).notCredited).toBe(TRIAL_MESSAGES.boughtHours);
+        expect((await status(s, trial)).notCredited).toBe(englishError('trial.boughtHours'));
       }
     }
     expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, [paymentsProjection, hourPackagesProjection])).toEqual([]);
@@ -168,19 +162,19 @@ describe('a trial and an ordinary purchase from the same teacher, credited at th
     const legacy = await creditAsBeforeTrialForfeited(s.id, g.id);
     expect(await trialStream(s)).toEqual([]);
     const offer = await t.app.inject({ method: 'GET', url: `/api/teachers/${g.id}/trial`, headers: authHeaders(s.cookie) });
-    expect(offer.json()).toMatchObject({ eligible: false, reason: TRIAL_MESSAGES.boughtHours });
+    expect(offer.json()).toMatchObject({ eligible: false, reason: englishError('trial.boughtHours') });
     const refused = await t.app.inject({
       method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(s.cookie), payload: { amount: 18, teacherId: g.id, totalHours: 1, trial: true },
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(TRIAL_MESSAGES.boughtHours);
+    expect(refused.json().message).toBe(englishError('trial.boughtHours'));
     // A trial checkout started before that purchase and paid after it is not credited either.
     expect(await status(s, legacy)).toMatchObject({ status: 'credited' });
     const s2 = await student(t);
     const trial = await checkout(s2, { amount: 18, teacherId: g.id, totalHours: 1, trial: true });
     await creditAsBeforeTrialForfeited(s2.id, g.id);
     await payTrial(deps, trial);
-    expect(await status(s2, trial)).toMatchObject({ status: 'paid', hoursCredited: 0, notCredited: TRIAL_MESSAGES.boughtHours });
+    expect(await status(s2, trial)).toMatchObject({ status: 'paid', hoursCredited: 0, notCredited: englishError('trial.boughtHours') });
     // The student's next purchase is the first the stream hears of: it forfeits the trial there too.
     const next = await checkout(s2, { amount: 33, teacherId: g.id, totalHours: 1 });
     await pay(deps, next, 3300);

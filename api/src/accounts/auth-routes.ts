@@ -82,12 +82,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       account && !account.erased ? verifyPassword(account.passwordHash, password) : verifyAgainstDummy(password),
     );
     if (!account || !ok) throw new DomainError('unauthorized', MESSAGES.invalidCredentials);
-    if (!account.isActive) throw new DomainError('forbidden', 'This account is deactivated. Please contact the school.');
+    if (!account.isActive) throw new DomainError('forbidden', 'auth.accountDeactivated');
     if (needsRehash(account.passwordHash)) await setPasswordHash(app.pool, account.id, await hashPassword(password));
     await app.startSession(request, account.id);
     app.deviceCookies.issue(reply, email);
     const user = await findSessionUser(app.pool, request.sessionToken!, app.clock.now());
-    if (!user) throw new DomainError('unauthorized', 'Unauthorized');
+    if (!user) throw new DomainError('unauthorized', 'common.unauthorized');
     setLocaleCookie(reply, await languageAtSignIn(app.pool, account.id, chosenLocale(request), request.locale, app.clock.now()));
     return user;
   });
@@ -112,7 +112,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const mail = await createPasswordReset(app.pool, email, app.clock.now(), app.config.publicUrl);
     // Not awaited: the answer must not take longer when the account exists.
     if (mail) app.mailer.send(mail).catch((err) => request.log.error({ err }, 'password reset mail not sent'));
-    return reply.status(202).send({ message: MESSAGES.resetRequested });
+    return reply.status(202).send({ message: app.errorText({ code: MESSAGES.resetRequested }, request.locale) });
   });
 
   app.post('/auth/reset-password', {

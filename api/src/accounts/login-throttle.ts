@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '@parliamo/domain';
+import { DomainError, type Clock } from '@parliamo/domain';
 import type { DeviceCookies } from './device-cookies.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -80,11 +80,7 @@ export async function checkPasswordWithinLimits(
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     reply.header('retry-after', String(seconds));
-    throw tooManyRequests(
-      seconds === 1
-        ? 'Too many failed sign-in attempts for this account. Please wait 1 second, or reset your password.'
-        : `Too many failed sign-in attempts for this account. Please wait ${seconds} seconds, or reset your password.`,
-    );
+    throw new DomainError('too_many_requests', seconds === 1 ? 'auth.tooManyFailedSignInsOneSecond' : 'auth.tooManyFailedSignIns', { seconds });
   }
   const ok = await verify();
   if (ok) await clearLoginFailures(deps.db, key);
@@ -92,7 +88,3 @@ export async function checkPasswordWithinLimits(
   return ok;
 }
 
-/** A 429 answer (the error handler sends its message as `{ message }`). */
-function tooManyRequests(message: string): Error {
-  return Object.assign(new Error(message), { statusCode: 429 });
-}

@@ -82,9 +82,8 @@ export const accountsMigrations: Migration[] = [
     `,
   },
   {
-    // Each process keeps the sessions it checked, and the public teacher list, in memory
-    // (session-cache.ts); these notifications tell every process at once when a session, a person
-    // or a teacher profile changes, from whichever process or tool. The payload is the person's id.
+    // Notifications of changed sessions, people and teacher profiles (payload: the person's id), for
+    // caches of the API that no longer exist: dropped by accounts/009.
     id: 'accounts/002-people-notifications',
     sql: `
       CREATE FUNCTION parliamo_person_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -151,5 +150,16 @@ export const accountsMigrations: Migration[] = [
     // student sorted (docs/benchmarks.md, "Admin lists per row" and "The admin's lists in pages").
     id: 'accounts/008-students-by-name',
     sql: `CREATE INDEX users_students_by_name_idx ON users (last_name, first_name, id) WHERE role = 'student' AND erased_at IS NULL;`,
+  },
+  {
+    // Nothing listens for accounts/002's notifications: every request reads its session and person
+    // from the database.
+    id: 'accounts/009-no-people-notifications',
+    sql: `
+      DROP TRIGGER IF EXISTS sessions_changed ON sessions;
+      DROP TRIGGER IF EXISTS users_changed ON users;
+      DROP TRIGGER IF EXISTS teacher_profiles_changed ON teacher_profiles;
+      DROP FUNCTION IF EXISTS parliamo_person_changed();
+    `,
   },
 ];

@@ -47,8 +47,8 @@ describe('profile: own details and password', () => {
   it('changes the email only with the current password', async () => {
     const s = await signedIn(t, 'student');
     const fresh = `new-${s.email}`;
-    expect((await put(s.cookie, { ...details, email: fresh })).json()).toEqual({ message: 'Enter your current password to change the email address' });
-    expect((await put(s.cookie, { ...details, email: fresh, currentPassword: 'wrong one' })).json()).toEqual({
+    expect((await put(s.cookie, { ...details, email: fresh })).json()).toMatchObject({ message: 'Enter your current password to change the email address' });
+    expect((await put(s.cookie, { ...details, email: fresh, currentPassword: 'wrong one' })).json()).toMatchObject({
       message: 'The current password is not correct',
     });
     const ok = await put(s.cookie, { ...details, email: fresh, currentPassword: s.password });
@@ -60,12 +60,12 @@ describe('profile: own details and password', () => {
   it('validates like registration and keeps emails unique', async () => {
     const s = await signedIn(t, 'student');
     const other = await createUser(t);
-    expect((await put(s.cookie, { ...details, city: '' })).json()).toEqual({ message: 'Compila tutti i campi obbligatori' });
-    expect((await put(s.cookie, { ...details, fiscalCode: 'X'.repeat(17) })).json()).toEqual({ message: 'Fiscal code must be at most 16 characters' });
+    expect((await put(s.cookie, { ...details, city: '' })).json()).toMatchObject({ message: 'Compila tutti i campi obbligatori' });
+    expect((await put(s.cookie, { ...details, fiscalCode: 'X'.repeat(17) })).json()).toMatchObject({ message: 'Fiscal code must be at most 16 characters' });
     expect((await put(s.cookie, { ...details, profileImageUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
     const taken = await put(s.cookie, { ...details, email: other.email.toUpperCase(), currentPassword: s.password });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'An account with this email already exists' });
+    expect(taken.json()).toMatchObject({ message: 'An account with this email already exists' });
   });
 
   it('ignores a role in the body: nobody promotes themself', async () => {
@@ -80,9 +80,9 @@ describe('profile: own details and password', () => {
     const elsewhere = await login(t, u.email, u.password);
     const wrong = await changePassword(here, { currentPassword: 'nope nope', newPassword: 'fresh password 1', confirmPassword: 'fresh password 1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'The current password is not correct' });
+    expect(wrong.json()).toMatchObject({ message: 'The current password is not correct' });
     const mismatch = await changePassword(here, { currentPassword: u.password, newPassword: 'fresh password 1', confirmPassword: 'fresh password 2' });
-    expect(mismatch.json()).toEqual({ message: 'Passwords do not match' });
+    expect(mismatch.json()).toMatchObject({ message: 'Passwords do not match' });
     const ok = await changePassword(here, { currentPassword: u.password, newPassword: 'fresh password 1', confirmPassword: 'fresh password 1' });
     expect(ok.statusCode).toBe(204);
     // This browser goes on with a new cookie; the old cookie and every other session are dead.

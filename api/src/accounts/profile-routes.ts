@@ -26,7 +26,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
 
   app.get('/profile', { preValidation: signedIn, schema: answers }, async (request) => {
     const profile = await getProfile(app.pool, request.user!.id);
-    if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
+    if (!profile) throw new DomainError('unauthorized', 'common.unauthorized');
     return profile;
   });
 
@@ -49,7 +49,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     await updateProfile(app.pool, request.user!.id, details);
     if (emailChanges) app.deviceCookies.issue(reply, details.email); // this browser stays trusted under the new address
     const profile = await getProfile(app.pool, request.user!.id);
-    if (!profile) throw new DomainError('unauthorized', 'Unauthorized');
+    if (!profile) throw new DomainError('unauthorized', 'common.unauthorized');
     return profile;
   });
 

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { CurrentUser } from '@parliamo/domain';
 import { randomToken, tokenHash } from './tokens.ts';
-import type { CachedSession, SessionCache } from './session-cache.ts';
 
 /** A session ends this long after sign-in, whatever happens. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 3600_000;
@@ -28,66 +27,29 @@ interface SessionUserRow {
   role: CurrentUser['role'];
   profile_image_url: string | null;
   last_seen_at: Date;
-  expires_at: Date;
-}
-
-/** Within its absolute and idle limits at `now` (revocation and the person's state are the cache's and the query's job). */
-function isLive(s: CachedSession, now: Date): boolean {
-  return s.expiresAt > now && s.lastSeenAt.getTime() > now.getTime() - SESSION_IDLE_MS;
-}
-
-/**
- * The user of a session this process checked recently (`id`: the token's hash), when memory alone
- * can answer: cached, within its limits, and its idle timer not due a write. Otherwise undefined, and
- * findSessionUser must ask. No promise: most signed-in requests end here.
- */
-export function cachedSessionUser(id: string, now: Date, cache: SessionCache): CurrentUser | undefined {
-  const session = cache.get(id);
-  if (!session || !isLive(session, now) || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) return undefined;
-  return { ...session.user };
 }
 
 /**
  * The user of a live session: not revoked, not past its absolute or idle limit, and its person active
- * and not erased. Refreshes the idle timer. Null when the session is no longer good. With a cache,
- * a session this process checked recently needs no query (see SessionCache for why that is safe).
+ * and not erased, as the database says now (one query per request, on every instance alike: a session
+ * ended or a person changed anywhere is refused by the very next request). Refreshes the idle timer.
+ * Null when the session is no longer good.
  */
-export async function findSessionUser(pool: pg.Pool, token: string, now: Date, cache?: SessionCache, id = tokenHash(token)): Promise<CurrentUser | null> {
-  let session = cache?.get(id);
-  if (!session || !isLive(session, now)) {
-    // Not known, or its idle timer looks run out here (another process may have moved it): ask.
-    const generation = cache?.begin() ?? 0;
-    const { rows } = await pool.query<SessionUserRow>(
-      `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.profile_image_url, s.last_seen_at, s.expires_at
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3
-          AND u.is_active AND u.erased_at IS NULL`,
-      [id, now, new Date(now.getTime() - SESSION_IDLE_MS)],
-    );
-    const row = rows[0];
-    if (!row) {
-      cache?.delete(id);
-      return null;
-    }
-    session = {
-      user: {
-        id: row.id,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        role: row.role,
-        profileImageUrl: row.profile_image_url,
-      },
-      lastSeenAt: row.last_seen_at,
-      expiresAt: row.expires_at,
-    };
-    cache?.put(id, session, generation);
-  }
-  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+export async function findSessionUser(pool: pg.Pool, token: string, now: Date): Promise<CurrentUser | null> {
+  const id = tokenHash(token);
+  const { rows } = await pool.query<SessionUserRow>(
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.profile_image_url, s.last_seen_at
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3
+        AND u.is_active AND u.erased_at IS NULL`,
+    [id, now, new Date(now.getTime() - SESSION_IDLE_MS)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
     await pool.query(`UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2`, [id, now]);
-    cache?.touched(id, now);
   }
-  return { ...session.user };
+  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role, profileImageUrl: row.profile_image_url };
 }
 
 /** Ends one session (logout). */

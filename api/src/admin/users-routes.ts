@@ -13,8 +13,6 @@ import {
   adminUserRowSchema,
   adminUserSearchSchema,
   DomainError,
-  type AdminTeacherChoice,
-  type AdminUserCounts,
   errorResponses,
   idParamsSchema,
   noBodySchema,
@@ -25,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The :id of a route; a malformed id is simply not found. */
 function idOf(params: { id: string }): string {
-  if (!UUID.test(params.id)) throw new DomainError('not_found', 'No such user');
+  if (!UUID.test(params.id)) throw new DomainError('not_found', 'admin.noSuchUser');
   return params.id;
 }
 
@@ -34,11 +32,6 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = app.requireUser('admin');
   const teacherAnswer = { 200: adminTeacherSchema, ...errorResponses };
-  // The dashboard's counts and the teachers for pickers read every person: kept in memory until a
-  // person or a teacher profile changes anywhere (SessionCache.dependentValue, like the public teacher
-  // list), so their cost does not grow with the school while nobody changes.
-  const counts = app.sessionCache.dependentValue<AdminUserCounts>();
-  const teacherChoices = app.sessionCache.dependentValue<AdminTeacherChoice[]>();
 
   app.get('/admin/users', {
     preValidation: admin,
@@ -48,7 +41,7 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   app.get('/admin/users/counts', {
     preValidation: admin,
     schema: { response: { 200: adminUserCountsSchema, ...errorResponses } },
-  }, async () => counts.through(() => countUsers(app.pool)));
+  }, async () => countUsers(app.pool));
 
   app.patch('/admin/users/:id', {
     preValidation: admin,
@@ -71,7 +64,7 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   app.get('/admin/teachers', {
     preValidation: admin,
     schema: { response: { 200: z.array(adminTeacherChoiceSchema), ...errorResponses } },
-  }, async () => teacherChoices.through(() => listTeacherChoices(app.pool)));
+  }, async () => listTeacherChoices(app.pool));
 
   app.get('/admin/teachers/:id', {
     preValidation: admin,

@@ -19,7 +19,7 @@ import { withTransaction } from '../platform/db/transaction.ts';
 import { revokeUserSessions } from '../accounts/sessions.ts';
 import { UNUSABLE_PASSWORD } from '../accounts/passwords.ts';
 
-const notFound = () => new DomainError('not_found', 'No such user');
+const notFound = () => new DomainError('not_found', 'admin.noSuchUser');
 
 function toRow(r: any): AdminUserRow {
   return {
@@ -112,10 +112,10 @@ export async function patchUser(
     const { rows } = await client.query(`SELECT role FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
     if (!rows[0]) throw notFound();
     if (targetId === adminId && patch.role && patch.role !== 'admin') {
-      throw new DomainError('conflict', 'You cannot change your own role: another admin can do it for you');
+      throw new DomainError('conflict', 'admin.ownRole');
     }
     if (targetId === adminId && patch.isActive === false) {
-      throw new DomainError('conflict', 'You cannot deactivate your own account: another admin can do it for you');
+      throw new DomainError('conflict', 'admin.ownDeactivation');
     }
     const role: Role = patch.role ?? rows[0].role;
     if (patch.role) {
@@ -129,7 +129,7 @@ export async function patchUser(
       if (!patch.isActive) await revokeUserSessions(client, targetId, now);
     }
     if (patch.isApproved !== undefined) {
-      if (role !== 'teacher') throw new DomainError('conflict', 'Only teachers can be approved');
+      if (role !== 'teacher') throw new DomainError('conflict', 'admin.onlyTeachersApproved');
       await setApproval(client, targetId, patch.isApproved);
     }
     return getUserRow(client, targetId);
@@ -139,7 +139,7 @@ export async function patchUser(
 async function setApproval(client: pg.PoolClient, teacherId: string, approved: boolean) {
   const { rows } = await client.query(`SELECT hourly_rate_cents FROM teacher_profiles WHERE user_id = $1`, [teacherId]);
   if (approved && !(rows[0]?.hourly_rate_cents > 0)) {
-    throw new DomainError('conflict', "Set the teacher's hourly rate before approving them");
+    throw new DomainError('conflict', 'admin.rateBeforeApproval');
   }
   await client.query(`UPDATE teacher_profiles SET is_approved = $2 WHERE user_id = $1`, [teacherId, approved]);
 }
@@ -149,7 +149,7 @@ async function setApproval(client: pg.PoolClient, teacherId: string, approved: b
  * to them removed from the outbox and the mail queue. Their ledger events (which hold no personal data) stay as they are.
  */
 export async function eraseUser(pool: pg.Pool, adminId: string, targetId: string, now: Date): Promise<void> {
-  if (targetId === adminId) throw new DomainError('conflict', 'You cannot erase your own account');
+  if (targetId === adminId) throw new DomainError('conflict', 'admin.ownErasure');
   await withTransaction(pool, async (client) => {
     const { rows } = await client.query(`SELECT email FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
     if (!rows[0]) throw notFound();
@@ -201,7 +201,7 @@ export async function getTeacher(db: pg.Pool | pg.PoolClient, id: string): Promi
       WHERE u.id = $1 AND u.role = 'teacher' AND u.erased_at IS NULL`,
     [id],
   );
-  if (!rows[0]) throw new DomainError('not_found', 'No such teacher');
+  if (!rows[0]) throw new DomainError('not_found', 'admin.noSuchTeacher');
   return toTeacher(rows[0]);
 }
 
@@ -215,7 +215,7 @@ export async function updateTeacher(
   return withTransaction(pool, async (client) => {
     await getTeacher(client, id);
     if (t.isApproved && Math.round(t.hourlyRate * 100) <= 0) {
-      throw new DomainError('conflict', "Set the teacher's hourly rate before approving them");
+      throw new DomainError('conflict', 'admin.rateBeforeApproval');
     }
     await client.query(
       `UPDATE users SET first_name = $2, last_name = $3, profile_image_url = $4, is_active = $5 WHERE id = $1`,

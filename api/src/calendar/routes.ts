@@ -24,9 +24,9 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
 
   app.get('/calendar/:file', { schema: { params: calendarFileParamsSchema, response: { 200: icsSchema, ...errorResponses } } }, async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(request.params.file);
-    if (!m) throw new DomainError('not_found', 'Calendar not found');
+    if (!m) throw new DomainError('not_found', 'calendar.notFound');
     const user = await calendarFeedOwner(app.pool, sha256(m[1]!));
-    if (!user) throw new DomainError('not_found', 'Calendar not found');
+    if (!user) throw new DomainError('not_found', 'calendar.notFound');
     // The feed's texts are in its owner's language (their setting), whoever fetches it.
     const t = await serverMessages(await personLocale(app.pool, user.id), 'mails');
     const rows = await calendarLessonsOf(app.pool, { id: user.id, role: user.role === 'teacher' ? 'teacher' : 'student' }, app.clock.now());

@@ -10,7 +10,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/bookings', {
     preValidation: app.requireUser('student'),
-    config: { keepsSessions: true },
     schema: { body: bookingSchema, response: { 201: bookingAnswerSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
@@ -37,7 +36,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
 
   app.delete('/bookings/:id', {
     preValidation: app.requireUser(),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -48,7 +46,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   // The lesson's student or teacher (an admin is refused by role; someone else's lesson is 404).
   app.post('/bookings/:id/reschedule', {
     preValidation: app.requireUser('student', 'teacher'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: rescheduleSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -63,9 +60,8 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   app.put('/bookings/:id/teacher-notes', {
     preValidation: async (request, reply) => {
       await signedIn(request, reply);
-      if (request.user!.role !== 'teacher') throw new DomainError('forbidden', ONLY_THE_TEACHER_MESSAGE);
+      if (request.user!.role !== 'teacher') throw new DomainError('forbidden', 'lessons.notesOnlyTeacher');
     },
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: lessonNotesSchema, response: { 200: bookingAnswerSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.user!;
@@ -74,11 +70,10 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
   });
 }
 
-export const ONLY_THE_TEACHER_MESSAGE = "Only the lesson's teacher can write its notes";
 
 /** A lesson as the signed-in person may see it, for a command's answer. */
 async function lessonAnswer(pool: Parameters<typeof bookingById>[0], id: string, viewerId: string) {
   const booking = await bookingById(pool, id, viewerId);
-  if (!booking) throw new DomainError('not_found', 'Lesson not found');
+  if (!booking) throw new DomainError('not_found', 'lessons.notFound');
   return booking;
 }

@@ -44,7 +44,7 @@ export async function bookLesson(
 ): Promise<string> {
   const { studentId, teacherId, date, hour } = input;
   const availability = await publicTeacherAvailability(deps.db, teacherId);
-  if (!availability) throw new DomainError('not_found', 'Teacher not found');
+  if (!availability) throw new DomainError('not_found', 'common.teacherNotFound');
   const lessonId = crypto.randomUUID();
   await runCommand(deps, async (session) => {
     const now = nowOf(deps, opts);
@@ -85,7 +85,7 @@ export async function cancelLesson(deps: CommandDeps, lessonId: string, actor: A
     // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
     const b = lesson.booking;
     if (!b || (actor.role === 'student' && b.studentId !== actor.id) || (actor.role === 'teacher' && b.teacherId !== actor.id)) {
-      throw new DomainError('not_found', 'Lesson not found');
+      throw new DomainError('not_found', 'lessons.notFound');
     }
     const names = lessonStreams(lesson);
     const [pkg, teacherSlot, studentSlot] = await session.loadMany([
@@ -148,7 +148,7 @@ export async function rescheduleLesson(
     const lesson = await session.load(streams.lesson(lessonId), lessonDecider);
     // Someone else's lesson is "not found" to a student or teacher: ids are not to be probed.
     const b = lesson.booking;
-    if (!b || b[actor.role === 'student' ? 'studentId' : 'teacherId'] !== actor.id) throw new DomainError('not_found', 'Lesson not found');
+    if (!b || b[actor.role === 'student' ? 'studentId' : 'teacherId'] !== actor.id) throw new DomainError('not_found', 'lessons.notFound');
     const names = reschedulingStreams(lesson, to);
     const [oldTeacherSlot, oldStudentSlot, teacherSlot, studentSlot, pkg, settings] = await session.loadMany([
       [names.oldTeacherSlot, slotDecider],

@@ -2,24 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, EARNINGS_WINDOW, earningsQuerySchema, earningsSchema, errorResponses, romeWallClock, TEACHER_STUDENTS_PAGE_SIZE, teacherStudentPageSchema, teacherStudentQuerySchema, textSchema, type ListCursor } from '@parliamo/domain';
 import { csvEuros, sendCsvStream } from '../platform/csv.ts';
-import { allTeacherEarnings, dashboardStatsUntil, teacherEarnings, teacherStudents, type EarningPlace } from '@parliamo/projections';
-import { personalReads } from '../platform/personal-reads.ts';
+import { allTeacherEarnings, dashboardStats, teacherEarnings, teacherStudents, type EarningPlace } from '@parliamo/projections';
 
-/** Dashboard numbers, a teacher's students and earnings (with CSV export); the numbers kept per person (personal-reads.ts). */
+/** Dashboard numbers, a teacher's students and earnings (with CSV export). */
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
   app.get('/dashboard/stats', {
     preValidation: app.requireUser(),
     schema: { response: { 200: dashboardStatsSchema, ...errorResponses } },
-  }, async (request, reply) => {
-    const user = request.user!;
-    // An admin's are the school's numbers: one answer for every admin, emptied by any person's change.
-    return personal(request, reply, 'stats', async (now) => {
-      const { stats, until } = await dashboardStatsUntil(app.pool, user, now);
-      return { value: stats, until };
-    }, { school: user.role === 'admin' });
-  });
+  }, async (request) => dashboardStats(app.pool, request.user!, app.clock.now()));
 
   app.get('/teacher/students', {
     preValidation: app.requireUser('teacher'),

@@ -34,9 +34,8 @@ export const lessonsMigrations: Migration[] = [
     `,
   },
   {
-    // Each process keeps teachers' free slots in memory (teachers/routes.ts): a change of a teacher's
-    // hours or days off, from whichever process or tool, tells every process whose (payload: the id).
-    // Taken slots and the school's notice notify the same channel from their read models.
+    // Notifications of a teacher's changed hours or days off (payload: the id), for a cache of free
+    // slots in the API that no longer exists: dropped by lessons/003.
     id: 'lessons/002-calendar-notifications',
     sql: `
       CREATE FUNCTION parliamo_calendar_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -47,6 +46,15 @@ export const lessonsMigrations: Migration[] = [
       $fn$;
       CREATE TRIGGER teacher_availability_changed AFTER INSERT OR UPDATE OR DELETE ON teacher_availability
         FOR EACH ROW EXECUTE FUNCTION parliamo_calendar_changed();
+    `,
+  },
+  {
+    // Nothing listens for lessons/002's notifications: free slots are read from the database (and
+    // cached by HTTP).
+    id: 'lessons/003-no-calendar-notifications',
+    sql: `
+      DROP TRIGGER IF EXISTS teacher_availability_changed ON teacher_availability;
+      DROP FUNCTION IF EXISTS parliamo_calendar_changed();
     `,
   },
 ];

@@ -43,6 +43,6 @@ export async function retryMail(pool: pg.Pool, id: string, now: Date): Promise<A
   );
   if (rows[0]) return toAdminMail(rows[0]);
   const exists = await pool.query(`SELECT status FROM mail_queue WHERE id = $1`, [id]);
-  if (!exists.rows[0]) throw new DomainError('not_found', 'No such mail');
-  throw new DomainError('conflict', `This mail is already ${exists.rows[0].status}`);
+  if (!exists.rows[0]) throw new DomainError('not_found', 'mail.notFound');
+  throw new DomainError('conflict', 'mail.alreadyDone', { status: String(exists.rows[0].status) });
 }

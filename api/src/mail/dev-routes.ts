@@ -22,7 +22,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
   // JSON for programs; a readable page when a browser asks (so a developer can follow a reset link).
   app.get('/dev/outbox', { schema: { response: { 200: outboxSchema.or(textSchema), ...errorResponses } } }, async (request, reply) => {
     if (!mayReadOutbox(request, app.config.devOutboxToken)) {
-      throw new DomainError('unauthorized', 'The outbox needs an admin session or the development token printed at start.');
+      throw new DomainError('unauthorized', 'mail.outboxClosed');
     }
     const mails = await listOutbox(app.pool);
     if (/text\/html/.test(request.headers.accept ?? '')) {

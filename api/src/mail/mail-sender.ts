@@ -168,9 +168,11 @@ export class MailSender {
     const outcome = (status: Outcome['status'], error: string | null): Outcome => ({ id: mail.id, status, error, at: this.o.clock.now(), rendered });
     try {
       const written = await this.o.render(mail, this.o.clock.now(), batch);
+      // i18n-ignore: the queue's record for the admin's mail log, beside the mail server's own words
       if (!written) return outcome('skipped', 'No longer applies (the lesson was cancelled)');
       rendered = written;
       const { message } = rendered;
+      // i18n-ignore: the queue's record for the admin's mail log
       if (ERASED.test(message.to)) return outcome('skipped', 'The person was erased');
       const declined = await this.o.declined?.(mail, rendered.recipientId, rendered.notificationsOff);
       if (declined) return outcome('skipped', declined);

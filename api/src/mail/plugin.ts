@@ -41,6 +41,7 @@ export default fp(async function mailPlugin(app: FastifyInstance, opts: { mailer
     render: opts.render,
     // Notifications go only to people who did not turn them off; account mails always go.
     declined: async (mail, recipientId, off) =>
+      // i18n-ignore: the queue's record for the admin's mail log
       isNotificationMail(mail.kind) && (off ?? (await notificationsOff(app.pool, recipientId))) ? 'The person turned notification e-mails off' : null,
   });
   app.decorate('mailSender', sender);

@@ -18,7 +18,7 @@ export async function adjustHours(
 ): Promise<void> {
   await runCommand(deps, async (session) => {
     const pkg = await session.load(streams.package(input.packageId), packageDecider);
-    if (!pkg.exists) throw new DomainError('not_found', 'Hour package not found');
+    if (!pkg.exists) throw new DomainError('not_found', 'packages.notFound');
     const decision = decideAdjustment({
       now: deps.clock.now().toISOString(),
       adminId: input.adminId,

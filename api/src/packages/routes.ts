@@ -16,14 +16,13 @@ import {
 import { balanceAsOf, packageById, packageHistory, packagesOf } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
 import { adjustHours } from './commands.ts';
-import { personalReads } from '../platform/personal-reads.ts';
 
 /** `asOf` as an instant: a date means the end of that day in Rome; an ISO instant is taken as is. */
 export function parseAsOf(asOf: string): Date {
   if (isValidDate(asOf)) return new Date(romeInstant(addDays(asOf, 1), 0)!.getTime() - 1);
   const d = new Date(asOf);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(asOf) || Number.isNaN(d.getTime())) {
-    throw new DomainError('invalid', 'asOf must be a date (YYYY-MM-DD) or an ISO-8601 instant');
+    throw new DomainError('invalid', 'common.asOfFormatIso8601');
   }
   return d;
 }
@@ -31,19 +30,10 @@ export function parseAsOf(asOf: string): Date {
 /** A student's packages, one package's history (with the balance at a date), and admin adjustments. */
 export default async function hourPackageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
   app.get('/hour-packages', {
     preValidation: app.requireUser('student'),
     schema: { response: { 200: hourPackageListSchema, ...errorResponses } },
-  }, async (request, reply) => {
-    const studentId = request.user!.id;
-    return personal(request, reply, 'hour-packages', async (now) => {
-      const packages = await packagesOf(app.pool, studentId, now);
-      // Until the first active package expires (then it shows as expired, before the timer's event).
-      const expiries = packages.filter((p) => p.status === 'active').map((p) => Date.parse(p.expiresAt));
-      return { value: packages, until: Math.min(Infinity, ...expiries) };
-    });
-  });
+  }, async (request) => packagesOf(app.pool, request.user!.id, app.clock.now()));
 
   app.get(
     '/hour-packages/:id/history',
@@ -54,7 +44,7 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.user!;
       const pkg = await packageById(app.pool, request.params.id, app.clock.now());
-      if (!pkg || (user.role === 'student' && pkg.studentId !== user.id)) throw new DomainError('not_found', 'Hour package not found');
+      if (!pkg || (user.role === 'student' && pkg.studentId !== user.id)) throw new DomainError('not_found', 'packages.notFound');
       const asOf = request.query.asOf ? parseAsOf(request.query.asOf) : undefined;
       const entries = await packageHistory(app.pool, pkg.id, asOf);
       return asOf ? { balanceAsOf: balanceAsOf(entries), entries } : { entries };
@@ -63,13 +53,12 @@ export default async function hourPackageRoutes(fastify: FastifyInstance) {
 
   app.post('/admin/adjustments', {
     preValidation: app.requireUser('admin'),
-    config: { keepsSessions: true },
     schema: { body: adjustmentSchema, response: { 201: adjustedPackageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
     await adjustHours(commandDeps(app), { adminId: request.user!.id, ...body });
     const pkg = await packageById(app.pool, body.packageId, app.clock.now());
-    if (!pkg) throw new DomainError('not_found', 'Hour package not found');
+    if (!pkg) throw new DomainError('not_found', 'packages.notFound');
     return reply.status(201).send(pkg);
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_HOURS_MESSAGE, streams, type WeeklyHours } from '@parliamo/domain';
+import { streams, type WeeklyHours } from '@parliamo/domain';
+import { englishError } from '../../../domain/src/test-support.ts';
 import { hourPackagesProjection, lessonsProjection, paymentsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { runLessonTimers, timerDeps } from '../lessons/timers.ts';
@@ -30,7 +31,7 @@ describe('refunds and the hours they pay back, with Stripe (a local Stripe)', ()
     // One hour is free, the other held until Stripe confirms.
     expect((await book('2026-03-10', 10)).statusCode).toBe(201);
     const refused = await book('2026-03-11', 10);
-    expect([refused.statusCode, refused.json().message]).toEqual([409, NO_HOURS_MESSAGE]);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, englishError('lessons.noHoursLeft')]);
     await deliver('charge.refunded', fake.charge(sessionId), 2);
     expect(await remaining(paymentId)).toEqual({ remaining_hours: 0, status: 'active' });
     expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 2500, hoursRevoked: 1, debtCents: 0, flags: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE, streams } from '@parliamo/domain';
+import { streams } from '@parliamo/domain';
 import { paymentsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { useTestApp } from '../testing/app.ts';
@@ -7,6 +7,7 @@ import { authHeaders, signedIn } from '../testing/users.ts';
 import { useFakeStripe } from '../testing/fake-stripe.ts';
 import { stripeRefunds } from '../testing/stripe-refunds.ts';
 import { pdfText } from '../testing/pdf.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const secret = 'whsec_refund_secret';
 
@@ -70,7 +71,7 @@ describe('refunds from the admin console, with Stripe (official client against a
       await refund(paymentId, { hours: 1, reason: 'Another reason' }, 'dialog-k'),
       await refund(paymentId, { hours: 1, reason: 'Keyed' }, 'dialog-k', otherAdmin),
     ]) {
-      expect([res.statusCode, res.json().message]).toEqual([422, IDEMPOTENCY_KEY_MISMATCH_MESSAGE]);
+      expect([res.statusCode, res.json().message]).toEqual([422, englishError('common.idempotencyKeyMismatch')]);
     }
     const calls = refundCalls().length;
     const [a, b] = [await refund(paymentId, { hours: 1, reason: 'Twice' }), await refund(paymentId, { hours: 1, reason: 'Twice' })];

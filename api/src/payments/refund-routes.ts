@@ -13,7 +13,6 @@ export default async function refundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/admin/payments/:id/refund', {
     preValidation: app.requireUser('admin'),
-    config: { keepsSessions: true },
     schema: { params: idParamsSchema, body: refundSchema, response: { 202: refundAnswerSchema, ...errorResponses } },
   }, async (request, reply) => {
     const paymentId = request.params.id;

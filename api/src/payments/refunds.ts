@@ -41,7 +41,7 @@ export async function refundPayment(
 export async function askProviderToRefund(deps: CommandDeps, payments: Payments, payment: PaymentState, requestId: string): Promise<RefundAnswer['status']> {
   const request = payment.refundRequests[requestId]!;
   const paymentId = payment.checkout!.paymentId;
-  if (request.status === 'failed') throw new DomainError('conflict', 'This refund was refused by the payment provider; start a new refund');
+  if (request.status === 'failed') throw new DomainError('conflict', 'payments.refundRefusedEarlier');
   if (request.status === 'completed') return 'completed';
   let refund: { providerRefundId: string; completed: boolean };
   try {
@@ -49,9 +49,9 @@ export async function askProviderToRefund(deps: CommandDeps, payments: Payments,
   } catch (err) {
     const refused = refusedBy(err);
     // Not reached: the request stays pending (its hours held); retrying it is safe under the same key.
-    if (refused === null) throw new DomainError('conflict', 'The payment provider could not be reached. Please try again.');
+    if (refused === null) throw new DomainError('conflict', 'payments.providerUnreachable');
     await recordRefundRequestFailure(deps, { paymentId, requestId, reason: refused });
-    throw new DomainError('conflict', `The payment provider refused the refund: ${refused}`);
+    throw new DomainError('conflict', 'payments.refundRefused', { reason: refused });
   }
   // Stripe's webhook may have overtaken its answer: say so when the hours have left already.
   if (!refund.completed) return (await currentPayment(deps, paymentId)).refundRequests[requestId]?.status ?? 'pending';

@@ -24,9 +24,9 @@ import {
   testCheckoutPaySchema,
   testCheckoutSchema,
   textSchema,
-  TRIAL_MESSAGES,
   trialOfferSchema,
   trialRefusal,
+  type ErrorCode,
 } from '@parliamo/domain';
 import { confirmPayment, expireCheckout, loadTrialEligibility, recordCheckoutStarted } from './flow.ts';
 import { LedgerSession } from '../platform/ledger-session.ts';
@@ -44,7 +44,7 @@ const sessionParams = z.object({ sessionId: z.string() });
 
 /** The student's own payment, or 404 (another student's payment is not revealed). */
 function ownPayment(request: FastifyRequest, row: PaymentRow | undefined): PaymentRow {
-  if (!row || row.student_id !== request.user!.id) throw new DomainError('not_found', 'Payment not found');
+  if (!row || row.student_id !== request.user!.id) throw new DomainError('not_found', 'payments.notFound');
   return row;
 }
 
@@ -55,13 +55,12 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post('/create-checkout-session', {
     preValidation: student,
-    config: { keepsSessions: true },
     schema: { body: checkoutSchema, response: { 200: checkoutStartedSchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
     // Only active, approved teachers sell hours; the others are unknown to students.
     const [teacher] = await publicTeachers(app.pool, body.teacherId);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
     const studentId = request.user!.id;
     // A trial hour is priced at the teacher's trial rate, for a student who may have one (checked again
     // when the payment is credited: two trial checkouts may both be paid, only one is credited).
@@ -95,7 +94,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       });
     } catch (err) {
       request.log.error({ err }, 'payment provider refused the checkout');
-      return reply.status(502).send({ message: 'The payment provider could not be reached. Please try again.' });
+      throw new DomainError('bad_gateway', 'payments.providerUnreachable');
     }
     await recordCheckoutStarted(commandDeps(app), {
       paymentId,
@@ -123,10 +122,10 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     schema: { params: idParamsSchema, response: { 200: trialOfferSchema, ...errorResponses } },
   }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
-    if (teacher.trialRate === null) return { trialRate: null, eligible: false, reason: TRIAL_MESSAGES.notOffered };
-    const reason = trialRefusal(await trialEligibility(request.user!.id, teacher.id));
-    return { trialRate: teacher.trialRate, eligible: reason === null, reason };
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
+    if (teacher.trialRate === null) return { trialRate: null, eligible: false, reason: app.errorText({ code: 'trial.notOffered' }, request.locale) };
+    const refusal = trialRefusal(await trialEligibility(request.user!.id, teacher.id));
+    return { trialRate: teacher.trialRate, eligible: refusal === null, reason: refusal && app.errorText({ code: refusal }, request.locale) };
   });
 
   // The local test checkout exists only when it is the payment provider (no Stripe key: development,
@@ -135,7 +134,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     /** A test-checkout payment of the signed-in student (404 for Stripe payments and others' payments). */
     async function testCheckout(request: FastifyRequest<{ Params: { paymentId: string } }>): Promise<PaymentRow> {
       const row = ownPayment(request, await findPayment(app.pool, request.params.paymentId));
-      if (row.provider !== 'test') throw new DomainError('not_found', 'Payment not found');
+      if (row.provider !== 'test') throw new DomainError('not_found', 'payments.notFound');
       return row;
     }
 
@@ -160,7 +159,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: { ...redirect, body: testCheckoutPaySchema } }, async (request) => {
       const row = await testCheckout(request);
       if (row.status === 'expired' || row.status === 'failed') {
-        throw new DomainError('conflict', 'This checkout was cancelled or has expired. Please start a new purchase.');
+        throw new DomainError('conflict', 'payments.checkoutClosed');
       }
       // The very code Stripe's webhook runs for a paid checkout.
       const expressRequest = { version: EXPRESS_REQUEST_VERSION, language: request.locale, requestedAt: app.clock.now().toISOString() };
@@ -172,7 +171,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       const row = await testCheckout(request);
       if (row.status !== 'pending' && row.status !== 'expired' && row.status !== 'failed') {
         // Paid (or refunded): cancelling now would change nothing, and saying "cancelled" would be untrue.
-        throw new DomainError('conflict', 'This checkout is already paid and cannot be cancelled; the hours are in your account.');
+        throw new DomainError('conflict', 'payments.checkoutAlreadyPaid');
       }
       await expireCheckout(commandDeps(app), { paymentId: row.payment_id });
       return { redirect: '/teachers' };
@@ -186,7 +185,8 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     // The provider's session id (the page Stripe returns to), or our payment id (links from a package's history).
     const id = request.params.sessionId;
     const row = ownPayment(request, (await findPaymentBySession(app.pool, id)) ?? (await findPayment(app.pool, id)));
-    const notCredited = row.status === 'paid' && row.hours_credited === 0 ? await trialNotCredited(row) : null;
+    const refusal = row.status === 'paid' && row.hours_credited === 0 ? await trialNotCredited(row) : null;
+    const notCredited = refusal && app.errorText({ code: refusal }, request.locale);
     return {
       paymentId: row.payment_id,
       status: row.status,
@@ -200,7 +200,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   });
 
   /** Why a paid trial was not credited (null for anything else): the same rule its confirmation applied. */
-  async function trialNotCredited(row: PaymentRow): Promise<string | null> {
+  async function trialNotCredited(row: PaymentRow): Promise<ErrorCode | null> {
     const session = new LedgerSession(app.ledger, app.streamStates);
     const payment = await session.load(streams.payment(row.payment_id), paymentDecider);
     if (!payment.checkout?.trial || !payment.confirmed) return null;

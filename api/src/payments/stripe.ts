@@ -94,7 +94,7 @@ export function createStripePayments(client: Stripe): Payments {
       return intent.metadata?.paymentId ?? null;
     },
     async refund(request: RefundRequest) {
-      if (!request.providerPaymentId) throw new DomainError('conflict', 'Stripe has no payment to refund for this purchase');
+      if (!request.providerPaymentId) throw new DomainError('conflict', 'payments.stripeNothingToRefund');
       const refund = await client.refunds.create(
         {
           payment_intent: request.providerPaymentId,
@@ -121,10 +121,10 @@ export function verifyStripeWebhook(
   receivedAt: Date,
 ): Stripe.Event {
   // i18n-ignore: answered to Stripe's webhook call, not to a person
-  if (!secret) throw new DomainError('invalid', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set).');
+  if (!secret) throw new DomainError('invalid', 'payments.webhookNotConfigured');
   if (typeof signature !== 'string' || signature === '') {
     // i18n-ignore: answered to Stripe's webhook call, not to a person
-    throw new DomainError('invalid', 'Missing Stripe-Signature header.');
+    throw new DomainError('invalid', 'payments.webhookSignatureMissing');
   }
   let event: Stripe.Event;
   try {
@@ -139,13 +139,13 @@ export function verifyStripeWebhook(
   } catch (e) {
     const reason = e instanceof Error ? e.message : 'invalid signature';
     // i18n-ignore: answered to Stripe's webhook call, not to a person
-    throw new DomainError('invalid', `Webhook signature verification failed: ${reason}`);
+    throw new DomainError('invalid', 'payments.webhookSignatureInvalid', { reason });
   }
   // Stripe's library only refuses signatures that are too old; one from the future is refused here.
   const aheadSeconds = signedAtSeconds(signature) - Math.floor(receivedAt.getTime() / 1000);
   if (!Number.isFinite(aheadSeconds) || aheadSeconds > WEBHOOK_TOLERANCE_SECONDS) {
     // i18n-ignore: answered to Stripe's webhook call, not to a person
-    throw new DomainError('invalid', 'Webhook signature verification failed: Timestamp outside the tolerance zone');
+    throw new DomainError('invalid', 'payments.webhookSignatureInvalid', { reason: 'Timestamp outside the tolerance zone' });
   }
   return event;
 }
@@ -200,6 +200,7 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
         providerEventId: event.id,
         paymentId: s.metadata?.paymentId ?? s.client_reference_id ?? null,
         providerSessionId: s.id,
+        // i18n-ignore: recorded in the PaymentFailed event, as the provider's own reasons are
         reason: 'The delayed payment failed.',
       };
     }

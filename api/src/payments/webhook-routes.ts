@@ -67,7 +67,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
   app.post(
     '/stripe/webhook',
     {
-      config: { csrf: false, keepsSessions: true },
+      config: { csrf: false },
       bodyLimit: 1024 * 1024,
       // No body schema: the body is Stripe's signed bytes, judged by the signature (verifyStripeWebhook).
       schema: { response: { 200: webhookAnswerSchema, ...errorResponses } },

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NO_HOURS_MESSAGE, streams, type WeeklyHours } from '@parliamo/domain';
+import { streams, type WeeklyHours } from '@parliamo/domain';
+import { englishError } from '../../../domain/src/test-support.ts';
 import { hourPackagesProjection, lessonsProjection, paymentsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { runLessonTimers, timerDeps } from '../lessons/timers.ts';
@@ -48,7 +49,7 @@ describe('withdrawing from a purchase within 14 days, with Stripe (a local Strip
     expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(`refund-withdrawal-${paymentId}`);
     // Held until Stripe confirms: no booking may take them.
     const refused = await book('2026-03-10', 10);
-    expect([refused.statusCode, refused.json().message]).toEqual([409, NO_HOURS_MESSAGE]);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, englishError('lessons.noHoursLeft')]);
     await deliver('charge.refunded', fake.charge(sessionId));
     expect(await remaining(paymentId)).toEqual({ remaining_hours: 0, status: 'revoked' });
     expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 10300, flags: [], pendingRefunds: [] });
@@ -61,9 +62,9 @@ describe('withdrawing from a purchase within 14 days, with Stripe (a local Strip
     t.clock.set('2026-03-02T09:00:00Z');
     const { paymentId } = await bought(2);
     t.clock.set('2026-03-16T09:00:01Z');
-    expect((await withdrawal(paymentId, 'GET')).json()).toMatchObject({ possible: false, refusal: 'The withdrawal period ended on 2026-03-16' });
+    expect((await withdrawal(paymentId, 'GET')).json()).toMatchObject({ possible: false, refusal: { code: 'payments.withdrawalEnded', message: 'The withdrawal period ended on 2026-03-16' } });
     const res = await withdrawal(paymentId);
-    expect([res.statusCode, res.json().message]).toEqual([409, 'The withdrawal period ended on 2026-03-16']);
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([409, 'payments.withdrawalEnded', 'The withdrawal period ended on 2026-03-16']);
   });
 
   it('held lessons and those inside the notice are paid for; booked lessons outside it are cancelled with their hours back', async () => {
@@ -123,7 +124,7 @@ describe('withdrawing from a purchase within 14 days, with Stripe (a local Strip
         expect(w.json().lessonsCancelled).toEqual([b.json().id]);
         expect(await lessonStatus(b.json().id)).toBe('cancelled');
       } else {
-        expect([b.statusCode, b.json().message]).toEqual([409, NO_HOURS_MESSAGE]);
+        expect([b.statusCode, b.json().message]).toEqual([409, englishError('lessons.noHoursLeft')]);
       }
     }
   });

@@ -14,7 +14,10 @@ export default async function withdrawalRoutes(fastify: FastifyInstance) {
   app.get('/hour-packages/:id/withdrawal', {
     preValidation: app.requireUser('student'),
     schema: { params: idParamsSchema, response: { 200: withdrawalQuoteSchema, ...errorResponses } },
-  }, async (request) => withdrawalQuote(commandDeps(app), request.params.id, request.user!.id));
+  }, async (request) => {
+    const quote = await withdrawalQuote(commandDeps(app), request.params.id, request.user!.id);
+    return { ...quote, refusal: quote.refusal && { code: quote.refusal.code, message: app.errorText(quote.refusal, request.locale) } };
+  });
 
   app.post('/hour-packages/:id/withdrawal', {
     preValidation: app.requireUser('student'),

@@ -8,7 +8,7 @@ import { askProviderToRefund } from './refunds.ts';
 /** The streams a withdrawal decides on: the payment, its package and the lessons it paid for that have not started. */
 async function loadWithdrawal(s: LedgerSession, packageId: string, studentId: string, now: Date) {
   const payment = await loadPayment(s, packageId);
-  if (!payment.checkout || payment.checkout.studentId !== studentId) throw new DomainError('not_found', 'Hour package not found');
+  if (!payment.checkout || payment.checkout.studentId !== studentId) throw new DomainError('not_found', 'packages.notFound');
   const pkg = await loadPackage(s, packageId);
   const lessons = pkg.exists ? await loadPaidLessons(s, pkg, now) : [];
   return { now: now.toISOString(), studentId, payment, package: pkg, lessons };

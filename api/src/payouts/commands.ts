@@ -1,4 +1,4 @@
-import { decidePayout, DomainError, payoutDecider, streams, TEACHER_NOT_FOUND_MESSAGE } from '@parliamo/domain';
+import { decidePayout, DomainError, payoutDecider, streams } from '@parliamo/domain';
 import { teacherEarnedCents } from '@parliamo/projections';
 import { runCommand, type CommandDeps } from '../platform/command.ts';
 import { roleOf } from '../accounts/users.ts';
@@ -15,7 +15,7 @@ export async function recordPayout(
   deps: CommandDeps,
   input: { payoutId: string; teacherId: string; adminId: string; amountCents: number; periodEnd: string; reference: string },
 ): Promise<string> {
-  if ((await roleOf(deps.db, input.teacherId)) !== 'teacher') throw new DomainError('not_found', TEACHER_NOT_FOUND_MESSAGE);
+  if ((await roleOf(deps.db, input.teacherId)) !== 'teacher') throw new DomainError('not_found', 'common.teacherNotFound');
   const { payoutId } = input;
   return runCommand(deps, async (session) => {
     const stream = streams.payouts(input.teacherId);

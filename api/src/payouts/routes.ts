@@ -9,13 +9,10 @@ import { recordPayout } from './commands.ts';
 import { writeIdOf } from '../platform/idempotency-key.ts';
 import { teacherStatement } from './statement.ts';
 import { sendPdf } from '../platform/pdf-reply.ts';
-import { personalReads } from '../platform/personal-reads.ts';
 
 /** Teacher payouts (docs/api.md "Teacher payouts"): the admin records them, the teacher reads their balance. */
 export default async function payoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const personal = personalReads(app);
-
   app.post('/admin/teachers/:id/payouts', {
     preValidation: app.requireUser('admin'),
     schema: { params: idParamsSchema, body: payoutSchema, response: { 201: payoutRecordedSchema, ...errorResponses } },
@@ -42,17 +39,14 @@ export default async function payoutRoutes(fastify: FastifyInstance) {
     return sendPdf(reply, `parliamo-statement-${month}.pdf`, pdf);
   });
 
-  // The school's balances, kept once for every admin like the dashboard's numbers (personal-reads.ts):
-  // emptied by every projection transaction's notice (a completion, a payout), a change of people and
-  // any write handled here; they do not change with the clock alone.
+  // The school's balances: every teacher's, and what is payable in all.
   app.get('/admin/payouts', {
     preValidation: app.requireUser('admin'),
     schema: { response: { 200: adminPayoutsSchema, ...errorResponses } },
-  }, async (request, reply) =>
-    personal(request, reply, 'payouts', async () => {
-      const teachers = await teacherBalances(app.pool);
-      return { value: { teachers, payableCents: teachers.reduce((s, t) => s + t.payableCents, 0) }, until: Infinity };
-    }, { school: true }));
+  }, async () => {
+    const teachers = await teacherBalances(app.pool);
+    return { teachers, payableCents: teachers.reduce((s, t) => s + t.payableCents, 0) };
+  });
 
   // The bank run: every teacher with something payable, with the amount to transfer.
   app.get('/admin/payouts.csv', {

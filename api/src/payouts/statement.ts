@@ -7,7 +7,6 @@ import {
   formatHour,
   issuerOf,
   romeToday,
-  STATEMENT_FUTURE_MESSAGE,
   TEACHER_SHARE_PERCENT,
   type CurrentUser,
   type DocumentIssuer,
@@ -118,7 +117,7 @@ function statementPdf(d: StatementData, lang: PdfLanguage): Promise<Buffer> {
 
 /** The statement of `month` (YYYY-MM, Rome) for the signed-in teacher; 404 for a month that has not started. */
 export async function teacherStatement(pool: pg.Pool, config: { contactEmail: string }, teacher: CurrentUser, month: string, now: Date): Promise<Buffer> {
-  if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', STATEMENT_FUTURE_MESSAGE);
+  if (month > romeToday(now).slice(0, 7)) throw new DomainError('not_found', 'payouts.statementFuture');
   const [lessons, all, payouts, settings, locale] = await Promise.all([
     teacherMonthLessons(pool, teacher.id, month),
     teacherPayoutStatement(pool, teacher.id),

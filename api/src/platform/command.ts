@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConcurrencyError, PartialDuplicateError, type AppendResult, type EventStore } from '@parliamo/ledger';
-import { DomainError, STUDENT_SLOT_TAKEN_MESSAGE, TEACHER_SLOT_TAKEN_MESSAGE, type Clock } from '@parliamo/domain';
+import { DomainError, type Clock, type ErrorCode } from '@parliamo/domain';
 import type { ProjectionRunner, Queryable } from '@parliamo/projections';
 import { LedgerSession } from './ledger-session.ts';
 import type { StreamStates } from './stream-states.ts';
@@ -55,8 +55,8 @@ export async function runCommand<T>(
   }
 }
 
-function conflictMessage(stream: string): string {
-  if (stream.startsWith('teacher-slot-')) return TEACHER_SLOT_TAKEN_MESSAGE;
-  if (stream.startsWith('student-slot-')) return STUDENT_SLOT_TAKEN_MESSAGE;
-  return 'Someone else changed this at the same moment. Please try again.';
+function conflictMessage(stream: string): ErrorCode {
+  if (stream.startsWith('teacher-slot-')) return 'lessons.slotTaken';
+  if (stream.startsWith('student-slot-')) return 'lessons.youAreBusy';
+  return 'common.concurrentChange';
 }

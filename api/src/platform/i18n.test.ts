@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app.ts';
 import { authHeaders, createUser } from '../testing/users.ts';
 
-// The API answers its `{ message }`s in the request's language (docs/i18n.md).
+// The API answers its `{ code, message }`s with the message in the request's language (docs/i18n.md).
 describe('API messages in the request language', () => {
   const t = useTestApp();
   const signIn = (headers: Record<string, string>, url = '/api/auth/login', payload?: object) =>
@@ -10,18 +10,19 @@ describe('API messages in the request language', () => {
     t.app.inject({ method: 'POST', url, headers: { ...authHeaders(), ...headers }, payload: payload ?? { email: `nobody.${Math.random().toString(36).slice(2)}@example.test`, password: 'wrong password here' } });
 
   it('answers in English by default and for an English browser', async () => {
-    expect((await signIn({})).json()).toEqual({ message: 'Invalid credentials' });
-    expect((await signIn({ 'accept-language': 'en-US,en;q=0.9' })).json()).toEqual({ message: 'Invalid credentials' });
+    const en = { code: 'auth.invalidCredentials', message: 'Invalid credentials' };
+    expect((await signIn({})).json()).toEqual(en);
+    expect((await signIn({ 'accept-language': 'en-US,en;q=0.9' })).json()).toEqual(en);
   });
 
   it('answers in Italian for Accept-Language, the lang cookie or ?lang=it, in that order of strength', async () => {
-    const it_ = { message: 'Email o password non corretti' };
+    const it_ = { code: 'auth.invalidCredentials', message: 'Email o password non corretti' };
     const res = await signIn({ 'accept-language': 'it-IT,it;q=0.9,en;q=0.8' });
     expect(res.json()).toEqual(it_);
     expect(res.headers['content-language']).toBe('it');
     expect((await signIn({ cookie: 'lang=it', 'accept-language': 'en' })).json()).toEqual(it_);
     expect((await signIn({ cookie: 'lang=en' }, '/api/auth/login?lang=it')).json()).toEqual(it_);
-    expect((await signIn({ cookie: 'lang=en', 'accept-language': 'it' })).json()).toEqual({ message: 'Invalid credentials' });
+    expect((await signIn({ cookie: 'lang=en', 'accept-language': 'it' })).json()).toEqual({ code: 'auth.invalidCredentials', message: 'Invalid credentials' });
   });
 
   it('translates messages with numbers, with the plural Italian needs', async () => {
@@ -34,8 +35,8 @@ describe('API messages in the request language', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^(Compila tutti i campi obbligatori|La password deve avere almeno 8 caratteri)$/);
-    expect(t.app.translateError('Too many attempts. Please wait 1 seconds and try again.', 'it')).toBe('Troppi tentativi. Attendi 1 secondo e riprova.');
-    expect(t.app.translateError('First name must be at most 100 characters', 'it')).toBe('Il nome può avere al massimo 100 caratteri');
-    expect(t.app.translateError('A message nobody wrote a translation for', 'it')).toBe('A message nobody wrote a translation for');
+    expect(t.app.errorText({ code: 'common.tooManyAttempts', params: { seconds: 1 } }, 'it')).toBe('Troppi tentativi. Attendi 1 secondo e riprova.');
+    expect(t.app.errorText({ code: 'auth.firstNameTooLong', params: { max: 100 } }, 'it')).toBe('Il nome può avere al massimo 100 caratteri');
+    expect(t.app.errorText({ code: 'auth.firstNameTooLong', params: { max: 100 } }, 'en')).toBe('First name must be at most 100 characters');
   });
 });

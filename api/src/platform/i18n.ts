@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isHttps } from '../config.ts';
+import type { ErrorRef } from '@parliamo/domain';
 import {
   asLocale,
-  EnglishMessageTranslator,
+  formatMessage,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_S,
   LOCALE_QUERY,
@@ -22,8 +23,10 @@ declare module 'fastify' {
     resolvedLocale: Locale | null;
   }
   interface FastifyInstance {
-    /** An English message (a DomainError's, a contract's) in `locale`; unknown messages stay as they are. */
-    translateError(message: string, locale: Locale): string;
+    /** A refusal's code and values as a sentence in `locale` (the errors catalogue). */
+    errorText(ref: ErrorRef, locale: Locale): string;
+    /** Whether `code` is in the errors catalogue (a contract's message may be a code, see readErrorRef). */
+    isErrorCode(code: string): boolean;
   }
 }
 
@@ -57,14 +60,15 @@ export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
 }
 
 /**
- * Every `{ message }` answer in the request's language: the code writes English (the spec's strings),
- * the errors catalog (domain/src/i18n/locales/<locale>/errors.json) gives the other languages.
+ * The request's language (`request.locale`, the Content-Language of every answer) and the sentences of
+ * refusals in it: the code names a refusal by its code, the errors catalog
+ * (domain/src/i18n/locales/<locale>/errors.json) says it in each language.
  */
 export default fp(
   async function i18nPlugin(app: FastifyInstance) {
     const catalogs = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, await loadServerCatalog(l, 'errors')] as const))) as Record<Locale, Catalog>;
-    const translator = new EnglishMessageTranslator(catalogs.en);
-    app.decorate('translateError', (message: string, locale: Locale) => translator.translate(message, locale, catalogs[locale]));
+    app.decorate('errorText', (ref: ErrorRef, locale: Locale) => formatMessage(catalogs[locale], ref.code, locale, ref.params));
+    app.decorate('isErrorCode', (code: string) => Object.hasOwn(catalogs.en, code));
     // Resolved once, at the first read (a handler or the hook below, after routing and validation),
     // then kept for the rest of the request: its query, cookie and headers do not change.
     app.decorateRequest('resolvedLocale', null);
@@ -75,11 +79,8 @@ export default fp(
     });
     // A callback hook (no promise per answer): this runs on every serialized answer.
     app.addHook('preSerialization', (request, reply, payload, done) => {
-      const locale = request.locale;
-      if (!reply.getHeader('content-language')) reply.header('content-language', locale);
-      const message = (payload as { message?: unknown } | null)?.message;
-      if (typeof message !== 'string' || locale === 'en') return done(null, payload);
-      done(null, { ...(payload as object), message: app.translateError(message, locale) });
+      if (!reply.getHeader('content-language')) reply.header('content-language', request.locale);
+      done(null, payload);
     });
   },
   { name: 'i18n', dependencies: [] },

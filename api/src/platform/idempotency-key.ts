@@ -3,7 +3,6 @@ import { DomainError } from '@parliamo/domain';
 
 /** Stripe's limit, which ours follows: a key is 1 to 255 characters. */
 const MAX_KEY_LENGTH = 255;
-export const IDEMPOTENCY_KEY_FORMAT_MESSAGE = `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`;
 
 /**
  * The id of an admin write that moves money (a refund request, a payout): derived from the client's
@@ -14,6 +13,6 @@ export const IDEMPOTENCY_KEY_FORMAT_MESSAGE = `The Idempotency-Key header must b
 export function writeIdOf(scope: readonly string[], idempotencyKey: unknown): string {
   if (idempotencyKey === undefined) return randomUUID();
   const key = typeof idempotencyKey === 'string' ? idempotencyKey.trim() : '';
-  if (key === '' || key.length > MAX_KEY_LENGTH) throw new DomainError('invalid', IDEMPOTENCY_KEY_FORMAT_MESSAGE);
+  if (key === '' || key.length > MAX_KEY_LENGTH) throw new DomainError('invalid', 'common.idempotencyKeyFormat', { max: MAX_KEY_LENGTH });
   return createHash('sha256').update(JSON.stringify([...scope, 'key', key])).digest('hex').slice(0, 32);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createEventStore, type EventStore } from '@parliamo/ledger';
-import { announcePersonalChanges, ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
+import { ProjectionRunner, readModels, type Projection } from '@parliamo/projections';
 import { instrumentEventStore } from './metrics/ledger.ts';
 import { StreamStates } from './stream-states.ts';
 
@@ -33,8 +33,6 @@ export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reac
   const runner = new ProjectionRunner(app.pool, store, [...readModels, ...reactions.map((r) => r.projection)], {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
     onAdvanced: (projection) => reactions.find((r) => r.projection.name === projection)?.onAdvanced(),
-    // Whose own reads each transaction changed, for every process's personal read cache (SessionCache).
-    announce: announcePersonalChanges,
   });
   app.decorate('ledger', store);
   app.decorate('projections', runner);

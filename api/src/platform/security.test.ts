@@ -9,6 +9,7 @@ import { createSession } from '../accounts/sessions.ts';
 import { loadSessionKeys } from '../accounts/session-keys.ts';
 import { tokenHash } from '../accounts/tokens.ts';
 import errorsPlugin from './errors.ts';
+import i18nPlugin from './i18n.ts';
 import securityPlugin from './security.ts';
 
 const KEY_A = 'a'.repeat(64);
@@ -55,7 +56,7 @@ describe('CSRF, headers, cookies over http', () => {
     const evil = { host: 'evil.test:3000', origin: 'http://evil.test:3000', 'content-type': 'application/json' };
     const write = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: evil, payload: '{"email":"a@b.c"}' });
     expect(write.statusCode).toBe(421);
-    expect(write.json()).toEqual({ message: "This address is not served here: use the site's own address." });
+    expect(write.json()).toEqual({ code: 'common.hostNotServed', message: "This address is not served here: use the site's own address." });
     for (const url of ['/api/dev/outbox', '/api/auth/user', '/', '/api/no-such-route']) {
       expect((await t.app.inject({ method: 'GET', url, headers: { host: 'evil.test' } })).statusCode).toBe(421);
     }
@@ -171,6 +172,7 @@ describe('routes that opt out of CSRF (the Stripe webhook)', () => {
   it('take a cross-site, non-JSON post when their config says csrf: false', async () => {
     const app = Fastify();
     app.decorate('config', { publicUrl: 'http://localhost:3000' } as never);
+    await app.register(i18nPlugin);
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));

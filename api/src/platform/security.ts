@@ -65,15 +65,15 @@ function siteChecks(config: { publicUrl: string; isProduction: boolean }) {
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (hasBody && bodyType === 'multipart/form-data' && type !== bodyType) {
-      throw new DomainError('invalid', 'Send the file as a form upload (Content-Type: multipart/form-data).');
+      throw new DomainError('invalid', 'common.sendMultipart');
     }
     if (hasBody && type !== bodyType) {
-      throw new DomainError('forbidden', 'Refused: send the request body as JSON (Content-Type: application/json).');
+      throw new DomainError('forbidden', 'common.refusedSendJson');
     }
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin !== undefined && origin !== 'null' && ours(origin, request)) return;
     if (origin === undefined && request.headers['x-requested-with'] === 'parliamo') return;
-    throw new DomainError('forbidden', 'Refused: this request did not come from the Parliamo site (cross-site request).');
+    throw new DomainError('forbidden', 'common.crossSite');
   };
   return { served, checkSameOrigin };
 }
@@ -135,8 +135,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headerEntries) reply.header(name, value);
     if (!served(request.host) && !ANY_HOST_PATHS.has(request.url.split('?')[0]!)) {
-      reply.status(421).send({ message: 'This address is not served here: use the site\'s own address.' });
-      return; // answered: the request goes no further
+      return done(new DomainError('misdirected', 'common.hostNotServed')); // answered: the request goes no further
     }
     if (UNSAFE.has(request.method) && request.routeOptions.config?.csrf !== false) {
       try {
@@ -151,13 +150,10 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   // Limits are opt-in per route (config.rateLimit); the store is per process.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message:
-        Math.ceil(context.ttl / 1000) === 1
-          ? 'Too many attempts. Please wait 1 second and try again.'
-          : `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new DomainError('too_many_requests', seconds === 1 ? 'common.tooManyAttemptsOneSecond' : 'common.tooManyAttempts', { seconds });
+    },
   });
 
 }, { name: 'security', dependencies: [], decorators: { fastify: ['config'] } });

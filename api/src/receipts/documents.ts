@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DomainError, type Role } from '@parliamo/domain';
+import { DomainError, type ErrorCode, type Role } from '@parliamo/domain';
 import { findPayment, paymentDocuments, type PaymentRow } from '@parliamo/projections';
 import type { Locale } from '@parliamo/domain/i18n';
 import { creditNotesPdf, pdfLanguage, receiptPdf, type DocumentStudent, type PdfLanguage } from './pdf.ts';
@@ -11,7 +11,7 @@ interface Reader {
 }
 
 /** The payment, if `reader` may see its documents: the student who paid, or an admin. Anyone else gets 404. */
-async function readablePayment(pool: pg.Pool, paymentId: string, reader: Reader, notFound: string): Promise<PaymentRow> {
+async function readablePayment(pool: pg.Pool, paymentId: string, reader: Reader, notFound: ErrorCode): Promise<PaymentRow> {
   const payment = await findPayment(pool, paymentId);
   if (!payment || (reader.role !== 'admin' && payment.student_id !== reader.id)) throw new DomainError('not_found', notFound);
   return payment;
@@ -65,16 +65,16 @@ export async function receiptOf(pool: pg.Pool, payment: PaymentRow, locale?: Loc
 
 /** GET /api/payments/:id/receipt.pdf: the receipt, for the student who paid or an admin; 404 otherwise or when there is none. */
 export async function readReceipt(pool: pg.Pool, paymentId: string, reader: Reader): Promise<{ number: string; pdf: Buffer }> {
-  const found = await receiptOf(pool, await readablePayment(pool, paymentId, reader, 'Receipt not found'));
-  if (!found) throw new DomainError('not_found', 'Receipt not found');
+  const found = await receiptOf(pool, await readablePayment(pool, paymentId, reader, 'receipts.receiptNotFound'));
+  if (!found) throw new DomainError('not_found', 'receipts.receiptNotFound');
   return found;
 }
 
 /** GET /api/payments/:id/credit-note.pdf: every credit note of the payment's refunds, one page each; 404 when it was never refunded. */
 export async function readCreditNotes(pool: pg.Pool, paymentId: string, reader: Reader): Promise<{ number: string; pdf: Buffer }> {
-  const payment = await readablePayment(pool, paymentId, reader, 'Credit note not found');
+  const payment = await readablePayment(pool, paymentId, reader, 'receipts.creditNoteNotFound');
   const notes = (await paymentDocuments(pool, paymentId)).filter((d) => d.kind === 'credit_note');
-  if (!notes.length) throw new DomainError('not_found', 'Credit note not found');
+  if (!notes.length) throw new DomainError('not_found', 'receipts.creditNoteNotFound');
   const lang = await studentLanguage(pool, payment);
   const { student } = await parties(pool, payment, lang);
   const pdf = await creditNotesPdf(

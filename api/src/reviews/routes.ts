@@ -12,27 +12,20 @@ import {
   reviewReplySchema,
   reviewSchema,
   type Role,
+  type ErrorCode,
 } from '@parliamo/domain';
 import { lessonPeople, lessonReview, teacherReviewPage } from '@parliamo/projections';
 import { commandDeps } from '../platform/command.ts';
-import { publicTeachers } from '../teachers/queries.ts';
+import { publicTeachers, TEACHERS_ANSWER } from '../teachers/queries.ts';
 import { answerReview, reviewLesson } from './commands.ts';
 
-export const ONLY_THE_STUDENT_MESSAGE = "Only the lesson's student can review it";
-export const ONLY_THE_TEACHER_REPLIES_MESSAGE = "Only the lesson's teacher can reply to its review";
-export const ONLY_ADMINS_HIDE_MESSAGE = 'Only the school can hide a review';
 
-/**
- * Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. Review
- * writes do not keep the in-memory caches (no `keepsSessions`): the public teacher list, which shows
- * the ratings, is emptied before the answer goes out, and in the other processes by the projection's
- * notification.
- */
+/** Reviews of completed lessons (docs/api.md "Reviews"). A review's id is its lesson's id. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireUser();
   /** Signed in with `role`, else 403 with `message` (before the body is judged). */
-  const only = (role: Role, message: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const only = (role: Role, message: ErrorCode) => async (request: FastifyRequest, reply: FastifyReply) => {
     await signedIn(request, reply);
     if (request.user!.role !== role) throw new DomainError('forbidden', message);
   };
@@ -40,7 +33,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
   /** The lesson's review as its student or teacher sees it; anyone else: 404. */
   const ownLessonReview = async (lessonId: string, viewerId: string) => {
     const lesson = await lessonPeople(app.pool, lessonId);
-    if (!lesson || (lesson.student_id !== viewerId && lesson.teacher_id !== viewerId)) throw new DomainError('not_found', 'Lesson not found');
+    if (!lesson || (lesson.student_id !== viewerId && lesson.teacher_id !== viewerId)) throw new DomainError('not_found', 'lessons.notFound');
     return { review: await lessonReview(app.pool, lessonId) };
   };
 
@@ -50,7 +43,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
   }, async (request) => ownLessonReview(request.params.id, request.user!.id));
 
   app.post('/bookings/:id/review', {
-    preValidation: only('student', ONLY_THE_STUDENT_MESSAGE),
+    preValidation: only('student', 'reviews.onlyStudent'),
     schema: { params: idParamsSchema, body: reviewSchema, response: { 201: lessonReviewSchema, ...errorResponses } },
   }, async (request, reply) => {
     const { id } = request.params;
@@ -60,7 +53,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
   });
 
   app.put('/bookings/:id/review', {
-    preValidation: only('student', ONLY_THE_STUDENT_MESSAGE),
+    preValidation: only('student', 'reviews.onlyStudent'),
     schema: { params: idParamsSchema, body: reviewSchema, response: { 200: lessonReviewSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;
@@ -70,7 +63,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/reviews/:id/reply', {
-    preValidation: only('teacher', ONLY_THE_TEACHER_REPLIES_MESSAGE),
+    preValidation: only('teacher', 'reviews.onlyTeacherReplies'),
     schema: { params: idParamsSchema, body: reviewReplySchema, response: { 200: lessonReviewSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;
@@ -79,7 +72,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/reviews/:id/hide', {
-    preValidation: only('admin', ONLY_ADMINS_HIDE_MESSAGE),
+    preValidation: only('admin', 'reviews.onlySchoolHides'),
     schema: { params: idParamsSchema, body: reviewHideSchema, response: { 200: lessonReviewSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;
@@ -87,11 +80,13 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     return { review: await lessonReview(app.pool, id) };
   });
 
+  // The teacher's public data, the reviews and their reviewers' names.
   app.get('/teachers/:id/reviews', {
+    config: { publicAnswer: TEACHERS_ANSWER },
     schema: { params: idParamsSchema, querystring: reviewPageQuerySchema, response: { 200: reviewPageSchema, ...errorResponses } },
   }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
     return teacherReviewPage(app.pool, teacher.id, request.query.page, REVIEWS_PAGE_SIZE);
   });
 }

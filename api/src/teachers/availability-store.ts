@@ -41,8 +41,8 @@ export async function saveAvailability(db: Queryable, teacherId: string, a: { we
   assertWeeklyHours(a.weekly);
   const today = romeToday(now);
   for (const d of a.daysOff) {
-    if (!isValidDate(d)) throw new DomainError('invalid', `Day off ${d} is not a date written YYYY-MM-DD`);
-    if (d < today) throw new DomainError('invalid', `Day off ${d} is in the past: days off can start today (${today}, Rome time) at the earliest`);
+    if (!isValidDate(d)) throw new DomainError('invalid', 'teachers.dayOffNotDate', { date: d });
+    if (d < today) throw new DomainError('invalid', 'teachers.dayOffInPast', { date: d, today });
   }
   const daysOff = [...new Set(a.daysOff)].sort();
   const weekly = normalise(a.weekly);

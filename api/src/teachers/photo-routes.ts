@@ -25,7 +25,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
     const user = request.user!;
     const id = request.params.id;
     if (user.role !== 'admin' && user.id !== id) throw new DomainError('forbidden', PHOTO.messages.notYours);
-    if (!(await isTeacher(app.pool, id))) throw new DomainError('not_found', 'Teacher not found');
+    if (!(await isTeacher(app.pool, id))) throw new DomainError('not_found', 'common.teacherNotFound');
     return id;
   };
   const answers = { 200: photoAnswerSchema, ...errorResponses };
@@ -45,7 +45,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
       if (e instanceof PhotoRefused) throw e;
       if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoRefused(413, PHOTO.messages.tooBig);
       if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
-        throw new PhotoRefused(400, 'Send one photo at a time');
+        throw new PhotoRefused(400, 'teachers.photoOneAtATime');
       }
       throw new PhotoRefused(400, PHOTO.messages.missing);
     }
@@ -66,7 +66,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
   }, async (request, reply) => {
     const hash = PHOTO_NAME.exec(request.params.name)?.[1];
     const photo = hash ? await photoByHash(app.pool, hash) : undefined;
-    if (!hash || !photo) throw new DomainError('not_found', 'No such photo');
+    if (!hash || !photo) throw new DomainError('not_found', 'teachers.noSuchPhoto');
     const etag = `"${hash}"`;
     reply.header('cache-control', FOREVER).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

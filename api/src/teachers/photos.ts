@@ -4,14 +4,16 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import sharp from 'sharp';
-import { PHOTO } from '@parliamo/domain';
+import { DomainError, PHOTO, type ErrorCode } from '@parliamo/domain';
 import { withTransaction } from '../platform/db/transaction.ts';
 import { setProfileImageUrl } from './profile-store.ts';
 
-/** A refusal with its own HTTP status (413, 415) and a sentence for the person; the error handler sends both. */
-export class PhotoRefused extends Error {
-  constructor(readonly statusCode: 400 | 413 | 415, message: string) {
-    super(message);
+const KIND_OF = { 400: 'invalid', 413: 'too_large', 415: 'unsupported' } as const;
+
+/** A refusal of an upload, with its HTTP status (400, 413, 415) and code; the error handler answers it. */
+export class PhotoRefused extends DomainError {
+  constructor(status: keyof typeof KIND_OF, code: ErrorCode) {
+    super(KIND_OF[status], code);
     this.name = 'PhotoRefused';
   }
 }

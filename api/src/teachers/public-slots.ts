@@ -53,14 +53,8 @@ export async function publicFreeSlots(
 }
 
 /**
- * Which hour's answer the free slots at `now` are: the same for every `now` in (H, H + 1 h] when the
- * notice is a whole number of hours >= 1, since slots start at whole hours (Rome's offsets are whole
- * hours) and a slot is free when it starts at least the notice after now (freeSlots). Null when the
- * answer may change within the hour (a notice of 0 or a fraction of an hour): then it is not kept.
+ * The hour (H, H + 1 h] that `now` falls in, as a number: the free slots are the same all through it,
+ * since slots start at whole hours (Rome's offsets are whole hours), the notice is a whole number of
+ * hours, and a slot is free when it starts at least the notice after now (freeSlots).
  */
-export function slotsHour(now: Date, noticeHours: number): number | null {
-  return Number.isInteger(noticeHours) && noticeHours >= 1 ? hourOf(now) : null;
-}
-
-/** The hour (H, H + 1 h] that `now` falls in, as a number: what slotsHour returns when the answer is kept. */
 export const hourOf = (now: Date): number => Math.ceil(now.getTime() / MS.hour);

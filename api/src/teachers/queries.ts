@@ -1,5 +1,6 @@
 import { centsToEuros } from '@parliamo/domain';
 import { teacherRatings, type Queryable } from '@parliamo/projections';
+import type { PublicAnswer } from '../platform/http-cache.ts';
 
 /** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
 export interface TeacherView {
@@ -36,6 +37,9 @@ export async function isTeacher(db: Queryable, id: string): Promise<boolean> {
 
 /** The condition for a teacher the public sees (and can book), over users u JOIN teacher_profiles p. */
 export const PUBLIC_TEACHER = `u.role = 'teacher' AND u.is_active AND p.is_approved AND u.erased_at IS NULL`;
+
+/** What publicTeachers' answers are read from (users, teacher_profiles, the reviews' ratings), for their ETags. */
+export const TEACHERS_ANSWER: PublicAnswer = { readModels: ['reviews'], data: ['people'] };
 
 /** Active, approved teachers (one of them when `id` is given). */
 export async function publicTeachers(db: Queryable, id?: string): Promise<TeacherView[]> {

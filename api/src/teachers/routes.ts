@@ -15,32 +15,42 @@ import {
   teacherListSchema,
   teacherProfileSchema,
   teacherSchema,
-  TRIAL_MESSAGES,
   type TeacherAvailability,
 } from '@parliamo/domain';
 import { loadAvailability, saveAvailability } from './availability-store.ts';
-import { hourOf, publicFreeSlots, slotRange, slotsHour } from './public-slots.ts';
-import { publicTeachers } from './queries.ts';
+import { hourOf, publicFreeSlots, slotRange } from './public-slots.ts';
+import { publicTeachers, TEACHERS_ANSWER } from './queries.ts';
 import { ownTeacherProfile, saveTeacherProfile, setProfileImageUrl } from './profile-store.ts';
 import { teacherTakenSlots } from '@parliamo/projections';
+import type { PublicAnswer } from '../platform/http-cache.ts';
 
+/**
+ * What a teacher's free slots are read from: the teacher's public data and hours, the slots taken,
+ * the booking notice (school settings), the range asked (from today by default) and the hour (hourOf).
+ */
+const FREE_SLOTS_ANSWER: PublicAnswer = {
+  readModels: ['taken-slots', 'school-settings'],
+  data: ['people'],
+  vary: (request, now) => {
+    const { from, to } = slotRange(request.query as { from?: string; to?: string }, now);
+    return `${from} ${to} ${hourOf(now)}`;
+  },
+};
 
 /** Public teacher list and profiles, free slots, and a teacher's own profile and availability. */
 export default async function teacherRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // The most read list of the site (landing page, teacher list): kept as JSON in memory, emptied
-  // whenever a person or a teacher profile changes anywhere (see SessionCache.dependentValue).
-  const teacherList = app.sessionCache.dependentValue<string>();
-  app.get('/teachers', { schema: { response: { 200: teacherListSchema, ...errorResponses } } }, async (_request, reply) => {
-    // Serialized by the route's serializer (so checked against the contract where answers are checked).
-    const json = await teacherList.through(async () => reply.serialize(await publicTeachers(app.pool)) as string);
-    // Already JSON: sent as it is (a string with a content type is not serialized again).
-    return reply.type('application/json; charset=utf-8').send(json as never);
-  });
+  app.get('/teachers', {
+    config: { publicAnswer: TEACHERS_ANSWER },
+    schema: { response: { 200: teacherListSchema, ...errorResponses } },
+  }, async () => publicTeachers(app.pool));
 
-  app.get('/teachers/:id', { schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } } }, async (request) => {
+  app.get('/teachers/:id', {
+    config: { publicAnswer: TEACHERS_ANSWER },
+    schema: { params: idParamsSchema, response: { 200: teacherSchema, ...errorResponses } },
+  }, async (request) => {
     const [teacher] = await publicTeachers(app.pool, request.params.id);
-    if (!teacher) throw new DomainError('not_found', 'Teacher not found');
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
     return teacher;
   });
 
@@ -52,36 +62,14 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
     return freeSlots({ ...availability, taken, from, to, now, noticeHours });
   };
 
-  // A teacher's free slots as JSON, by range, for the hour they hold in (slotsHour). Emptied for the
-  // teacher when their hours, days off or taken slots change anywhere, and wholly when people, the
-  // school's rules or a rebuilt read model change, or this process handles a write (SessionCache).
-  // At most 8 MB of JSON (a 62-day answer is up to about 25 kB) and 2,000 answers: the ranges come
-  // from requests, so a client asking for many must not grow it without end.
-  const freeSlotsAnswers = app.sessionCache.calendarCache<{ hour: number; json: string }>({
-    maxEntries: 2_000,
-    maxWeight: 8 * 1024 * 1024,
-    weigh: (answer) => answer.json.length,
-  });
   app.get('/availabilities', {
+    config: { publicAnswer: FREE_SLOTS_ANSWER },
     schema: { querystring: availabilityQuerySchema, response: { 200: slotListSchema, ...errorResponses } },
-  }, async (request, reply) => {
-    const now = app.clock.now();
-    const { teacherId } = request.query;
-    const range = slotRange(request.query, now);
-    const key = `${range.from}/${range.to}`;
-    const kept = freeSlotsAnswers.get(teacherId, key);
-    let json = kept && kept.hour === hourOf(now) ? kept.json : undefined;
-    if (json === undefined) {
-      const generation = freeSlotsAnswers.begin();
-      // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
-      const answer = await publicFreeSlots(app.pool, app.config, teacherId, range, now);
-      if (!answer) throw new DomainError('not_found', 'Teacher not found');
-      json = reply.serialize(answer.slots) as string;
-      const hour = slotsHour(now, answer.noticeHours);
-      if (hour !== null) freeSlotsAnswers.put(teacherId, key, { hour, json }, generation);
-    }
-    // Already JSON: sent as it is (a string with a content type is not serialized again).
-    return reply.type('application/json; charset=utf-8').send(json as never);
+  }, async (request) => {
+    // One round trip for the teacher's hours, the settings and the taken slots (public-slots.ts).
+    const answer = await publicFreeSlots(app.pool, app.config, request.query.teacherId, request.query, app.clock.now());
+    if (!answer) throw new DomainError('not_found', 'common.teacherNotFound');
+    return answer.slots;
   });
 
   const ownProfile = (id: string) => ownTeacherProfile(app.pool, id);
@@ -110,7 +98,7 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
       trialRateCents,
       keepTrial,
     });
-    if (!saved) throw new DomainError('conflict', `${TRIAL_MESSAGES.rateBelowHourly}: lower or remove the trial rate first`);
+    if (!saved) throw new DomainError('conflict', 'teachers.trialRateLowerFirst');
     if (body.profileImageUrl !== undefined) await setProfileImageUrl(app.pool, id, body.profileImageUrl);
     return ownProfile(id);
   });
@@ -131,7 +119,6 @@ export default async function teacherRoutes(fastify: FastifyInstance) {
 
   app.put('/teacher/availability', {
     preValidation: teacher,
-    config: { keepsSessions: true },
     schema: { body: teacherAvailabilitySchema, response: availabilityAnswer },
   }, async (request) => {
     const body = request.body;

@@ -2,7 +2,8 @@
 // Messages are shown to people as they are; the spec's own strings ("Validation rules") are used verbatim.
 import { z } from 'zod';
 import { answer, pageWithMore } from './common.ts';
-import { pageNumber, strictQuery } from './fields.ts';
+import { PAGE, pageNumber, strictQuery } from './fields.ts';
+import { errorRef, type ErrorCode } from '../errors.ts';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -12,30 +13,26 @@ export const PASSWORD_MAX = 128;
 export const FISCAL_CODE_MAX = 16;
 export const VAT_NUMBER_MAX = 11;
 
-/** Spec "Validation rules", verbatim. */
+/** The codes of the spec's "Validation rules" messages (errors.json holds the sentences verbatim). */
 export const MESSAGES = {
-  passwordsDoNotMatch: 'Passwords do not match',
-  requiredFieldsMissing: 'Compila tutti i campi obbligatori',
-  loginFieldsMissing: 'Inserisci email e password',
-  invalidCredentials: 'Invalid credentials',
-  emailTaken: 'An account with this email already exists',
-  invalidEmail: 'Enter a valid email address',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
-  fiscalCodeTooLong: `Fiscal code must be at most ${FISCAL_CODE_MAX} characters`,
-  vatNumberTooLong: `Partita IVA must be at most ${VAT_NUMBER_MAX} characters`,
-  invalidDateOfBirth: 'Enter the date of birth as a real past date (YYYY-MM-DD)',
-  resetRequested: 'If an account exists for this email, we have sent a link to reset the password. It is valid for 30 minutes.',
-  resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  currentPasswordWrong: 'The current password is not correct',
-  emailChangeNeedsPassword: 'Enter your current password to change the email address',
-} as const;
+  passwordsDoNotMatch: 'auth.passwordsDoNotMatch',
+  requiredFieldsMissing: 'auth.requiredFieldsMissing',
+  loginFieldsMissing: 'auth.loginFieldsMissing',
+  invalidCredentials: 'auth.invalidCredentials',
+  emailTaken: 'auth.emailTaken',
+  invalidEmail: 'auth.invalidEmail',
+  invalidDateOfBirth: 'auth.invalidDateOfBirth',
+  resetRequested: 'auth.resetRequested',
+  resetTokenInvalid: 'auth.resetTokenInvalid',
+  currentPasswordWrong: 'auth.currentPasswordWrong',
+  emailChangeNeedsPassword: 'auth.emailChangeNeedsPassword',
+} as const satisfies Record<string, ErrorCode>;
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const tooLong = (code: ErrorCode, max: number) => errorRef(code, { max });
 
 /** A required text field: trimmed; empty gives the spec's "fill in every required field" message. */
-const required = (label: string, max = 100) =>
-  z.string({ error: MESSAGES.requiredFieldsMissing }).trim().min(1, MESSAGES.requiredFieldsMissing).max(max, tooLong(label, max));
+const required = (tooLongCode: ErrorCode, max = 100) =>
+  z.string({ error: errorRef(MESSAGES.requiredFieldsMissing) }).trim().min(1, errorRef(MESSAGES.requiredFieldsMissing)).max(max, tooLong(tooLongCode, max));
 
 /** An optional text field: trimmed; empty, null or missing become null. */
 const optional = (max: number, message: string) =>
@@ -47,31 +44,31 @@ const optional = (max: number, message: string) =>
     .transform((v) => (v ? v : null));
 
 const email = z
-  .string({ error: MESSAGES.requiredFieldsMissing })
+  .string({ error: errorRef(MESSAGES.requiredFieldsMissing) })
   .trim()
-  .min(1, MESSAGES.requiredFieldsMissing)
-  .max(254, tooLong('Email', 254))
-  .pipe(z.email({ error: MESSAGES.invalidEmail }));
+  .min(1, errorRef(MESSAGES.requiredFieldsMissing))
+  .max(254, tooLong('auth.emailTooLong', 254))
+  .pipe(z.email({ error: errorRef(MESSAGES.invalidEmail) }));
 
 const newPassword = z
-  .string({ error: MESSAGES.requiredFieldsMissing })
-  .min(1, MESSAGES.requiredFieldsMissing)
-  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX, MESSAGES.passwordTooLong);
+  .string({ error: errorRef(MESSAGES.requiredFieldsMissing) })
+  .min(1, errorRef(MESSAGES.requiredFieldsMissing))
+  .min(PASSWORD_MIN, errorRef('auth.passwordTooShort', { min: PASSWORD_MIN }))
+  .max(PASSWORD_MAX, errorRef('auth.passwordTooLong', { max: PASSWORD_MAX }));
 
 /**
  * A calendar date as YYYY-MM-DD, checked against the real calendar (not only the pattern). "Not in the
  * future" needs a clock, so the API checks that with its own (isDateOfBirthPlausible).
  */
 export const dateOfBirth = z
-  .string({ error: MESSAGES.requiredFieldsMissing })
+  .string({ error: errorRef(MESSAGES.requiredFieldsMissing) })
   .trim()
-  .min(1, MESSAGES.requiredFieldsMissing)
+  .min(1, errorRef(MESSAGES.requiredFieldsMissing))
   .refine((v) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
-  }, MESSAGES.invalidDateOfBirth);
+  }, errorRef(MESSAGES.invalidDateOfBirth));
 
 /** True when a valid YYYY-MM-DD date of birth is not after `today` (YYYY-MM-DD). */
 export function isDateOfBirthPlausible(date: string, today: string): boolean {
@@ -81,22 +78,17 @@ export function isDateOfBirthPlausible(date: string, today: string): boolean {
 /** The personal details of a person (registration payload minus the passwords; also the profile). */
 export const personalDetailsShape = {
   email,
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  firstName: required('First name'),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  lastName: required('Last name'),
+  firstName: required('auth.firstNameTooLong'),
+  lastName: required('auth.lastNameTooLong'),
   dateOfBirth,
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  placeOfBirth: required('Place of birth'),
-  nationality: required('Nationality'),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  phoneNumber: optional(30, tooLong('Phone number', 30)),
-  address: required('Address', 200),
-  city: required('City'),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  postalCode: required('Postal code', 20),
-  fiscalCode: optional(FISCAL_CODE_MAX, MESSAGES.fiscalCodeTooLong),
-  vatNumber: optional(VAT_NUMBER_MAX, MESSAGES.vatNumberTooLong),
+  placeOfBirth: required('auth.placeOfBirthTooLong'),
+  nationality: required('auth.nationalityTooLong'),
+  phoneNumber: optional(30, tooLong('auth.phoneNumberTooLong', 30)),
+  address: required('auth.addressTooLong', 200),
+  city: required('auth.cityTooLong'),
+  postalCode: required('auth.postalCodeTooLong', 20),
+  fiscalCode: optional(FISCAL_CODE_MAX, errorRef('auth.fiscalCodeTooLong', { max: FISCAL_CODE_MAX })),
+  vatNumber: optional(VAT_NUMBER_MAX, errorRef('auth.vatNumberTooLong', { max: VAT_NUMBER_MAX })),
 };
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
@@ -106,16 +98,16 @@ export const registerSchema = z
   .object({
     ...personalDetailsShape,
     password: newPassword,
-    confirmPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing),
+    confirmPassword: z.string({ error: errorRef(MESSAGES.requiredFieldsMissing) }).min(1, errorRef(MESSAGES.requiredFieldsMissing)),
   })
-  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine(passwordsMatch, { message: errorRef(MESSAGES.passwordsDoNotMatch), path: ['confirmPassword'] });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Registration = z.output<typeof registerSchema>;
 
 /** POST /api/auth/login. */
 export const loginSchema = z.object({
-  email: z.string({ error: MESSAGES.loginFieldsMissing }).trim().min(1, MESSAGES.loginFieldsMissing).max(254, MESSAGES.invalidCredentials),
-  password: z.string({ error: MESSAGES.loginFieldsMissing }).min(1, MESSAGES.loginFieldsMissing).max(1024, MESSAGES.invalidCredentials),
+  email: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).trim().min(1, errorRef(MESSAGES.loginFieldsMissing)).max(254, errorRef(MESSAGES.invalidCredentials)),
+  password: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).min(1, errorRef(MESSAGES.loginFieldsMissing)).max(1024, errorRef(MESSAGES.invalidCredentials)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -128,27 +120,26 @@ export const requestPasswordResetSchema = z.object({ email });
 /** POST /api/auth/reset-password. */
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: MESSAGES.resetTokenInvalid }).trim().min(1, MESSAGES.resetTokenInvalid).max(200, MESSAGES.resetTokenInvalid),
+    token: z.string({ error: errorRef(MESSAGES.resetTokenInvalid) }).trim().min(1, errorRef(MESSAGES.resetTokenInvalid)).max(200, errorRef(MESSAGES.resetTokenInvalid)),
     password: newPassword,
-    confirmPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing),
+    confirmPassword: z.string({ error: errorRef(MESSAGES.requiredFieldsMissing) }).min(1, errorRef(MESSAGES.requiredFieldsMissing)),
   })
-  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine(passwordsMatch, { message: errorRef(MESSAGES.passwordsDoNotMatch), path: ['confirmPassword'] });
 
 /** POST /api/profile/password. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing).max(1024),
+    currentPassword: z.string({ error: errorRef(MESSAGES.requiredFieldsMissing) }).min(1, errorRef(MESSAGES.requiredFieldsMissing)).max(1024),
     newPassword,
-    confirmPassword: z.string({ error: MESSAGES.requiredFieldsMissing }).min(1, MESSAGES.requiredFieldsMissing),
+    confirmPassword: z.string({ error: errorRef(MESSAGES.requiredFieldsMissing) }).min(1, errorRef(MESSAGES.requiredFieldsMissing)),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: errorRef(MESSAGES.passwordsDoNotMatch), path: ['confirmPassword'] });
 
 const imageUrl = z
   .string()
   .trim()
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  .max(500, tooLong('Profile image URL', 500))
-  .refine((v) => v === '' || /^https:\/\/|^\//.test(v), 'The profile image must be an https:// address or a path on this site')
+  .max(500, tooLong('profile.imageUrlTooLong', 500))
+  .refine((v) => v === '' || /^https:\/\/|^\//.test(v), errorRef('profile.imageAddress'))
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -200,24 +191,24 @@ export const resetRequestedSchema = answer({ message: z.string() });
 export const ADMIN_USERS_PAGE_SIZE = 50;
 
 /** The admin's search of people by name or email (the users and students lists). */
-const personSearch = z.string('search must be one text').trim().max(100, tooLong('Search', 100)).optional();
+const personSearch = z.string(errorRef('admin.paymentsSearchText')).trim().max(100, tooLong('admin.searchTooLong', 100)).optional();
 
 /** GET /api/admin/users query: a search on name or email, a role, and the page (from 1); each optional. */
 export const adminUserSearchSchema = z.object({
   search: personSearch,
-  role: z.enum(ROLES, { error: 'Role must be student, teacher or admin' }).optional(),
-  page: pageNumber('page', 100_000).optional(),
+  role: z.enum(ROLES, { error: errorRef('admin.roleChoice') }).optional(),
+  page: pageNumber(PAGE, 100_000).optional(),
 });
 export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
 
 /** PATCH /api/admin/users/:id. */
 export const adminUserPatchSchema = z
   .object({
-    role: z.enum(ROLES, { error: 'Role must be student, teacher or admin' }).optional(),
-    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
-    isApproved: z.boolean({ error: 'isApproved must be true or false' }).optional(),
+    role: z.enum(ROLES, { error: errorRef('admin.roleChoice') }).optional(),
+    isActive: z.boolean({ error: errorRef('admin.isActiveBoolean') }).optional(),
+    isApproved: z.boolean({ error: errorRef('admin.isApprovedBoolean') }).optional(),
   })
-  .refine((v) => v.role !== undefined || v.isActive !== undefined || v.isApproved !== undefined, 'Nothing to change: send role, isActive or isApproved');
+  .refine((v) => v.role !== undefined || v.isActive !== undefined || v.isApproved !== undefined, errorRef('admin.nothingToChange'));
 
 /** One row of GET /api/admin/users (and the answer of PATCH /api/admin/users/:id); isApproved for teachers only. */
 export const adminUserRowSchema = answer({
@@ -254,36 +245,32 @@ export type AdminUserCounts = z.infer<typeof adminUserCountsSchema>;
 
 /** The teacher fields an admin reads and edits (GET/PUT /api/admin/teachers/:id); hourlyRate in euros. */
 export const adminTeacherUpdateSchema = z.object({
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  firstName: required('First name'),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  lastName: required('Last name'),
-  bio: z.string().trim().max(5000, tooLong('Bio', 5000)).nullish().transform((v) => v ?? ''),
-  city: optional(100, tooLong('City', 100)),
-  country: optional(100, tooLong('Country', 100)),
+  firstName: required('auth.firstNameTooLong'),
+  lastName: required('auth.lastNameTooLong'),
+  bio: z.string().trim().max(5000, tooLong('teachers.bioTooLongAdmin', 5000)).nullish().transform((v) => v ?? ''),
+  city: optional(100, tooLong('auth.cityTooLong', 100)),
+  country: optional(100, tooLong('teachers.countryTooLongAdmin', 100)),
   specializations: z
-    // i18n-ignore: a field label; every message made from it is in errors.json
-    .array(z.string().trim().min(1, 'A specialization cannot be empty').max(60, tooLong('A specialization', 60)), {
-      error: 'Specializations must be a list of words',
+      .array(z.string().trim().min(1, errorRef('teachers.specializationEmpty')).max(60, tooLong('teachers.specializationTooLongAdmin', 60)), {
+      error: errorRef('teachers.specializationsList'),
     })
-    .max(20, 'At most 20 specializations')
+    .max(20, errorRef('teachers.specializationsMax', { max: 20 }))
     .default([]),
   hourlyRate: z
-    .number({ error: 'The hourly rate must be a number of euros' })
-    .min(0, 'The hourly rate cannot be negative')
-    .max(1000, 'The hourly rate must be at most 1000 euros')
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The hourly rate can have at most 2 decimals'),
+    .number({ error: errorRef('teachers.hourlyRateEuros') })
+    .min(0, errorRef('teachers.hourlyRateNegative'))
+    .max(1000, errorRef('teachers.hourlyRateMaxAdmin'))
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, errorRef('teachers.hourlyRateDecimals')),
   profileImageUrl: imageUrl,
   googleMeetLink: z
     .string()
     .trim()
-    // i18n-ignore: a field label; every message made from it is in errors.json
-    .max(500, tooLong('Meeting link', 500))
-    .refine((v) => v === '' || /^https:\/\//.test(v), 'The meeting link must start with https://')
+      .max(500, tooLong('teachers.meetingLinkTooLongAdmin', 500))
+    .refine((v) => v === '' || /^https:\/\//.test(v), errorRef('teachers.meetingLinkHttps'))
     .nullish()
     .transform((v) => (v ? v : null)),
-  isActive: z.boolean({ error: 'isActive must be true or false' }),
-  isApproved: z.boolean({ error: 'isApproved must be true or false' }),
+  isActive: z.boolean({ error: errorRef('admin.isActiveBoolean') }),
+  isApproved: z.boolean({ error: errorRef('admin.isApprovedBoolean') }),
 });
 export type AdminTeacherUpdateInput = z.input<typeof adminTeacherUpdateSchema>;
 
@@ -323,7 +310,7 @@ export const ADMIN_STUDENTS_PAGE_SIZE = 50;
 /** GET /api/admin/students: a search on name or email (optional), and the page (from 1). */
 export const adminStudentQuerySchema = strictQuery({
   search: personSearch,
-  page: pageNumber('page', 100_000).optional(),
+  page: pageNumber(PAGE, 100_000).optional(),
 });
 export type AdminStudentQuery = z.infer<typeof adminStudentQuerySchema>;
 

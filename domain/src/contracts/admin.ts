@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { answer } from './common.ts';
 import { strictQuery } from './fields.ts';
+import { errorRef, type ErrorCode } from '../errors.ts';
 
 /** Positions are two PostgreSQL bigints; a cursor outside that range names no position. */
 const BIGINT_MAX = 9223372036854775807n;
@@ -13,9 +14,9 @@ const isPosition = (v: string) => {
 
 /** GET /api/admin/ledger?stream=&userId=&after=: newest first, 100 a page; `after` is the last position seen. */
 export const ledgerQuerySchema = strictQuery({
-  stream: z.string('stream must be one stream name').max(200, 'stream is too long').optional(),
-  userId: z.string('userId must be one id').max(100, 'userId is too long').optional(),
-  after: z.string('after must be one ledger position').refine(isPosition, 'after must be a ledger position like 123:45').optional(),
+  stream: z.string(errorRef('admin.streamText')).max(200, errorRef('admin.streamTooLong')).optional(),
+  userId: z.string(errorRef('admin.userIdText')).max(100, errorRef('admin.userIdTooLong')).optional(),
+  after: z.string(errorRef('admin.afterText')).refine(isPosition, errorRef('admin.afterFormat')).optional(),
 });
 export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 
@@ -37,16 +38,17 @@ export const ledgerPageSchema = z.array(ledgerEntrySchema);
 export const MAX_ANALYTICS_MONTHS = 36;
 
 const monthNumber = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
-const queryMonth = (name: string) =>
-  z
-    .string(`${name} must be one month written YYYY-MM`)
-    .regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, `${name} must be a month written YYYY-MM, between 2000-01 and 2199-12`);
+const queryMonth = (text: ErrorCode, range: ErrorCode) =>
+  z.string(errorRef(text)).regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, errorRef(range));
 
 /** Months are Rome calendar months, both ends included; without them, the last 12 months up to this one. */
-export const analyticsQuerySchema = strictQuery({ from: queryMonth('"from"').optional(), to: queryMonth('"to"').optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
+export const analyticsQuerySchema = strictQuery({
+  from: queryMonth('common.fromMonthText', 'common.fromMonthRange').optional(),
+  to: queryMonth('common.toMonthText', 'common.toMonthRange').optional(),
+})
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: errorRef('common.toBeforeFrom'), path: ['to'] })
   .refine((q) => !q.from || !q.to || monthNumber(q.to) - monthNumber(q.from) < MAX_ANALYTICS_MONTHS, {
-    message: `Ask for at most ${MAX_ANALYTICS_MONTHS} months at a time`,
+    message: errorRef('common.askAtMostMonths', { months: MAX_ANALYTICS_MONTHS }),
     path: ['to'],
   });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 
 /**
- * Every refusal and failure: `{ message }`, a sentence a person can act on (docs/api.md "Errors").
- * Loose: a few answers carry more (GET /api/ready adds `status`).
+ * Every refusal and failure: `{ code, message }`, a stable code (a key of the errors catalogue) and a
+ * sentence a person can act on, in the request's language (docs/api.md "Errors"). Loose: a few
+ * answers carry more.
  */
-export const errorBodySchema = z.looseObject({ message: z.string() });
+export const errorBodySchema = z.looseObject({ code: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The error answers of every route, declared once. */

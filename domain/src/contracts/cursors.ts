@@ -2,6 +2,7 @@
 // GET /api/admin/mails?after=): a row's instant and id, so that two rows at one instant are neither
 // skipped nor repeated. docs/api.md "Lists".
 import { z } from 'zod';
+import { errorRef } from '../errors.ts';
 import { pageNumber } from './fields.ts';
 
 /** A place in a list ordered by (instant, id): after or before that row; `id` null means the instant alone. */
@@ -28,12 +29,12 @@ export function parseCursor(value: string): ListCursor | null {
 /** A cursor query parameter (`before` or `after`): a row's cursor or an ISO instant, as a ListCursor. */
 export const cursorQuery = (name: 'before' | 'after') =>
   z
-    .string(`${name} must be one place in the list`)
+    .string(errorRef(name === 'before' ? 'common.beforeText' : 'common.afterText'))
     .transform((v, ctx) => {
       const cursor = parseCursor(v);
-      if (!cursor) ctx.addIssue({ code: 'custom', message: `${name} must be a cursor from the list or an ISO instant like 2026-03-04T09:00:00Z` });
+      if (!cursor) ctx.addIssue({ code: 'custom', message: errorRef(name === 'before' ? 'common.beforeFormat' : 'common.afterFormat') });
       return cursor ?? z.NEVER;
     });
 
 /** `limit` in a query string: how many rows a page has, 1 to `max`. */
-export const limitQuery = (max: number) => pageNumber('limit', max);
+export const limitQuery = (max: number) => pageNumber({ text: 'common.limitText', range: 'common.limitRange' }, max);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { romeInstant } from '../time.ts';
 import { answer, pageWithMore } from './common.ts';
 import { cursorOf, cursorQuery, limitQuery } from './cursors.ts';
-import { dateSchema, hourSchema, id, msg, pageNumber, strict, strictQuery } from './fields.ts';
+import { dateSchema, hourSchema, id, msg, PAGE, pageNumber, strict, strictQuery, TEACHER_ID } from './fields.ts';
+import { errorRef } from '../errors.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -49,7 +50,7 @@ export const BOOKINGS_WINDOW = { UPCOMING: 500, RECENT_DAYS: 60, RECENT: 100, PA
 export const bookingsQuerySchema = strictQuery({
   before: cursorQuery('before').optional(),
   limit: limitQuery(BOOKINGS_WINDOW.PAGE_MAX).optional(),
-}).refine((q) => q.limit === undefined || q.before !== undefined, 'limit goes with before (the window has a size of its own)');
+}).refine((q) => q.limit === undefined || q.before !== undefined, errorRef('common.limitWithoutBefore'));
 export type BookingsQuery = z.input<typeof bookingsQuerySchema>;
 
 /** A lesson's place in GET /api/bookings, for `before`: its start and its id. */
@@ -80,7 +81,7 @@ export type TeacherStudent = z.infer<typeof teacherStudentSchema>;
 export const TEACHER_STUDENTS_PAGE_SIZE = 50;
 
 /** GET /api/teacher/students?page=: one page of the teacher's students, by name (`page` from 1). */
-export const teacherStudentQuerySchema = strictQuery({ page: pageNumber('page', 100_000).optional() });
+export const teacherStudentQuerySchema = strictQuery({ page: pageNumber(PAGE, 100_000).optional() });
 export type TeacherStudentQuery = z.input<typeof teacherStudentQuerySchema>;
 
 /** GET /api/teacher/students: one page of the teacher's students, by name, and whether more follow. */
@@ -98,7 +99,7 @@ export const EARNINGS_WINDOW = { PAGE: 50, PAGE_MAX: 100, MONTHS: 24 } as const;
  * object); `before` is a lesson's `earningCursor` or an ISO instant.
  */
 export const earningsQuerySchema = strictQuery({
-  format: z.enum(['csv', 'json'], 'format must be csv or json').optional(),
+  format: z.enum(['csv', 'json'], errorRef('lessons.exportFormat')).optional(),
   before: cursorQuery('before').optional(),
   limit: limitQuery(EARNINGS_WINDOW.PAGE_MAX).optional(),
 });
@@ -133,12 +134,12 @@ export const MAX_NOTES = 1000;
 
 export const bookingSchema = strict({
   // i18n-ignore: a field label; every message made from it is in errors.json
-  teacherId: id('A teacher'),
+  teacherId: id(TEACHER_ID),
   date: dateSchema,
   hour: hourSchema,
   notes: z
-    .string('Notes must be text')
-    .max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`)
+    .string(errorRef('lessons.notesText'))
+    .max(MAX_NOTES, errorRef('lessons.notesTooLong', { max: MAX_NOTES }))
     .nullable()
     .optional(),
 });
@@ -161,9 +162,9 @@ export const MAX_TEACHER_NOTES = 4000;
  */
 export const lessonNotesSchema = strict({
   text: z
-    .string(msg('Write the notes first', 'Notes must be text'))
+    .string(msg(errorRef('lessons.notesFirst'), errorRef('lessons.notesText')))
     .trim()
-    .min(1, 'Write the notes first')
-    .max(MAX_TEACHER_NOTES, `Notes can be at most ${MAX_TEACHER_NOTES} characters`),
+    .min(1, errorRef('lessons.notesFirst'))
+    .max(MAX_TEACHER_NOTES, errorRef('lessons.notesTooLong', { max: MAX_TEACHER_NOTES })),
 });
 export type LessonNotesBody = z.infer<typeof lessonNotesSchema>;

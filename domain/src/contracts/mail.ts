@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorQuery, limitQuery } from './cursors.ts';
+import { errorRef } from '../errors.ts';
 
 /**
  * Every kind of queued mail. The notifications are what a person can turn off in their settings
@@ -19,7 +20,7 @@ export const ADMIN_MAILS_PAGE = { PAGE: 100, PAGE_MAX: 200 } as const;
  * first, a page at a time: `after` is the last mail's cursor (`cursorOf({ at: createdAt, id })`) or an instant.
  */
 export const adminMailsQuerySchema = z.object({
-  status: z.enum(['pending', 'failed'], { error: 'status must be pending or failed' }).default('pending'),
+  status: z.enum(['pending', 'failed'], { error: errorRef('admin.mailStatus') }).default('pending'),
   after: cursorQuery('after').optional(),
   limit: limitQuery(ADMIN_MAILS_PAGE.PAGE_MAX).optional(),
 });

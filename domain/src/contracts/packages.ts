@@ -5,6 +5,7 @@ import { answer } from './common.ts';
 import { id, isDateOrInstant, inQueryRange, msg, QUERY_DATE_RANGE, strict } from './fields.ts';
 import { MAX_HOURS } from '../rules.ts';
 import { isValidDate } from '../time.ts';
+import { errorRef } from '../errors.ts';
 
 export const PACKAGE_STATUSES = ['active', 'expired', 'revoked'] as const;
 
@@ -61,19 +62,19 @@ export const MAX_REASON = 500;
 
 /** The reason an admin gives for changing hours or money (adjustments, refunds). */
 export const reasonSchema = z
-  .string(msg('A reason is required', 'The reason must be text'))
+  .string(msg(errorRef('packages.reasonRequired'), errorRef('packages.reasonText')))
   .trim()
-  .min(1, 'A reason is required')
-  .max(MAX_REASON, `The reason can be at most ${MAX_REASON} characters`);
+  .min(1, errorRef('packages.reasonRequired'))
+  .max(MAX_REASON, errorRef('packages.reasonTooLong', { max: MAX_REASON }));
 
 export const adjustmentSchema = strict({
   // i18n-ignore: a field label; every message made from it is in errors.json
-  packageId: id('A package'),
+  packageId: id({ required: 'packages.packageRequired', text: 'packages.packageText', tooLong: 'packages.packageTooLong' }),
   delta: z
-    .number(msg('The change in hours is required', 'The change in hours must be a whole number'))
-    .int('The change in hours must be a whole number')
-    .refine((d) => d !== 0, 'The change in hours cannot be 0')
-    .refine((d) => Math.abs(d) <= MAX_HOURS, `The change can be at most ${MAX_HOURS} hours either way`),
+    .number(msg(errorRef('packages.deltaRequired'), errorRef('packages.deltaWhole')))
+    .int(errorRef('packages.deltaWhole'))
+    .refine((d) => d !== 0, errorRef('packages.deltaZero'))
+    .refine((d) => Math.abs(d) <= MAX_HOURS, errorRef('packages.deltaMax', { max: MAX_HOURS })),
   reason: reasonSchema,
 });
 export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
@@ -83,11 +84,11 @@ export type AdjustmentBody = z.infer<typeof adjustmentSchema>;
 export const packageHistoryQuerySchema = strict({
   /** A date (end of that Rome day is the API's reading) or an ISO instant. */
   asOf: z
-    .string('asOf must be a date or an instant')
-    .refine(isDateOrInstant, { message: 'asOf must be a date (YYYY-MM-DD) or an ISO instant', abort: true })
+    .string(errorRef('common.asOfText'))
+    .refine(isDateOrInstant, { message: errorRef('common.asOfFormat'), abort: true })
     .refine(
       (v) => inQueryRange(isValidDate(v) ? v : new Date(Date.parse(v)).toISOString().slice(0, 10)),
-      `asOf must be between ${QUERY_DATE_RANGE.from} and ${QUERY_DATE_RANGE.to}`,
+      errorRef('common.asOfRange'),
     )
     .optional(),
 });

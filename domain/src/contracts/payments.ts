@@ -2,9 +2,10 @@
 // payment's status, the admin's reconciliation list and Stripe's webhook; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { euros, id, msg, packageHoursSchema, pageNumber, queryDate, strict, strictQuery } from './fields.ts';
+import { euros, id, msg, packageHoursSchema, PAGE, PAGE_SIZE, pageNumber, queryDate, strict, strictQuery, TEACHER_ID } from './fields.ts';
 import { reasonSchema } from './packages.ts';
 import { MAX_HOURS } from '../rules.ts';
+import { errorRef } from '../errors.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'credited', 'failed', 'expired', 'refunded'] as const;
 export const PAYMENT_FLAGS = ['paid_not_credited', 'credited_without_payment', 'amount_mismatch', 'refund_mismatch', 'refund_debt'] as const;
@@ -25,12 +26,9 @@ export const testCheckoutSchema = answer({
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
-/** The express-request checkbox the payment pages require (payments/withdrawal.ts). */
-export const EXPRESS_REQUEST_REQUIRED_MESSAGE = 'Tick the box to ask for your lessons to be available at once';
-
 /** POST /api/test-checkout/:paymentId/pay: the buyer ticked the express request, as on Stripe's page. */
 export const testCheckoutPaySchema = strict({
-  expressRequest: z.literal(true, msg(EXPRESS_REQUEST_REQUIRED_MESSAGE, EXPRESS_REQUEST_REQUIRED_MESSAGE)),
+  expressRequest: z.literal(true, { error: errorRef('payments.expressRequestRequired') }),
 });
 export type TestCheckoutPayBody = z.infer<typeof testCheckoutPaySchema>;
 
@@ -132,14 +130,14 @@ export const MAX_ADMIN_PAYMENTS_PAGE_SIZE = 100;
  * `search` matches a name or email of the student or teacher, or the start of a payment or provider id.
  */
 export const adminPaymentQuerySchema = strictQuery({
-  search: z.string('search must be one text').trim().max(100, 'search can be at most 100 characters').optional(),
-  status: z.enum(PAYMENT_STATUSES, `status must be one of ${PAYMENT_STATUSES.join(', ')}`).optional(),
-  teacherId: z.string('teacherId must be one id').trim().max(100, 'teacherId is too long').optional(),
-  from: queryDate('"from"').optional(),
-  to: queryDate('"to"').optional(),
-  page: pageNumber('page', 100_000).optional(),
-  pageSize: pageNumber('pageSize', MAX_ADMIN_PAYMENTS_PAGE_SIZE).optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] });
+  search: z.string(errorRef('admin.paymentsSearchText')).trim().max(100, errorRef('admin.paymentsSearchTooLong')).optional(),
+  status: z.enum(PAYMENT_STATUSES, errorRef('admin.paymentsStatus', { statuses: PAYMENT_STATUSES.join(', ') })).optional(),
+  teacherId: z.string(errorRef('common.teacherIdText')).trim().max(100, errorRef('common.teacherIdTooLong')).optional(),
+  from: queryDate('common.fromDateRange').optional(),
+  to: queryDate('common.toDateRange').optional(),
+  page: pageNumber(PAGE, 100_000).optional(),
+  pageSize: pageNumber(PAGE_SIZE, MAX_ADMIN_PAYMENTS_PAGE_SIZE).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: errorRef('common.toBeforeFrom'), path: ['to'] });
 export type AdminPaymentQuery = z.infer<typeof adminPaymentQuerySchema>;
 
 // ---- POST /api/admin/payments/:id/refund -------------------------------------------------------
@@ -151,10 +149,10 @@ export type AdminPaymentQuery = z.infer<typeof adminPaymentQuerySchema>;
  */
 export const refundSchema = strict({
   hours: z
-    .number(msg('The hours to refund are required', 'The hours to refund must be a whole number'))
-    .int('The hours to refund must be a whole number')
-    .min(1, 'Refund at least 1 hour')
-    .max(MAX_HOURS, `At most ${MAX_HOURS} hours can be refunded`),
+    .number(msg(errorRef('payments.refundHoursRequired'), errorRef('payments.refundHoursNumber')))
+    .int(errorRef('payments.refundHoursNumber'))
+    .min(1, errorRef('payments.refundAtLeastOne'))
+    .max(MAX_HOURS, errorRef('payments.refundAtMost', { max: MAX_HOURS })),
   reason: reasonSchema,
 });
 export type RefundBody = z.infer<typeof refundSchema>;
@@ -210,11 +208,11 @@ export const webhookAnswerSchema = answer({ received: z.boolean(), handled: z.bo
  */
 export const checkoutSchema = strict({
   // i18n-ignore: a field label; every message made from it is in errors.json
-  amount: euros('The amount', 100_000),
+  amount: euros({ required: 'payments.amountRequired', wrong: 'payments.amountEuros', positive: 'payments.amountPositive', max: 'payments.amountMax', decimals: 'payments.amountDecimals' }, 100_000),
   // i18n-ignore: a field label; every message made from it is in errors.json
-  teacherId: id('A teacher'),
+  teacherId: id(TEACHER_ID),
   totalHours: packageHoursSchema,
-  trial: z.boolean('"trial" must be true or false').optional(),
+  trial: z.boolean(errorRef('payments.trialBoolean')).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutSchema>;
 
@@ -235,7 +233,8 @@ export type TrialOffer = z.infer<typeof trialOfferSchema>;
  */
 export const withdrawalQuoteSchema = answer({
   possible: z.boolean(),
-  refusal: z.string().nullable(),
+  /** Why not, as a refusal is answered: its code and the sentence in the request's language. */
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
   endsAt: z.string(),
   refundCents: z.number(),
   hoursUsed: z.number(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_AMOUNT_MESSAGE } from '../payouts/payout.ts';
 import { payoutFormSchema } from './payouts.ts';
+import { englishError, englishIssue } from '../test-support.ts';
 
 const form = (amountCents: string) => payoutFormSchema.safeParse({ amountCents, periodEnd: '2026-03-31', reference: ' BANK-1 ' });
 
@@ -13,8 +13,8 @@ describe('the Record payout form', () => {
 
   it('refuses what is not an amount of euros with at most 2 decimals, and says when it is missing', () => {
     for (const typed of ['abc', '1.234', '-5', '0', '0.00', '1e3']) {
-      expect(form(typed).error?.issues.map((i) => [i.path.join('.'), i.message]), typed).toEqual([['amountCents', PAYOUT_AMOUNT_MESSAGE]]);
+      expect(form(typed).error?.issues.map((i) => [i.path.join('.'), englishIssue(i.message)]), typed).toEqual([['amountCents', englishError('payouts.amountCents')]]);
     }
-    expect(form('  ').error?.issues[0]?.message).toBe('The amount is required');
+    expect(englishIssue(form('  ').error?.issues[0]?.message)).toBe('The amount is required');
   });
 });

@@ -4,21 +4,22 @@ import { z } from 'zod';
 import { answer } from './common.ts';
 import { msg, strict } from './fields.ts';
 import { isValidDate } from '../time.ts';
-import { MAX_PAYOUT_REFERENCE, PAYOUT_AMOUNT_MESSAGE, PAYOUT_PERIOD_END_MESSAGE, PAYOUT_REFERENCE_MESSAGE } from '../payouts/payout.ts';
+import { MAX_PAYOUT_REFERENCE } from '../payouts/payout.ts';
+import { errorRef } from '../errors.ts';
 
 /** POST /api/admin/teachers/:id/payouts: whole cents above 0, the period's last day, the bank reference. */
 export const payoutSchema = strict({
   amountCents: z
-    .number(msg('The amount is required', PAYOUT_AMOUNT_MESSAGE))
-    .int(PAYOUT_AMOUNT_MESSAGE)
-    .positive(PAYOUT_AMOUNT_MESSAGE)
-    .max(100_000_000, 'The amount can be at most €1000000.00'),
-  periodEnd: z.string(msg('The period end is required', PAYOUT_PERIOD_END_MESSAGE)).refine(isValidDate, PAYOUT_PERIOD_END_MESSAGE),
+    .number(msg(errorRef('payments.amountRequired'), errorRef('payouts.amountCents')))
+    .int(errorRef('payouts.amountCents'))
+    .positive(errorRef('payouts.amountCents'))
+    .max(100_000_000, errorRef('payouts.amountMax')),
+  periodEnd: z.string(msg(errorRef('payouts.periodEndRequired'), errorRef('payouts.periodEndFormat'))).refine(isValidDate, errorRef('payouts.periodEndFormat')),
   reference: z
-    .string(msg('A reference is required', 'The reference must be text'))
+    .string(msg(errorRef('payouts.referenceRequired'), errorRef('payouts.referenceText')))
     .trim()
-    .min(1, 'A reference is required')
-    .max(MAX_PAYOUT_REFERENCE, PAYOUT_REFERENCE_MESSAGE),
+    .min(1, errorRef('payouts.referenceRequired'))
+    .max(MAX_PAYOUT_REFERENCE, errorRef('payouts.referenceLength', { max: MAX_PAYOUT_REFERENCE })),
 });
 export type PayoutBody = z.input<typeof payoutSchema>;
 
@@ -74,11 +75,8 @@ export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;
 /** The answer of POST /api/admin/teachers/:id/payouts (201): the payout and the teacher's balance after it. */
 export const payoutRecordedSchema = answer({ payout: payoutItemSchema, balance: teacherBalanceSchema });
 
-export const STATEMENT_MONTH_MESSAGE = 'The month must be written YYYY-MM, e.g. 2026-03';
-/** A month that has not started has no statement (404; the current month's is the statement to date). */
-export const STATEMENT_FUTURE_MESSAGE = 'There is no statement for a month that has not started yet';
 
 /** GET /api/teacher/statements/:month.pdf: a Rome calendar month, YYYY-MM. */
 export const statementParamsSchema = z.object({
-  month: z.string(msg(STATEMENT_MONTH_MESSAGE, STATEMENT_MONTH_MESSAGE)).regex(/^\d{4}-(0[1-9]|1[0-2])$/, STATEMENT_MONTH_MESSAGE),
+  month: z.string(msg(errorRef('payouts.statementMonth'), errorRef('payouts.statementMonth'))).regex(/^\d{4}-(0[1-9]|1[0-2])$/, errorRef('payouts.statementMonth')),
 });

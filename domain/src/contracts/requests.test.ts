@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { englishIssue } from '../test-support.ts';
 import {
   adjustmentSchema,
   availabilityQuerySchema,
@@ -13,7 +14,7 @@ import {
 /** The first message a schema gives for `value`, or 'ok'. */
 function first(schema: z.ZodType, value: unknown): string {
   const r = schema.safeParse(value);
-  return r.success ? 'ok' : (r.error.issues[0]?.message ?? '?');
+  return r.success ? 'ok' : (englishIssue(r.error.issues[0]?.message) ?? '?');
 }
 
 describe('checkout body', () => {

@@ -3,24 +3,24 @@
 import { z } from 'zod';
 import { answer } from './common.ts';
 import { msg, strict, strictQuery } from './fields.ts';
+import { errorRef } from '../errors.ts';
 
 export const MAX_REVIEW_COMMENT = 1000;
 export const MAX_REVIEW_REPLY = 1000;
 export const MAX_HIDE_REASON = 500;
 
-export const RATING_MESSAGE = 'The rating must be a whole number from 1 to 5';
 
 /** POST and PUT /api/bookings/:id/review: a rating 1..5 and an optional comment (trimmed; empty = none). */
 export const reviewSchema = strict({
   rating: z
-    .number(msg('Choose a rating from 1 to 5', RATING_MESSAGE))
-    .int(RATING_MESSAGE)
-    .min(1, RATING_MESSAGE)
-    .max(5, RATING_MESSAGE),
+    .number(msg(errorRef('reviews.chooseRating'), errorRef('reviews.ratingRange')))
+    .int(errorRef('reviews.ratingRange'))
+    .min(1, errorRef('reviews.ratingRange'))
+    .max(5, errorRef('reviews.ratingRange')),
   comment: z
-    .string('The comment must be text')
+    .string(errorRef('reviews.commentText'))
     .trim()
-    .max(MAX_REVIEW_COMMENT, `The comment can be at most ${MAX_REVIEW_COMMENT} characters`)
+    .max(MAX_REVIEW_COMMENT, errorRef('reviews.commentTooLong', { max: MAX_REVIEW_COMMENT }))
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -29,20 +29,20 @@ export type ReviewBody = z.input<typeof reviewSchema>;
 /** POST /api/reviews/:id/reply: the teacher's one answer, 1..1000 characters. */
 export const reviewReplySchema = strict({
   reply: z
-    .string(msg('Write the reply first', 'The reply must be text'))
+    .string(msg(errorRef('reviews.replyFirst'), errorRef('reviews.replyText')))
     .trim()
-    .min(1, 'Write the reply first')
-    .max(MAX_REVIEW_REPLY, `The reply can be at most ${MAX_REVIEW_REPLY} characters`),
+    .min(1, errorRef('reviews.replyFirst'))
+    .max(MAX_REVIEW_REPLY, errorRef('reviews.replyTooLong', { max: MAX_REVIEW_REPLY })),
 });
 export type ReviewReplyBody = z.infer<typeof reviewReplySchema>;
 
 /** POST /api/reviews/:id/hide: the admin's reason, required (kept in the ledger, never shown publicly). */
 export const reviewHideSchema = strict({
   reason: z
-    .string(msg('Give a reason for hiding the review', 'The reason must be text'))
+    .string(msg(errorRef('reviews.hideReason'), errorRef('packages.reasonText')))
     .trim()
-    .min(1, 'Give a reason for hiding the review')
-    .max(MAX_HIDE_REASON, `The reason can be at most ${MAX_HIDE_REASON} characters`),
+    .min(1, errorRef('reviews.hideReason'))
+    .max(MAX_HIDE_REASON, errorRef('packages.reasonTooLong', { max: MAX_HIDE_REASON })),
 });
 export type ReviewHideBody = z.infer<typeof reviewHideSchema>;
 
@@ -76,10 +76,10 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 export const reviewPageQuerySchema = strictQuery({
   page: z.coerce
-    .number('page must be a whole number from 1')
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page must be a whole number from 1')
+    .number(errorRef('common.pageFromOne'))
+    .int(errorRef('common.pageFromOne'))
+    .min(1, errorRef('common.pageFromOne'))
+    .max(100_000, errorRef('common.pageFromOne'))
     .default(1),
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answer, instantSchema } from './common.ts';
 import { SETTINGS_LIMITS, VAT_NUMBER_PATTERN } from '../settings/school-settings.ts';
 import { LOCALES } from '../i18n/locale.ts';
+import { errorRef, type ErrorCode } from '../errors.ts';
 
 const L = SETTINGS_LIMITS;
 
@@ -28,58 +29,59 @@ export const schoolSettingsSchema = answer({
 });
 export type SchoolSettingsView = z.infer<typeof schoolSettingsSchema>;
 
-const whole = (what: string, min: number, max: number, unit: string) =>
+/** A whole number from `min` to `max`: the codes for not a number and out of range (`{min}`, `{max}`). */
+const whole = (m: { number: ErrorCode; range: ErrorCode }, { min, max }: { min: number; max: number }) =>
   z
-    .number(`${what} must be a number`)
-    .int(`${what} must be a whole number of ${unit} from ${min} to ${max}`)
-    .min(min, `${what} must be a whole number of ${unit} from ${min} to ${max}`)
-    .max(max, `${what} must be a whole number of ${unit} from ${min} to ${max}`);
+    .number(errorRef(m.number))
+    .int(errorRef(m.range, { min, max }))
+    .min(min, errorRef(m.range, { min, max }))
+    .max(max, errorRef(m.range, { min, max }));
 
-const text = (what: string, max: number) =>
+/** Text of 1 to `max` characters: the codes for not text and the wrong length (`{max}`). */
+const text = (m: { text: ErrorCode; length: ErrorCode }, max: number) =>
   z
-    .string(`${what} must be text`)
+    .string(errorRef(m.text))
     .trim()
-    .min(1, `${what} must be 1 to ${max} characters`)
-    .max(max, `${what} must be 1 to ${max} characters`);
+    .min(1, errorRef(m.length, { max }))
+    .max(max, errorRef(m.length, { max }));
+
+const unknownSetting = (iss: { code: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys' ? errorRef('settings.unknownSetting', { names: (iss.keys ?? []).join(', ') }) : undefined;
 
 /** PUT /api/admin/settings: any of the fields; those left out keep their value. */
 export const schoolSettingsUpdateSchema = z.strictObject(
   {
-    contactEmail: z.email('Enter a valid contact e-mail address').max(254, 'The contact e-mail address is too long').optional(),
-    launchNoticeEnabled: z.boolean('launchNoticeEnabled must be true or false').optional(),
+    contactEmail: z.email(errorRef('settings.contactEmail')).max(254, errorRef('settings.contactEmailTooLong')).optional(),
+    launchNoticeEnabled: z.boolean(errorRef('settings.launchNoticeEnabledBoolean')).optional(),
     launchNoticeText: z
-      .string('The launch notice must be text')
+      .string(errorRef('settings.launchNoticeText'))
       .trim()
-      .min(1, 'The launch notice text cannot be empty')
-      .max(L.launchNoticeText.max, `The launch notice can be at most ${L.launchNoticeText.max} characters`)
+      .min(1, errorRef('settings.launchNoticeEmpty'))
+      .max(L.launchNoticeText.max, errorRef('settings.launchNoticeTooLong', { max: L.launchNoticeText.max }))
       .optional(),
     launchNoticeTextIt: z
-      .string('The Italian launch notice must be text')
+      .string(errorRef('settings.launchNoticeItNotText'))
       .trim()
-      .max(L.launchNoticeTextIt.max, `The Italian launch notice can be at most ${L.launchNoticeTextIt.max} characters`)
+      .max(L.launchNoticeTextIt.max, errorRef('settings.launchNoticeItTooLong', { max: L.launchNoticeTextIt.max }))
       .optional(),
     fee: z
-      .number('The fee must be a number')
-      .min(L.feeCents.min / 100, 'The fee must be between €0 and €50')
-      .max(L.feeCents.max / 100, 'The fee must be between €0 and €50')
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The fee can have at most two decimals')
+      .number(errorRef('settings.feeNumber'))
+      .min(L.feeCents.min / 100, errorRef('settings.feeRange'))
+      .max(L.feeCents.max / 100, errorRef('settings.feeRange'))
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, errorRef('settings.feeDecimals'))
       .optional(),
-    // i18n-ignore: a field label; every message made from it is in errors.json
-    noticeHours: whole('The notice', L.noticeHours.min, L.noticeHours.max, 'hours').optional(),
-    // i18n-ignore: a field label; every message made from it is in errors.json
-    validityMonths: whole('The validity', L.validityMonths.min, L.validityMonths.max, 'months').optional(),
-    // i18n-ignore: a field label; every message made from it is in errors.json
-    schoolName: text('The school name', L.schoolName.max).optional(),
-    // i18n-ignore: a field label; every message made from it is in errors.json
-    schoolAddress: text('The school address', L.schoolAddress.max).optional(),
+    noticeHours: whole({ number: 'settings.noticeNumber', range: 'settings.noticeRange' }, L.noticeHours).optional(),
+    validityMonths: whole({ number: 'settings.validityNumber', range: 'settings.validityRange' }, L.validityMonths).optional(),
+    schoolName: text({ text: 'settings.schoolNameText', length: 'settings.schoolNameLength' }, L.schoolName.max).optional(),
+    schoolAddress: text({ text: 'settings.schoolAddressText', length: 'settings.schoolAddressLength' }, L.schoolAddress.max).optional(),
     vatNumber: z
-      .string('The VAT number must be text')
+      .string(errorRef('settings.vatNumberText'))
       .trim()
-      .regex(VAT_NUMBER_PATTERN, 'The VAT number must be 2 to 20 letters and digits, e.g. IT01234567890')
+      .regex(VAT_NUMBER_PATTERN, errorRef('settings.vatNumberFormat'))
       .optional(),
   },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown setting: ${iss.keys.join(', ')}` : undefined) },
-).refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: send at least one setting');
+  { error: unknownSetting },
+).refine((v) => Object.values(v).some((x) => x !== undefined), errorRef('settings.nothingToChangeSchool'));
 export type SchoolSettingsUpdate = z.infer<typeof schoolSettingsUpdateSchema>;
 
 const settingValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -129,10 +131,10 @@ export type PersonalSettings = z.infer<typeof personalSettingsSchema>;
 /** PUT /api/settings: any of the fields; the others keep their value. */
 export const personalSettingsUpdateSchema = z.strictObject(
   {
-    notificationEmails: z.boolean('notificationEmails must be true or false').optional(),
-    timeZone: z.string('Choose a time zone').refine(isTimeZone, 'Choose a time zone from the list').optional(),
-    language: z.enum(LOCALES, 'Choose a language: en or it').optional(),
+    notificationEmails: z.boolean(errorRef('settings.notificationEmailsBoolean')).optional(),
+    timeZone: z.string(errorRef('settings.chooseTimeZone')).refine(isTimeZone, errorRef('settings.chooseTimeZoneFromList')).optional(),
+    language: z.enum(LOCALES, errorRef('settings.chooseLanguage')).optional(),
   },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown setting: ${iss.keys.join(', ')}` : undefined) },
-).refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: send notificationEmails, timeZone or language');
+  { error: unknownSetting },
+).refine((v) => Object.values(v).some((x) => x !== undefined), errorRef('settings.nothingToChangePersonal'));
 export type PersonalSettingsUpdate = z.infer<typeof personalSettingsUpdateSchema>;

@@ -2,8 +2,8 @@
 // teacher's own profile and weekly availability; requests and answers.
 import { z } from 'zod';
 import { answer } from './common.ts';
-import { dateSchema, hourSchema, id, euros, msg, queryDate, strict } from './fields.ts';
-import { TRIAL_MESSAGES } from '../payments/trial.ts';
+import { dateSchema, hourSchema, id, euros, msg, queryDate, strict, TEACHER_ID } from './fields.ts';
+import { errorRef, type ErrorCode } from '../errors.ts';
 
 /** A teacher as the public sees them (spec section 3); hourlyRate in euros. */
 export const teacherSchema = answer({
@@ -62,20 +62,19 @@ export type TeacherAvailability = z.infer<typeof teacherAvailabilityAnswerSchema
 export const MAX_AVAILABILITY_DAYS = 62;
 
 const slotRange = {
-  from: queryDate('"from"').optional(),
-  to: queryDate('"to"').optional(),
+  from: queryDate('common.fromDateRange').optional(),
+  to: queryDate('common.toDateRange').optional(),
 };
 /** from <= to, at most MAX_AVAILABILITY_DAYS days (each may be left out: the route's defaults). */
 const inRange = <S extends z.ZodObject>(schema: S) =>
   schema
-    .refine((q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to, { message: '"to" must not be before "from"', path: ['to'] })
+    .refine((q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to, { message: errorRef('common.toBeforeFrom'), path: ['to'] })
     .refine(
       (q: { from?: string; to?: string }) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_AVAILABILITY_DAYS,
-      { message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`, path: ['to'] },
+      { message: errorRef('common.askAtMostDays', { days: MAX_AVAILABILITY_DAYS }), path: ['to'] },
     );
 
-// i18n-ignore: a field label; every message made from it is in errors.json
-export const availabilityQuerySchema = inRange(strict({ teacherId: id('A teacher'), ...slotRange }));
+export const availabilityQuerySchema = inRange(strict({ teacherId: id(TEACHER_ID), ...slotRange }));
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 // ---- GET /api/teacher/free-slots?from=&to= ----------------------------------------------------
@@ -87,9 +86,9 @@ export type OwnFreeSlotsQuery = z.infer<typeof ownFreeSlotsQuerySchema>;
 // ---- GET/PUT /api/teacher/availability --------------------------------------------------------
 
 const weekdayHours = z
-  .array(hourSchema, 'Each weekday needs a list of hours')
+  .array(hourSchema, errorRef('teachers.weekdayHoursList'))
   .max(24)
-  .refine((hs) => new Set(hs).size === hs.length, 'An hour is listed twice on the same day')
+  .refine((hs) => new Set(hs).size === hs.length, errorRef('teachers.hourListedTwiceSameDay'))
   .transform((hs) => [...hs].sort((a, b) => a - b))
   .default([]);
 
@@ -105,8 +104,8 @@ export const teacherAvailabilitySchema = strict({
     '7': weekdayHours,
   }),
   daysOff: z
-    .array(dateSchema, 'Days off are a list of dates')
-    .max(366, 'At most 366 days off')
+    .array(dateSchema, errorRef('teachers.daysOffList'))
+    .max(366, errorRef('teachers.daysOffMax'))
     .transform((ds) => [...new Set(ds)].sort())
     .default([]),
 });
@@ -116,65 +115,61 @@ export type TeacherAvailabilityBody = z.infer<typeof teacherAvailabilitySchema>;
 // Same fields and limits as the admin's teacher edit (contracts/accounts.ts), except that the hourly
 // rate must be above 0 here: a teacher's own profile sets the price students pay.
 
-const optionalText = (name: string, max: number) =>
+const optionalText = (m: { text: ErrorCode; tooLong: ErrorCode }, max: number) =>
   z
-    .string(`${name} must be text`)
+    .string(errorRef(m.text))
     .trim()
-    .max(max, `${name} can be at most ${max} characters`)
+    .max(max, errorRef(m.tooLong, { max }))
     .nullish()
     .transform((v) => (v ? v : null));
 
-const httpsUrl = (name: string) =>
+const meetingLink = () =>
   z
-    .string(`${name} must be a link`)
+    .string(errorRef('teachers.meetingLinkText'))
     .trim()
-    .max(500, `${name} is too long`)
-    .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), `${name} must be an https:// link`)
+    .max(500, errorRef('teachers.meetingLinkTooLong'))
+    .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), errorRef('teachers.meetingLinkHttpsLink'))
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** An image: an https:// link or a path on this site (the demo portraits live under /teachers/). */
 const imageUrl = z
-  .string('The profile image must be a link')
+  .string(errorRef('teachers.imageLink'))
   .trim()
-  .max(500, 'The profile image is too long')
-  .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v) || /^\/(?!\/)\S*$/.test(v), 'The profile image must be an https:// link or a path on this site')
+  .max(500, errorRef('teachers.imageTooLong'))
+  .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v) || /^\/(?!\/)\S*$/.test(v), errorRef('teachers.imageHttpsOrPath'))
   .nullish()
   .transform((v) => (v ? v : null));
 
 export const teacherProfileSchema = strict({
   bio: z
-    .string('The bio must be text')
+    .string(errorRef('teachers.bioText'))
     .trim()
-    .max(5000, 'The bio can be at most 5000 characters')
+    .max(5000, errorRef('teachers.bioTooLong'))
     .nullish()
     .transform((v) => v ?? ''),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  city: optionalText('The city', 100),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  country: optionalText('The country', 100),
+  city: optionalText({ text: 'teachers.cityText', tooLong: 'teachers.cityTooLong' }, 100),
+  country: optionalText({ text: 'teachers.countryText', tooLong: 'teachers.countryTooLong' }, 100),
   specializations: z
     .array(
-      z.string('A specialization must be text').trim().min(1, 'A specialization cannot be empty').max(60, 'A specialization can be at most 60 characters'),
-      'Specializations must be a list of words',
+      z.string(errorRef('teachers.specializationText')).trim().min(1, errorRef('teachers.specializationEmpty')).max(60, errorRef('teachers.specializationTooLong', { max: 60 })),
+      errorRef('teachers.specializationsList'),
     )
-    .max(20, 'At most 20 specializations')
+    .max(20, errorRef('teachers.specializationsMax', { max: 20 }))
     .default([]),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  hourlyRate: euros('The hourly rate', 1000),
+  hourlyRate: euros({ required: 'teachers.hourlyRateRequired', wrong: 'teachers.hourlyRateEuros', positive: 'teachers.hourlyRatePositive', max: 'teachers.hourlyRateMax', decimals: 'teachers.hourlyRateDecimals' }, 1000),
   // Whole euros, below the hourly rate; null: no trial lesson; absent: stays as it is.
   trialRate: z
-    .number(msg('The trial rate must be a number of euros', 'The trial rate must be a number of euros'))
-    .int('The trial rate must be whole euros')
-    .positive('The trial rate must be more than 0')
-    .max(1000, 'The trial rate can be at most €1000')
+    .number(msg(errorRef('teachers.trialRateEuros'), errorRef('teachers.trialRateEuros')))
+    .int(errorRef('teachers.trialRateWhole'))
+    .positive(errorRef('teachers.trialRatePositive'))
+    .max(1000, errorRef('teachers.trialRateMax'))
     .nullish(),
   // Absent: the photo stays as it is (teachers change it by uploading one, see the photo routes).
   profileImageUrl: imageUrl.optional(),
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  googleMeetLink: httpsUrl('The meeting link'),
+  googleMeetLink: meetingLink(),
 }).refine((p) => p.trialRate == null || p.trialRate < p.hourlyRate, {
-  message: `${TRIAL_MESSAGES.rateBelowHourly}`,
+  message: errorRef('teachers.trialRateBelowHourly'),
   path: ['trialRate'],
 });
 export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
@@ -193,11 +188,11 @@ export const PHOTO = {
   /** The types a browser's file picker is offered. */
   accept: 'image/jpeg,image/png,image/webp',
   messages: {
-    wrongType: 'The photo must be a JPEG, PNG or WebP image',
-    tooBig: 'The photo must be 5 MB or smaller',
-    tooManyPixels: 'The photo must be at most 40 megapixels',
-    missing: 'Choose a photo to upload',
-    notYours: "You can only change your own photo",
+    wrongType: 'teachers.photoType',
+    tooBig: 'teachers.photoSize',
+    tooManyPixels: 'teachers.photoPixels',
+    missing: 'teachers.photoMissing',
+    notYours: 'teachers.photoNotYours',
   },
 } as const;
 

@@ -16,18 +16,7 @@
 import { assertNever, type Decider, instant, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { LessonBooked, LessonEvent } from '../events.ts';
-import {
-  hasBookingNotice,
-  hasCancellationNotice,
-  LESSON_COMPLETED_MESSAGE,
-  lessonEnd,
-  lessonStart,
-  splitLessonPrice,
-  NOTICE_HOURS,
-  tooLateToBookMessage,
-  tooLateToCancelMessage,
-  tooLateToRescheduleMessage,
-} from '../rules.ts';
+import { hasBookingNotice, hasCancellationNotice, lessonEnd, lessonStart, splitLessonPrice, NOTICE_HOURS, tooLateToBook, tooLateToCancel, tooLateToReschedule } from '../rules.ts';
 import { isValidDate } from '../time.ts';
 
 export const MAX_NOTES_LENGTH = 1000;
@@ -73,13 +62,6 @@ export type RescheduleLesson = {
 };
 export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes | RescheduleLesson;
 
-export const NOTES_BEFORE_START_MESSAGE = 'Notes can be written once the lesson has started';
-export const NOTES_ON_CANCELLED_MESSAGE = 'Notes cannot be written on a cancelled lesson';
-export const RESCHEDULE_CANCELLED_MESSAGE = 'A cancelled lesson cannot be rescheduled';
-export const RESCHEDULE_COMPLETED_MESSAGE = 'A completed lesson cannot be rescheduled';
-export const RESCHEDULE_STARTED_MESSAGE = 'A lesson that has started cannot be rescheduled';
-export const RESCHEDULE_SAME_SLOT_MESSAGE = 'The lesson is already at that time';
-export const RESCHEDULE_TO_PAST_MESSAGE = 'Choose a time that has not passed';
 
 export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed';
 
@@ -97,15 +79,15 @@ export const initialLessonState: LessonState = { status: 'none', booking: null, 
 
 /** Validates a requested slot and returns its start; 400 for a malformed date/hour or a non-existent hour. */
 export function requestedSlotStart(date: string, hour: number): Date {
-  if (!isValidDate(date)) throw new DomainError('invalid', 'The date must be a real date written YYYY-MM-DD');
-  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new DomainError('invalid', 'The hour must be a whole hour from 0 to 23');
+  if (!isValidDate(date)) throw new DomainError('invalid', 'common.dateReal');
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new DomainError('invalid', 'common.hourRange');
   return lessonStart(date, hour);
 }
 
 /** Empty notes become null; notes longer than 1000 characters are refused. */
 export function normaliseNotes(notes: string | null | undefined): string | null {
   const text = notes?.trim() ?? '';
-  if (text.length > MAX_NOTES_LENGTH) throw new DomainError('invalid', `Notes can be at most ${MAX_NOTES_LENGTH} characters`);
+  if (text.length > MAX_NOTES_LENGTH) throw new DomainError('invalid', 'lessons.notesTooLong', { max: MAX_NOTES_LENGTH });
   return text || null;
 }
 
@@ -135,7 +117,7 @@ export function noticeOf(booking: LessonBooked['data']): number {
 
 /** The lesson's booking; 404 "Lesson not found" when the stream is empty. */
 export function requireBooking(state: LessonState): LessonBooked['data'] {
-  if (!state.booking) throw new DomainError('not_found', 'Lesson not found');
+  if (!state.booking) throw new DomainError('not_found', 'lessons.notFound');
   return state.booking;
 }
 
@@ -143,10 +125,10 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
   switch (command.type) {
     case 'BookLesson': {
       const c = command.data;
-      if (state.status !== 'none') throw new DomainError('conflict', 'This lesson already exists');
+      if (state.status !== 'none') throw new DomainError('conflict', 'lessons.alreadyExists');
       const startsAt = requestedSlotStart(c.date, c.hour);
       const now = instant(c.now);
-      if (!hasBookingNotice(startsAt, now, c.noticeHours)) throw new DomainError('conflict', tooLateToBookMessage(c.noticeHours));
+      if (!hasBookingNotice(startsAt, now, c.noticeHours)) throw new DomainError('conflict', tooLateToBook(c.noticeHours));
       return [
         {
           type: 'LessonBooked',
@@ -169,14 +151,14 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
     case 'CancelLesson': {
       const c = command.data;
       const booking = requireBooking(state);
-      if (c.by === 'student' && c.actorId !== booking.studentId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
-      if (c.by === 'teacher' && c.actorId !== booking.teacherId) throw new DomainError('forbidden', 'You can only cancel your own lessons');
-      if (state.status === 'completed') throw new DomainError('conflict', LESSON_COMPLETED_MESSAGE);
-      if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson already cancelled');
+      if (c.by === 'student' && c.actorId !== booking.studentId) throw new DomainError('forbidden', 'lessons.cancelOnlyOwn');
+      if (c.by === 'teacher' && c.actorId !== booking.teacherId) throw new DomainError('forbidden', 'lessons.cancelOnlyOwn');
+      if (state.status === 'completed') throw new DomainError('conflict', 'lessons.completed');
+      if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.alreadyCancelled');
       // The notice the lesson was booked under: the terms the student accepted stay those of the lesson.
       const notice = noticeOf(booking);
       if (c.by === 'student' && !hasCancellationNotice(new Date(booking.startsAt), instant(c.now), notice)) {
-        throw new DomainError('conflict', tooLateToCancelMessage(notice));
+        throw new DomainError('conflict', tooLateToCancel(notice));
       }
       return [
         { type: 'LessonCancelled', data: { lessonId: booking.lessonId, by: c.by, cancelledBy: c.actorId, refunded: true, cancelledAt: isoOf(c.now) } },
@@ -185,9 +167,9 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
     case 'CompleteLesson': {
       const booking = requireBooking(state);
       if (state.status === 'completed') return [];
-      if (state.status === 'cancelled') throw new DomainError('conflict', 'Lesson cancelled');
+      if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.cancelled');
       if (instant(command.data.now).getTime() < lessonEnd(new Date(booking.startsAt)).getTime()) {
-        throw new DomainError('conflict', 'The lesson has not ended yet');
+        throw new DomainError('conflict', 'lessons.notEnded');
       }
       const split = splitLessonPrice(booking.hourPriceCents);
       return [
@@ -210,10 +192,10 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
       const c = command.data;
       const booking = requireBooking(state);
       // Another teacher's lesson is "not found": ids are not to be probed.
-      if (c.teacherId !== booking.teacherId) throw new DomainError('not_found', 'Lesson not found');
-      if (state.status === 'cancelled') throw new DomainError('conflict', NOTES_ON_CANCELLED_MESSAGE);
+      if (c.teacherId !== booking.teacherId) throw new DomainError('not_found', 'lessons.notFound');
+      if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.notesOnCancelled');
       const now = instant(c.now);
-      if (now.getTime() < new Date(booking.startsAt).getTime()) throw new DomainError('conflict', NOTES_BEFORE_START_MESSAGE);
+      if (now.getTime() < new Date(booking.startsAt).getTime()) throw new DomainError('conflict', 'lessons.notesBeforeStart');
       if (state.notes?.text === c.text) return [];
       return [
         {
@@ -233,18 +215,18 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
 function decideReschedule(c: RescheduleLesson['data'], state: LessonState): LessonEvent[] {
   const booking = requireBooking(state);
   // Someone else's lesson is "not found": ids are not to be probed.
-  if (c.actorId !== (c.by === 'student' ? booking.studentId : booking.teacherId)) throw new DomainError('not_found', 'Lesson not found');
-  if (state.status === 'cancelled') throw new DomainError('conflict', RESCHEDULE_CANCELLED_MESSAGE);
-  if (state.status === 'completed') throw new DomainError('conflict', RESCHEDULE_COMPLETED_MESSAGE);
+  if (c.actorId !== (c.by === 'student' ? booking.studentId : booking.teacherId)) throw new DomainError('not_found', 'lessons.notFound');
+  if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.rescheduleCancelled');
+  if (state.status === 'completed') throw new DomainError('conflict', 'lessons.rescheduleCompleted');
   const now = instant(c.now);
   const current = new Date(booking.startsAt);
   const notice = noticeOf(booking);
-  if (c.by === 'student' && !hasCancellationNotice(current, now, notice)) throw new DomainError('conflict', tooLateToRescheduleMessage(notice));
-  if (now.getTime() >= current.getTime()) throw new DomainError('conflict', RESCHEDULE_STARTED_MESSAGE);
+  if (c.by === 'student' && !hasCancellationNotice(current, now, notice)) throw new DomainError('conflict', tooLateToReschedule(notice));
+  if (now.getTime() >= current.getTime()) throw new DomainError('conflict', 'lessons.rescheduleStarted');
   const startsAt = requestedSlotStart(c.date, c.hour);
-  if (c.date === booking.date && c.hour === booking.hour) throw new DomainError('conflict', RESCHEDULE_SAME_SLOT_MESSAGE);
-  if (c.by === 'student' && !hasBookingNotice(startsAt, now, c.noticeHours)) throw new DomainError('conflict', tooLateToBookMessage(c.noticeHours));
-  if (startsAt.getTime() <= now.getTime()) throw new DomainError('conflict', RESCHEDULE_TO_PAST_MESSAGE);
+  if (c.date === booking.date && c.hour === booking.hour) throw new DomainError('conflict', 'lessons.rescheduleSameSlot');
+  if (c.by === 'student' && !hasBookingNotice(startsAt, now, c.noticeHours)) throw new DomainError('conflict', tooLateToBook(c.noticeHours));
+  if (startsAt.getTime() <= now.getTime()) throw new DomainError('conflict', 'lessons.rescheduleToPast');
   return [
     {
       type: 'LessonRescheduled',

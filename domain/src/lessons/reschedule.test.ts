@@ -3,8 +3,9 @@ import { fold } from '../decider.ts';
 import type { LessonEvent } from '../events.ts';
 import { slotDecider } from '../slots/slot.ts';
 import { expectDomainError } from '../test-support.ts';
-import { lessonDecider, RESCHEDULE_CANCELLED_MESSAGE, RESCHEDULE_COMPLETED_MESSAGE, RESCHEDULE_SAME_SLOT_MESSAGE, RESCHEDULE_STARTED_MESSAGE, RESCHEDULE_TO_PAST_MESSAGE } from './lesson.ts';
-import { decideRescheduling, HOUR_EXPIRES_BEFORE_MESSAGE, lessonStreams, type ReschedulingInput } from './workflows.ts';
+import { lessonDecider } from './lesson.ts';
+import { decideRescheduling, lessonStreams, type ReschedulingInput } from './workflows.ts';
+import { englishError } from '../test-support.ts';
 
 // Lesson l1 of student s1 with teacher t1 on Monday 23 November 2026, 15:00 Rome (14:00 UTC).
 const booked: LessonEvent = {
@@ -74,8 +75,8 @@ describe('decideRescheduling', () => {
   it('lets the teacher move it at any time before it starts, to any later slot they offer', () => {
     const late = decideRescheduling(input({ by: 'teacher', actorId: 't1', now: '2026-11-23T13:59:59.000Z', date: '2026-11-23', hour: 17 }));
     expect(late.lesson[0]!.data).toMatchObject({ by: 'teacher', rescheduledBy: 't1', date: '2026-11-23', hour: 17 });
-    refused({ by: 'teacher', actorId: 't1', now: '2026-11-23T14:00:00.000Z' }, RESCHEDULE_STARTED_MESSAGE);
-    refused({ by: 'teacher', actorId: 't1', now: '2026-11-23T13:00:00.000Z', date: '2026-11-23', hour: 14 }, RESCHEDULE_TO_PAST_MESSAGE);
+    refused({ by: 'teacher', actorId: 't1', now: '2026-11-23T14:00:00.000Z' }, englishError('lessons.rescheduleStarted'));
+    refused({ by: 'teacher', actorId: 't1', now: '2026-11-23T13:00:00.000Z', date: '2026-11-23', hour: 14 }, englishError('lessons.rescheduleToPast'));
     refused({ by: 'teacher', actorId: 't1', teacherOffersSlot: false }, 'The teacher is not available at that hour');
   });
 
@@ -84,19 +85,19 @@ describe('decideRescheduling', () => {
     refused({ studentSlot: { takenBy: 'l3' } }, 'You already have a lesson at that time');
     refused({ by: 'teacher', actorId: 't1', studentSlot: { takenBy: 'l3' } }, 'The student already has a lesson at that time');
     refused({ teacherOffersSlot: false }, 'The teacher is not available at that hour');
-    refused({ packageExpiresAt: '2026-11-24T09:00:00.000Z' }, HOUR_EXPIRES_BEFORE_MESSAGE);
-    refused({ date: '2026-11-23', hour: 15 }, RESCHEDULE_SAME_SLOT_MESSAGE);
+    refused({ packageExpiresAt: '2026-11-24T09:00:00.000Z' }, englishError('lessons.hourExpiresBefore'));
+    refused({ date: '2026-11-23', hour: 15 }, englishError('lessons.rescheduleSameSlot'));
     refused({ date: '2026-03-29', hour: 2 }, 'That hour does not exist in Rome on that day (clocks go forward)', undefined, 'invalid');
   });
 
   it('refuses cancelled and completed lessons, and someone else\'s lesson is not found', () => {
     const cancelled: LessonEvent = { type: 'LessonCancelled', data: { lessonId: 'l1', by: 'teacher', cancelledBy: 't1', refunded: true, cancelledAt: NOW } };
-    refused({}, RESCHEDULE_CANCELLED_MESSAGE, [booked, cancelled]);
+    refused({}, englishError('lessons.rescheduleCancelled'), [booked, cancelled]);
     const completed: LessonEvent = {
       type: 'LessonCompleted',
       data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', priceCents: 2500, teacherEarningCents: 1900, commissionCents: 600, completedAt: NOW },
     };
-    refused({}, RESCHEDULE_COMPLETED_MESSAGE, [booked, completed]);
+    refused({}, englishError('lessons.rescheduleCompleted'), [booked, completed]);
     refused({ actorId: 's2' }, 'Lesson not found', undefined, 'not_found');
     refused({ by: 'teacher', actorId: 't2' }, 'Lesson not found', undefined, 'not_found');
     refused({}, 'Lesson not found', [], 'not_found');

@@ -7,15 +7,10 @@ import { instant, nonEmpty, type StreamWrite } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import { type LessonEvent, type PackageEvent, type SlotEvent, streams } from '../events.ts';
 import { canPayFor, decidePackage, type PackageState } from '../packages/package.ts';
-import { hasBookingNotice, tooLateToBookMessage } from '../rules.ts';
+import { hasBookingNotice, tooLateToBook } from '../rules.ts';
 import { decideSlot, type SlotState } from '../slots/slot.ts';
 import { decideLesson, initialLessonState, type LessonState, requireBooking, requestedSlotStart } from './lesson.ts';
 
-export const NO_HOURS_MESSAGE = 'You have no hours left with this teacher';
-export const TEACHER_NOT_AVAILABLE_MESSAGE = 'The teacher is not available at that hour';
-export const HOUR_EXPIRES_BEFORE_MESSAGE = 'The hour paying for this lesson expires before that time';
-/** A teacher's move into a slot where their student already has another lesson. */
-export const STUDENT_BUSY_MESSAGE = 'The student already has a lesson at that time';
 
 /**
  * The package that pays for a lesson: among the student's packages with that teacher that are
@@ -74,13 +69,13 @@ export function decideBooking(input: BookingInput): BookingDecision {
   const { now, lessonId, studentId, teacherId, date, hour } = input;
   const startsAt = requestedSlotStart(date, hour);
   const at = instant(now);
-  if (!hasBookingNotice(startsAt, at, input.noticeHours)) throw new DomainError('conflict', tooLateToBookMessage(input.noticeHours));
-  if (!input.teacherOffersSlot) throw new DomainError('conflict', TEACHER_NOT_AVAILABLE_MESSAGE);
+  if (!hasBookingNotice(startsAt, at, input.noticeHours)) throw new DomainError('conflict', tooLateToBook(input.noticeHours));
+  if (!input.teacherOffersSlot) throw new DomainError('conflict', 'lessons.teacherNotAvailable');
   const slot = { date, hour, lessonId, now };
   const teacherSlot = decideSlot({ type: 'TakeSlot', data: { ...slot, owner: 'teacher', ownerId: teacherId } }, input.teacherSlot);
   const studentSlot = decideSlot({ type: 'TakeSlot', data: { ...slot, owner: 'student', ownerId: studentId } }, input.studentSlot);
   const pkg = choosePackage(input.packages, { studentId, teacherId }, startsAt, at);
-  if (!pkg) throw new DomainError('conflict', NO_HOURS_MESSAGE);
+  if (!pkg) throw new DomainError('conflict', 'lessons.noHoursLeft');
   const lesson = decideLesson(
     {
       type: 'BookLesson',
@@ -209,14 +204,14 @@ export function decideRescheduling(input: ReschedulingInput): { lesson: LessonEv
     { type: 'RescheduleLesson', data: { lessonId: b.lessonId, by: input.by, actorId: input.actorId, date, hour, noticeHours: input.noticeHours, now } },
     input.lesson,
   );
-  if (!input.teacherOffersSlot) throw new DomainError('conflict', TEACHER_NOT_AVAILABLE_MESSAGE);
+  if (!input.teacherOffersSlot) throw new DomainError('conflict', 'lessons.teacherNotAvailable');
   const to = { date, hour, lessonId: b.lessonId, now };
   const teacherSlot = decideSlot({ type: 'TakeSlot', data: { ...to, owner: 'teacher', ownerId: b.teacherId } }, input.teacherSlot);
   // The slot's own message speaks to the student ("You already have..."); the teacher reads about their student.
-  if (input.by === 'teacher' && input.studentSlot.takenBy && input.studentSlot.takenBy !== b.lessonId) throw new DomainError('conflict', STUDENT_BUSY_MESSAGE);
+  if (input.by === 'teacher' && input.studentSlot.takenBy && input.studentSlot.takenBy !== b.lessonId) throw new DomainError('conflict', 'lessons.studentBusy');
   const studentSlot = decideSlot({ type: 'TakeSlot', data: { ...to, owner: 'student', ownerId: b.studentId } }, input.studentSlot);
   if (requestedSlotStart(date, hour).getTime() >= new Date(input.packageExpiresAt).getTime()) {
-    throw new DomainError('conflict', HOUR_EXPIRES_BEFORE_MESSAGE);
+    throw new DomainError('conflict', 'lessons.hourExpiresBefore');
   }
   const from = { date: b.date, hour: b.hour, lessonId: b.lessonId, now };
   const oldTeacherSlot = decideSlot({ type: 'ReleaseSlot', data: { ...from, owner: 'teacher', ownerId: b.teacherId } }, input.oldTeacherSlot);

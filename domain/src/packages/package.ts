@@ -177,14 +177,14 @@ export function evolvePackage(state: PackageState, event: PackageEvent): Package
 }
 
 function requirePackage(state: PackageState): void {
-  if (!state.exists) throw new DomainError('not_found', 'Hour package not found');
+  if (!state.exists) throw new DomainError('not_found', 'packages.notFound');
 }
 
 export function decidePackage(command: PackageCommand, state: PackageState): PackageEvent[] {
   switch (command.type) {
     case 'PurchaseHours': {
       const c = command.data;
-      if (state.exists) throw new DomainError('conflict', 'These hours have already been credited');
+      if (state.exists) throw new DomainError('conflict', 'packages.alreadyCredited');
       assertPackageHours(c.hours);
       const purchasedAt = instant(c.now);
       return [
@@ -206,9 +206,9 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
     case 'SpendHour': {
       const c = command.data;
       requirePackage(state);
-      if (state.lessons[c.lessonId]) throw new DomainError('conflict', 'This lesson already used an hour of the package');
+      if (state.lessons[c.lessonId]) throw new DomainError('conflict', 'packages.lessonAlreadyUsedHour');
       if (!canPayFor(state, instant(c.lessonStartsAt, 'the lesson start'), instant(c.now))) {
-        throw new DomainError('conflict', 'This package has no valid hours for that lesson');
+        throw new DomainError('conflict', 'packages.noValidHours');
       }
       return [{ type: 'HourBooked', data: { packageId: state.packageId, lessonId: c.lessonId, bookedAt: isoOf(c.now) } }];
     }
@@ -233,17 +233,17 @@ export function decidePackage(command: PackageCommand, state: PackageState): Pac
     case 'AdjustHours': {
       const c = command.data;
       const reason = c.reason.trim();
-      if (!reason) throw new DomainError('invalid', 'A reason is required for an adjustment');
+      if (!reason) throw new DomainError('invalid', 'packages.adjustmentReason');
       if (!Number.isInteger(c.delta) || c.delta === 0 || Math.abs(c.delta) > MAX_HOURS) {
-        throw new DomainError('invalid', `The adjustment must be a whole number of hours between -${MAX_HOURS} and ${MAX_HOURS}, not 0`);
+        throw new DomainError('invalid', 'packages.adjustmentRange', { max: MAX_HOURS });
       }
       requirePackage(state);
-      if (state.revoked) throw new DomainError('conflict', 'This package was refunded');
-      if (isPackageExpired(state, instant(c.now))) throw new DomainError('conflict', 'This package has expired');
+      if (state.revoked) throw new DomainError('conflict', 'packages.refunded');
+      if (isPackageExpired(state, instant(c.now))) throw new DomainError('conflict', 'packages.expired');
       // Hours a refund request holds are on their way back as money: an adjustment cannot take them.
       if (spendableHours(state) + c.delta < 0) {
         const left = spendableHours(state);
-        throw new DomainError('conflict', left === 1 ? `The package has only ${left} hour left` : `The package has only ${left} hours left`);
+        throw new DomainError('conflict', left === 1 ? 'packages.onlyHourLeft' : 'packages.onlyHoursLeft', { count: left });
       }
       return [
         { type: 'HoursAdjusted', data: { packageId: state.packageId, delta: c.delta, reason, adminId: c.adminId, adjustedAt: isoOf(c.now) } },

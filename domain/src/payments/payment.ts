@@ -93,7 +93,7 @@ export const initialPaymentState: PaymentState = {
 export function assertCheckoutAmount(hours: number, hourlyRateCents: number, amountCents: number, feeCents?: number): number {
   const expected = priceCents(hours, hourlyRateCents, feeCents);
   if (amountCents !== expected) {
-    throw new DomainError('conflict', `The amount does not match the price: expected €${(expected / 100).toFixed(2)}`);
+    throw new DomainError('conflict', 'payments.amountMismatchPrice', { amount: expected / 100 });
   }
   return expected;
 }
@@ -144,7 +144,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
 }
 
 function requireCheckout(state: PaymentState): CheckoutStarted['data'] {
-  if (!state.checkout) throw new DomainError('not_found', 'Payment not found');
+  if (!state.checkout) throw new DomainError('not_found', 'payments.notFound');
   return state.checkout;
 }
 
@@ -152,7 +152,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
   switch (command.type) {
     case 'StartCheckout': {
       const c = command.data;
-      if (state.status !== 'none') throw new DomainError('conflict', 'This checkout has already started');
+      if (state.status !== 'none') throw new DomainError('conflict', 'payments.checkoutStarted');
       const amountCents = assertCheckoutAmount(c.hours, c.hourlyRateCents, c.amountCents, c.feeCents);
       return [
         {
@@ -179,7 +179,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       const checkout = requireCheckout(state);
       if (state.confirmed) return [];
       if (c.amountCents !== checkout.amountCents) {
-        throw new DomainError('conflict', 'The amount paid does not match the checkout');
+        throw new DomainError('conflict', 'payments.amountPaidMismatch');
       }
       return [
         {
@@ -197,6 +197,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
     case 'FailPayment': {
       requireCheckout(state);
       if (state.status !== 'pending') return [];
+      // i18n-ignore: recorded in the PaymentFailed event, as the provider's own reasons are
       const reason = command.data.reason.trim() || 'Payment failed';
       return [{ type: 'PaymentFailed', data: { paymentId: command.data.paymentId, reason, failedAt: isoOf(command.data.now) } }];
     }
@@ -208,13 +209,13 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
     case 'RefundPayment': {
       const c = command.data;
       const checkout = requireCheckout(state);
-      if (!state.confirmed) throw new DomainError('conflict', 'Only a paid payment can be refunded');
+      if (!state.confirmed) throw new DomainError('conflict', 'payments.onlyPaidRefundable');
       if (c.providerRefundId && state.refundIds.includes(c.providerRefundId)) return [];
       if (!Number.isInteger(c.amountRefundedCents) || c.amountRefundedCents <= 0) {
-        throw new DomainError('invalid', 'A refund must be a positive amount in cents');
+        throw new DomainError('invalid', 'payments.refundPositive');
       }
       if (state.refundedCents + c.amountRefundedCents > checkout.amountCents) {
-        throw new DomainError('conflict', 'A refund cannot exceed the amount paid');
+        throw new DomainError('conflict', 'payments.refundAbovePaid');
       }
       return [
         {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
 import type { CheckoutStarted, PackageEvent, PaymentEvent } from '../events.ts';
 import { packageDecider } from '../packages/package.ts';
-import { expectDomainError } from '../test-support.ts';
-import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE } from '../idempotency.ts';
+import { expectDomainError, englishError } from '../test-support.ts';
 import { paymentDecider } from './payment.ts';
 import { decideRefundRequest, refundableHours } from './refunds.ts';
 import { refundQuote } from '../rules.ts';
@@ -72,7 +71,7 @@ describe('refund requests from the admin console', () => {
       decideRefundRequest({ now: LATER, requestId: 'rq1', hours, reason, requestedBy, payment: fold(paymentDecider, [...paid, ...first]), package: fold(packageDecider, [purchased]) });
     expect(again(1, 'Moving', 'admin1')()).toEqual([]);
     for (const other of [again(2, 'Moving', 'admin1'), again(1, 'Other reason', 'admin1'), again(1, 'Moving', 'admin2')]) {
-      expectDomainError(other, { error: 'mismatch', message: IDEMPOTENCY_KEY_MISMATCH_MESSAGE });
+      expectDomainError(other, { error: 'mismatch', message: englishError('common.idempotencyKeyMismatch') });
     }
   });
 

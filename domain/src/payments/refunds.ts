@@ -21,7 +21,7 @@ import { assertSameRequest } from '../idempotency.ts';
 import type { PaymentEvent } from '../events.ts';
 import { isPackageExpired, type PackageState } from '../packages/package.ts';
 import type { PaymentState } from './payment.ts';
-import { refundableHoursMessage, refundQuote } from '../rules.ts';
+import { refundableHoursRefusal, refundQuote } from '../rules.ts';
 
 /** What pending refund requests hold (hours and money): held, so that no second request refunds them too. */
 function heldRefunds(payment: PaymentState): { hours: number; cents: number } {
@@ -77,19 +77,19 @@ export function decideRefundRequest(input: {
 }): PaymentEvent[] {
   const { payment } = input;
   const checkout = payment.checkout;
-  if (!checkout) throw new DomainError('not_found', 'Payment not found');
+  if (!checkout) throw new DomainError('not_found', 'payments.notFound');
   const reason = input.reason.trim();
   const known = payment.refundRequests[input.requestId];
   if (known) {
     assertSameRequest({ by: known.requestedBy, hours: known.hours, reason: known.reason }, { by: input.requestedBy, hours: input.hours, reason });
     return [];
   }
-  if (!payment.confirmed) throw new DomainError('conflict', 'Only a paid payment can be refunded');
-  if (!reason) throw new DomainError('invalid', 'A reason is required for a refund');
-  if (!Number.isInteger(input.hours) || input.hours < 1) throw new DomainError('invalid', 'Hours must be a whole number of at least 1');
+  if (!payment.confirmed) throw new DomainError('conflict', 'payments.onlyPaidRefundable');
+  if (!reason) throw new DomainError('invalid', 'payments.refundReason');
+  if (!Number.isInteger(input.hours) || input.hours < 1) throw new DomainError('invalid', 'payments.refundHoursWhole');
   const refundable = refundableHours(payment, input.package, new Date(isoOf(input.now)));
   const held = heldRefunds(payment);
-  if (input.hours > refundable) throw new DomainError('conflict', refundableHoursMessage(refundable));
+  if (input.hours > refundable) throw new DomainError('conflict', refundableHoursRefusal(refundable));
   const quote = refundQuote({
     hours: input.hours,
     hourPriceCents: checkout.hourPriceCents,
@@ -99,7 +99,7 @@ export function decideRefundRequest(input: {
   });
   const left = checkout.amountCents - payment.refundedCents - held.cents;
   if (quote.amountCents > left) {
-    throw new DomainError('conflict', `Only €${(Math.max(0, left) / 100).toFixed(2)} of this payment can still be refunded`);
+    throw new DomainError('conflict', 'payments.refundAmountLeft', { amount: Math.max(0, left) / 100 });
   }
   return [
     {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
 import type { CheckoutStarted, PaymentEvent, TrialEvent, TrialForfeited, TrialTaken } from '../events.ts';
 import { initialPackageState, packageDecider } from '../packages/package.ts';
-import { expectDomainError } from '../test-support.ts';
+import { englishError, englishIssue, expectDomainError } from '../test-support.ts';
 import { decidePayment, paymentDecider } from './payment.ts';
-import { assertTrialCheckout, initialTrialState, TRIAL_MESSAGES, trialDecider, trialRefusal, trialSettled, validTrialRate } from './trial.ts';
+import { assertTrialCheckout, initialTrialState, trialDecider, trialRefusal, trialSettled, validTrialRate } from './trial.ts';
 import { decidePaymentConfirmation } from './workflows.ts';
 import { decideRefund } from './refund-decisions.ts';
 import { teacherProfileSchema } from '../contracts/teachers.ts';
@@ -52,8 +52,8 @@ describe('assertTrialCheckout', () => {
   });
 
   it('refuses a teacher without a trial rate, or with one no longer below the hourly rate', () => {
-    expectDomainError(() => assertTrialCheckout({ ...ok, trialRateCents: null }), { error: 'conflict', message: TRIAL_MESSAGES.notOffered });
-    expectDomainError(() => assertTrialCheckout({ ...ok, trialRateCents: 2500 }), { error: 'conflict', message: TRIAL_MESSAGES.notOffered });
+    expectDomainError(() => assertTrialCheckout({ ...ok, trialRateCents: null }), { error: 'conflict', message: englishError('trial.notOffered') });
+    expectDomainError(() => assertTrialCheckout({ ...ok, trialRateCents: 2500 }), { error: 'conflict', message: englishError('trial.notOffered') });
   });
 
   it('refuses anything but one hour', () => {
@@ -65,9 +65,9 @@ describe('assertTrialCheckout', () => {
       error: 'conflict',
       message: 'You have already had a trial lesson with this teacher',
     });
-    expectDomainError(() => assertTrialCheckout({ ...ok, eligibility: eligibility([], true) }), { error: 'conflict', message: TRIAL_MESSAGES.boughtHours });
+    expectDomainError(() => assertTrialCheckout({ ...ok, eligibility: eligibility([], true) }), { error: 'conflict', message: englishError('trial.boughtHours') });
     // Having had the trial is the reason given even though its hour is "hours from this teacher" too.
-    expect(trialRefusal(eligibility([taken('p0')], true))).toBe(TRIAL_MESSAGES.alreadyHad);
+    expect(trialRefusal(eligibility([taken('p0')], true))).toBe('trial.alreadyHad');
   });
 });
 
@@ -99,14 +99,14 @@ describe('confirming a trial payment', () => {
     const d = confirm('p2', [trialStarted('p2')], eligibility([taken('p1')]));
     expect(d.payment.map((e) => e.type)).toEqual(['PaymentConfirmed']);
     expect(d.package.events).toEqual([]);
-    expect(d.trialRefused).toBe(TRIAL_MESSAGES.alreadyHad);
+    expect(d.trialRefused).toBe('trial.alreadyHad');
     expect(d.writes.map((w) => w.stream)).toEqual(['payment-p2']);
   });
 
   it('a trial paid after hours were bought from the teacher is not credited', () => {
     const d = confirm('p1', [trialStarted('p1')], eligibility([], true));
     expect(d.package.events).toEqual([]);
-    expect(d.trialRefused).toBe(TRIAL_MESSAGES.boughtHours);
+    expect(d.trialRefused).toBe('trial.boughtHours');
   });
 
   it('a repeated confirmation of the credited trial writes nothing (its own TrialTaken is not "another trial")', () => {
@@ -173,11 +173,11 @@ describe('an ordinary purchase and the trial stream', () => {
   it('a trial credited after the forfeit is refused, even where the read model does not show the purchase yet', () => {
     const d = confirm('p2', [trialStarted('p2')], eligibility([forfeited('p1')], false));
     expect(d.package.events).toEqual([]);
-    expect(d.trialRefused).toBe(TRIAL_MESSAGES.boughtHours);
+    expect(d.trialRefused).toBe('trial.boughtHours');
     expect(d.writes.map((w) => w.stream)).toEqual(['payment-p2']);
     expectDomainError(
       () => assertTrialCheckout({ trialRateCents: 1500, hourlyRateCents: 2500, hours: 1, eligibility: eligibility([forfeited('p1')]) }),
-      { error: 'conflict', message: TRIAL_MESSAGES.boughtHours },
+      { error: 'conflict', message: englishError('trial.boughtHours') },
     );
   });
 
@@ -199,7 +199,7 @@ describe('the trial rate in the teacher profile contract', () => {
   const base = { bio: '', specializations: [], hourlyRate: 25, googleMeetLink: null };
   const issue = (body: object) => {
     const r = teacherProfileSchema.safeParse(body);
-    return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}: ${englishIssue(i.message)}`);
   };
 
   it('takes whole euros below the hourly rate, null (no trial) or nothing (unchanged)', () => {

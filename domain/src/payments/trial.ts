@@ -8,17 +8,9 @@
  * same stream, so a trial and a purchase credited at the same moment are serialized too.
  */
 import { assertNever, type Decider } from '../decider.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, type ErrorCode } from '../errors.ts';
 import type { TrialEvent } from '../events.ts';
 
-/** The sentences the trial rules answer with (shown as they are). */
-export const TRIAL_MESSAGES = {
-  alreadyHad: 'You have already had a trial lesson with this teacher',
-  boughtHours: 'A trial lesson is only for students who have not bought hours from this teacher yet',
-  notOffered: 'This teacher does not offer a trial lesson',
-  oneHour: 'A trial lesson is exactly one hour',
-  rateBelowHourly: 'The trial rate must be below the hourly rate',
-} as const;
 
 export interface TrialState {
   /** The trial payment that was credited; null while the student has had no trial with this teacher. */
@@ -70,10 +62,10 @@ export interface TrialEligibility {
 }
 
 /** Why a student may not have a trial with this teacher now (null: they may). */
-export function trialRefusal(e: TrialEligibility, paymentId?: string): string | null {
+export function trialRefusal(e: TrialEligibility, paymentId?: string): ErrorCode | null {
   // The trial this payment itself took is no reason to refuse it.
-  if (e.trial.takenBy !== null) return e.trial.takenBy === paymentId ? null : TRIAL_MESSAGES.alreadyHad;
-  if (e.trial.forfeitedBy !== null || e.boughtHours) return TRIAL_MESSAGES.boughtHours;
+  if (e.trial.takenBy !== null) return e.trial.takenBy === paymentId ? null : 'trial.alreadyHad';
+  if (e.trial.forfeitedBy !== null || e.boughtHours) return 'trial.boughtHours';
   return null;
 }
 
@@ -90,9 +82,9 @@ export function assertTrialCheckout(input: {
 }): number {
   const { trialRateCents } = input;
   if (trialRateCents === null || !validTrialRate(trialRateCents, input.hourlyRateCents)) {
-    throw new DomainError('conflict', TRIAL_MESSAGES.notOffered);
+    throw new DomainError('conflict', 'trial.notOffered');
   }
-  if (input.hours !== 1) throw new DomainError('invalid', TRIAL_MESSAGES.oneHour);
+  if (input.hours !== 1) throw new DomainError('invalid', 'trial.oneHour');
   const refusal = trialRefusal(input.eligibility);
   if (refusal) throw new DomainError('conflict', refusal);
   return trialRateCents;

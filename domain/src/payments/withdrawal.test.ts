@@ -100,7 +100,7 @@ describe('withdrawal from a purchase', () => {
     const first = withdraw();
     const after = fold(paymentDecider, [started, confirmed(true), ...first.payment]);
     expect(withdraw({ payment: after }).writes).toEqual([]);
-    expect(quoteWithdrawal({ now: NOW, studentId: 's1', payment: after, package: pkg(), lessons: [] }).refusal).toBe('You have already withdrawn from this purchase');
+    expect(quoteWithdrawal({ now: NOW, studentId: 's1', payment: after, package: pkg(), lessons: [] }).refusal).toEqual({ code: 'payments.alreadyWithdrawn' });
     expectDomainError(() => withdraw({ studentId: 's2' }), { error: 'not_found' });
   });
 

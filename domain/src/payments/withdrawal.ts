@@ -14,7 +14,7 @@
  *   credit note follows as for any refund. Withdrawing twice writes nothing the second time.
  */
 import { instant, isoOf, nonEmpty, type StreamWrite } from '../decider.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, type ErrorRef } from '../errors.ts';
 import { type PackageEvent, type PaymentEvent, streams } from '../events.ts';
 import { noticeOf } from '../lessons/lesson.ts';
 import { decideCancellation } from '../lessons/workflows.ts';
@@ -41,7 +41,7 @@ export function withdrawalEndsAt(purchasedAt: string): Date {
 export interface WithdrawalQuote {
   /** Whether the student may withdraw now; `refusal` says why not. */
   possible: boolean;
-  refusal: string | null;
+  refusal: ErrorRef | null;
   endsAt: string;
   refundCents: number;
   hoursUsed: number;
@@ -64,14 +64,14 @@ const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Why the student may not withdraw now, or null. Throws not_found for another person's payment. */
-function refusalOf(input: WithdrawalInput, endsAt: Date): string | null {
+function refusalOf(input: WithdrawalInput, endsAt: Date): ErrorRef | null {
   const { payment } = input;
-  if (!payment.checkout || payment.checkout.studentId !== input.studentId) throw new DomainError('not_found', 'Payment not found');
-  if (!payment.confirmed) return 'Only a paid purchase can be withdrawn from';
-  if (payment.withdrawal) return 'You have already withdrawn from this purchase';
-  if (payment.refundedCents >= payment.checkout.amountCents) return 'This purchase has been refunded in full';
-  if (instant(input.now).getTime() > endsAt.getTime()) return `The withdrawal period ended on ${day(endsAt)}`;
-  if (Object.values(payment.refundRequests).some((r) => r.status === 'pending')) return 'A refund of this purchase is pending; try again once it is done';
+  if (!payment.checkout || payment.checkout.studentId !== input.studentId) throw new DomainError('not_found', 'payments.notFound');
+  if (!payment.confirmed) return { code: 'payments.withdrawOnlyPaid' };
+  if (payment.withdrawal) return { code: 'payments.alreadyWithdrawn' };
+  if (payment.refundedCents >= payment.checkout.amountCents) return { code: 'payments.refundedInFull' };
+  if (instant(input.now).getTime() > endsAt.getTime()) return { code: 'payments.withdrawalEnded', params: { date: day(endsAt) } };
+  if (Object.values(payment.refundRequests).some((r) => r.status === 'pending')) return { code: 'payments.withdrawRefundPending' };
   return null;
 }
 

@@ -2,6 +2,7 @@
  * Confirming a payment touches the payment stream and the package it credits. The API loads both,
  * calls this, and appends the writes atomically with expected versions (refunds: refund-decisions.ts).
  */
+import type { ErrorCode } from '../errors.ts';
 import { isoOf, nonEmpty, type StreamWrite } from '../decider.ts';
 import { type ExpressRequest, type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '../events.ts';
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
@@ -13,7 +14,7 @@ export interface PaymentDecision {
   payment: PaymentEvent[];
   package: { packageId: string; events: PackageEvent[] };
   /** A paid trial that was not credited, and why (the student had their trial meanwhile); else null. */
-  trialRefused: string | null;
+  trialRefused: ErrorCode | null;
   writes: StreamWrite[];
 }
 
@@ -22,7 +23,7 @@ function decision(
   payment: PaymentEvent[],
   packageId: string,
   packageEvents: PackageEvent[],
-  trial: { stream: string; events: TrialEvent[]; refused: string | null } | null = null,
+  trial: { stream: string; events: TrialEvent[]; refused: ErrorCode | null } | null = null,
 ): PaymentDecision {
   return {
     payment,
@@ -73,7 +74,7 @@ export function decidePaymentConfirmation(input: {
   // i18n-ignore: a programming error (500), never shown to people
   if (!input.trial) throw new Error('A payment is confirmed with its trial stream');
   const pair = { studentId: checkout.studentId, teacherId: checkout.teacherId, paymentId, packageId };
-  let trial: { stream: string; events: TrialEvent[]; refused: string | null } | null = null;
+  let trial: { stream: string; events: TrialEvent[]; refused: ErrorCode | null } | null = null;
   if (checkout.trial) {
     const refused = fresh ? trialRefusal(input.trial, paymentId) : null;
     trial = {

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from '../errors.ts';
-import { IDEMPOTENCY_KEY_MISMATCH_MESSAGE } from '../idempotency.ts';
 import { fold } from '../decider.ts';
 import type { PayoutEvent } from '../events.ts';
-import {
-  PAYOUT_AMOUNT_MESSAGE,
-  PAYOUT_PERIOD_END_MESSAGE,
-  PAYOUT_PERIOD_FUTURE_MESSAGE,
-  PAYOUT_REFERENCE_MESSAGE,
-  decidePayout,
-  initialPayoutState,
-  payoutAboveBalanceMessage,
-  payoutDecider,
-  payoutStatement,
-  romeMonthOf,
-  type RecordPayout,
-} from './payout.ts';
+import { decidePayout, initialPayoutState, MAX_PAYOUT_REFERENCE, payoutAboveBalance, payoutDecider, payoutStatement, romeMonthOf, type RecordPayout } from './payout.ts';
+import { englishError } from '../test-support.ts';
 
 // 23:30 UTC on 31 March is already 1 April in Rome (CEST, UTC+2).
 const NOW = '2026-03-31T23:30:00.000Z';
@@ -32,7 +20,7 @@ const refusal = (fn: () => unknown) => {
   try {
     fn();
   } catch (e) {
-    if (e instanceof DomainError) return { kind: e.kind, message: e.message };
+    if (e instanceof DomainError) return { kind: e.kind, message: englishError(e.code, e.params) };
     throw e;
   }
   throw new Error('not refused');
@@ -45,7 +33,7 @@ describe('decidePayout', () => {
     // Once paid, the balance would refuse another €50: the key finds the first payout instead.
     expect(decidePayout(record({ earnedCents: 5000 }), state)).toEqual([]);
     for (const over of [{ amountCents: 4000 }, { reference: 'BANK-2' }, { periodEnd: '2026-03-30' }, { adminId: 'a2' }]) {
-      expect(refusal(() => decidePayout(record(over), state))).toEqual({ kind: 'mismatch', message: IDEMPOTENCY_KEY_MISMATCH_MESSAGE });
+      expect(refusal(() => decidePayout(record(over), state))).toEqual({ kind: 'mismatch', message: englishError('common.idempotencyKeyMismatch') });
     }
   });
 
@@ -66,16 +54,16 @@ describe('decidePayout', () => {
       kind: 'conflict',
       message: 'A payout of €60.01 is more than the payable balance of €60.00',
     });
-    expect(payoutAboveBalanceMessage(1, 0)).toBe('Nothing is payable to this teacher now (payable balance €0.00)');
+    expect(englishError(payoutAboveBalance(1, 0).code, payoutAboveBalance(1, 0).params)).toBe('Nothing is payable to this teacher now (payable balance €0.00)');
   });
 
   it('refuses a bad amount, period end or reference with a clear message', () => {
-    for (const amountCents of [0, -1, 1.5, Number.NaN]) expect(refusal(() => decidePayout(record({ amountCents }), initialPayoutState))).toEqual({ kind: 'invalid', message: PAYOUT_AMOUNT_MESSAGE });
-    expect(refusal(() => decidePayout(record({ periodEnd: '2026-02-30' }), initialPayoutState)).message).toBe(PAYOUT_PERIOD_END_MESSAGE);
+    for (const amountCents of [0, -1, 1.5, Number.NaN]) expect(refusal(() => decidePayout(record({ amountCents }), initialPayoutState))).toEqual({ kind: 'invalid', message: englishError('payouts.amountCents') });
+    expect(refusal(() => decidePayout(record({ periodEnd: '2026-02-30' }), initialPayoutState)).message).toBe(englishError('payouts.periodEndFormat'));
     // Today in Rome is 1 April: 1 April is allowed, 2 April is not.
     expect(decidePayout(record({ periodEnd: '2026-04-01' }), initialPayoutState)).toHaveLength(1);
-    expect(refusal(() => decidePayout(record({ periodEnd: '2026-04-02' }), initialPayoutState)).message).toBe(PAYOUT_PERIOD_FUTURE_MESSAGE);
-    for (const reference of ['   ', 'x'.repeat(101)]) expect(refusal(() => decidePayout(record({ reference }), initialPayoutState)).message).toBe(PAYOUT_REFERENCE_MESSAGE);
+    expect(refusal(() => decidePayout(record({ periodEnd: '2026-04-02' }), initialPayoutState)).message).toBe(englishError('payouts.periodEndFuture'));
+    for (const reference of ['   ', 'x'.repeat(101)]) expect(refusal(() => decidePayout(record({ reference }), initialPayoutState)).message).toBe(englishError('payouts.referenceLength', { max: MAX_PAYOUT_REFERENCE }));
   });
 });
 

@@ -13,27 +13,18 @@
  * completed), so a figure read a moment early can only refuse a payout, never allow too much.
  */
 import { assertNever, type Decider, instant } from '../decider.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, type ErrorRef } from '../errors.ts';
 import { assertSameRequest } from '../idempotency.ts';
 import type { PayoutEvent, PayoutRecorded } from '../events.ts';
 import { isValidDate, romeToday, romeWallClock } from '../time.ts';
 
 export const MAX_PAYOUT_REFERENCE = 100;
 
-export const PAYOUT_AMOUNT_MESSAGE = 'The amount must be a whole number of cents above 0';
-export const PAYOUT_PERIOD_END_MESSAGE = 'The period end is written YYYY-MM-DD and must exist in the calendar';
-export const PAYOUT_PERIOD_FUTURE_MESSAGE = 'The period end cannot be after today';
-export const PAYOUT_REFERENCE_MESSAGE = `The reference must be 1 to ${MAX_PAYOUT_REFERENCE} characters`;
-export const TEACHER_NOT_FOUND_MESSAGE = 'Teacher not found';
-
-/** "1234.50": the euros in a message (the sentence writes the € sign; errors.json formats the number per language). */
-const euroAmount = (cents: number) => (cents / 100).toFixed(2);
-
-/** The refusal of a payout above what the teacher may be paid now. */
-export function payoutAboveBalanceMessage(amountCents: number, payableCents: number): string {
+/** The refusal of a payout above what the teacher may be paid now (euros: errors.json formats them per language). */
+export function payoutAboveBalance(amountCents: number, payableCents: number): ErrorRef {
   return payableCents > 0
-    ? `A payout of €${euroAmount(amountCents)} is more than the payable balance of €${euroAmount(payableCents)}`
-    : `Nothing is payable to this teacher now (payable balance €${euroAmount(payableCents)})`;
+    ? { code: 'payouts.aboveBalance', params: { amount: amountCents / 100, balance: payableCents / 100 } }
+    : { code: 'payouts.nothingPayable', params: { balance: payableCents / 100 } };
 }
 
 export type RecordPayout = {
@@ -82,13 +73,13 @@ export function decidePayout(command: PayoutCommand, state: PayoutState): Payout
         assertSameRequest(what(known), what(c));
         return [];
       }
-      if (!Number.isSafeInteger(c.amountCents) || c.amountCents <= 0) throw new DomainError('invalid', PAYOUT_AMOUNT_MESSAGE);
-      if (!isValidDate(c.periodEnd)) throw new DomainError('invalid', PAYOUT_PERIOD_END_MESSAGE);
-      if (c.periodEnd > romeToday(now)) throw new DomainError('invalid', PAYOUT_PERIOD_FUTURE_MESSAGE);
+      if (!Number.isSafeInteger(c.amountCents) || c.amountCents <= 0) throw new DomainError('invalid', 'payouts.amountCents');
+      if (!isValidDate(c.periodEnd)) throw new DomainError('invalid', 'payouts.periodEndFormat');
+      if (c.periodEnd > romeToday(now)) throw new DomainError('invalid', 'payouts.periodEndFuture');
       const reference = c.reference.trim();
-      if (!reference || reference.length > MAX_PAYOUT_REFERENCE) throw new DomainError('invalid', PAYOUT_REFERENCE_MESSAGE);
+      if (!reference || reference.length > MAX_PAYOUT_REFERENCE) throw new DomainError('invalid', 'payouts.referenceLength', { max: MAX_PAYOUT_REFERENCE });
       const payable = c.earnedCents - state.paidCents;
-      if (c.amountCents > payable) throw new DomainError('conflict', payoutAboveBalanceMessage(c.amountCents, payable));
+      if (c.amountCents > payable) throw new DomainError('conflict', payoutAboveBalance(c.amountCents, payable));
       return [
         {
           type: 'PayoutRecorded',

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewEvent } from '../events.ts';
 import { given } from '../test-support.ts';
-import {
-  ALREADY_HIDDEN_MESSAGE,
-  ALREADY_REPLIED_MESSAGE,
-  ALREADY_REVIEWED_MESSAGE,
-  NOT_REVIEWED_MESSAGE,
-  REVIEW_EDIT_CLOSED_MESSAGE,
-  REVIEW_HIDDEN_MESSAGE,
-  REVIEW_NOT_COMPLETED_MESSAGE,
-  REVIEW_NOT_FOUND_MESSAGE,
-  reviewDecider,
-  reviewEditableUntil,
-  type ReviewCommand,
-  type ReviewedLesson,
-} from './review.ts';
+import { REVIEW_EDIT_DAYS, reviewDecider, reviewEditableUntil, type ReviewCommand, type ReviewedLesson } from './review.ts';
+import { englishError } from '../test-support.ts';
 
 const AT = '2026-03-05T10:00:00.000Z';
 const completed: ReviewedLesson = { lessonId: 'l1', studentId: 's1', teacherId: 't1', status: 'completed' };
@@ -42,12 +30,12 @@ describe('writing a review', () => {
   });
 
   it('refuses a second review', () => {
-    given(reviewDecider, [reviewed]).when(write()).then({ error: 'conflict', message: ALREADY_REVIEWED_MESSAGE });
+    given(reviewDecider, [reviewed]).when(write()).then({ error: 'conflict', message: englishError('reviews.alreadyReviewed') });
   });
 
   it('refuses a lesson not completed (ahead or cancelled) with 409, anyone else\'s lesson or none with 404', () => {
     for (const status of ['confirmed', 'cancelled'] as const) {
-      given(reviewDecider, []).when(write({ lesson: { ...completed, status } })).then({ error: 'forbidden', message: REVIEW_NOT_COMPLETED_MESSAGE });
+      given(reviewDecider, []).when(write({ lesson: { ...completed, status } })).then({ error: 'forbidden', message: englishError('reviews.notCompleted') });
     }
     given(reviewDecider, []).when(write({ studentId: 's2' })).then({ error: 'not_found', message: 'Lesson not found' });
     given(reviewDecider, []).when(write({ lesson: null })).then({ error: 'not_found', message: 'Lesson not found' });
@@ -67,12 +55,12 @@ describe('editing a review', () => {
     given(reviewDecider, [reviewed]).when(edit({ now: until })).then([
       { type: 'ReviewEdited', data: { lessonId: 'l1', teacherId: 't1', rating: 4, comment: 'Very good', editedAt: until } },
     ]);
-    given(reviewDecider, [reviewed]).when(edit({ now: '2026-03-12T10:00:00.001Z' })).then({ error: 'conflict', message: REVIEW_EDIT_CLOSED_MESSAGE });
+    given(reviewDecider, [reviewed]).when(edit({ now: '2026-03-12T10:00:00.001Z' })).then({ error: 'conflict', message: englishError('reviews.editClosed', { days: REVIEW_EDIT_DAYS }) });
   });
 
   it('counts the 7 days from the first version, not from the last edit', () => {
     const edited: ReviewEvent = { type: 'ReviewEdited', data: { lessonId: 'l1', teacherId: 't1', rating: 3, comment: null, editedAt: '2026-03-11T10:00:00.000Z' } };
-    given(reviewDecider, [reviewed, edited]).when(edit({ now: '2026-03-13T10:00:00.000Z' })).then({ error: 'conflict', message: REVIEW_EDIT_CLOSED_MESSAGE });
+    given(reviewDecider, [reviewed, edited]).when(edit({ now: '2026-03-13T10:00:00.000Z' })).then({ error: 'conflict', message: englishError('reviews.editClosed', { days: REVIEW_EDIT_DAYS }) });
   });
 
   it('writes nothing when the rating and comment are the same', () => {
@@ -80,9 +68,9 @@ describe('editing a review', () => {
   });
 
   it('needs a review of one\'s own, not hidden', () => {
-    given(reviewDecider, []).when(edit()).then({ error: 'not_found', message: NOT_REVIEWED_MESSAGE });
+    given(reviewDecider, []).when(edit()).then({ error: 'not_found', message: englishError('reviews.notReviewed') });
     given(reviewDecider, [reviewed]).when(edit({ studentId: 's2' })).then({ error: 'not_found', message: 'Lesson not found' });
-    given(reviewDecider, [reviewed, hidden]).when(edit()).then({ error: 'conflict', message: REVIEW_HIDDEN_MESSAGE });
+    given(reviewDecider, [reviewed, hidden]).when(edit()).then({ error: 'conflict', message: englishError('reviews.hidden') });
   });
 });
 
@@ -92,16 +80,16 @@ describe('replying and hiding', () => {
 
   it('lets the lesson\'s teacher reply once', () => {
     given(reviewDecider, [reviewed]).when(reply()).then([replied]);
-    given(reviewDecider, [reviewed, replied]).when(reply()).then({ error: 'conflict', message: ALREADY_REPLIED_MESSAGE });
-    given(reviewDecider, [reviewed]).when(reply('t2')).then({ error: 'not_found', message: REVIEW_NOT_FOUND_MESSAGE });
-    given(reviewDecider, []).when(reply()).then({ error: 'not_found', message: REVIEW_NOT_FOUND_MESSAGE });
-    given(reviewDecider, [reviewed, hidden]).when(reply()).then({ error: 'conflict', message: REVIEW_HIDDEN_MESSAGE });
+    given(reviewDecider, [reviewed, replied]).when(reply()).then({ error: 'conflict', message: englishError('reviews.alreadyReplied') });
+    given(reviewDecider, [reviewed]).when(reply('t2')).then({ error: 'not_found', message: englishError('reviews.notFound') });
+    given(reviewDecider, []).when(reply()).then({ error: 'not_found', message: englishError('reviews.notFound') });
+    given(reviewDecider, [reviewed, hidden]).when(reply()).then({ error: 'conflict', message: englishError('reviews.hidden') });
   });
 
   it('lets an admin hide a review once, with a reason', () => {
     given(reviewDecider, [reviewed]).when(hide(' Insults ')).then([hidden]);
     given(reviewDecider, [reviewed]).when(hide('   ')).then({ error: 'invalid', message: 'Give a reason for hiding the review' });
-    given(reviewDecider, [reviewed, hidden]).when(hide()).then({ error: 'conflict', message: ALREADY_HIDDEN_MESSAGE });
-    given(reviewDecider, []).when(hide()).then({ error: 'not_found', message: REVIEW_NOT_FOUND_MESSAGE });
+    given(reviewDecider, [reviewed, hidden]).when(hide()).then({ error: 'conflict', message: englishError('reviews.alreadyHidden') });
+    given(reviewDecider, []).when(hide()).then({ error: 'not_found', message: englishError('reviews.notFound') });
   });
 });

@@ -17,14 +17,6 @@ import type { LessonStatus } from '../lessons/lesson.ts';
 
 export const REVIEW_EDIT_DAYS = 7;
 
-export const ALREADY_REVIEWED_MESSAGE = 'You have already reviewed this lesson';
-export const REVIEW_NOT_COMPLETED_MESSAGE = 'You can review a lesson once it has been completed';
-export const NOT_REVIEWED_MESSAGE = 'You have not reviewed this lesson yet';
-export const REVIEW_EDIT_CLOSED_MESSAGE = `A review can be changed only within ${REVIEW_EDIT_DAYS} days of writing it`;
-export const REVIEW_HIDDEN_MESSAGE = 'This review was hidden by the school and can no longer be changed';
-export const ALREADY_REPLIED_MESSAGE = 'You have already replied to this review';
-export const ALREADY_HIDDEN_MESSAGE = 'This review is already hidden';
-export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
 
 /** What a review decision needs to know of the lesson (from its stream). */
 export interface ReviewedLesson {
@@ -81,13 +73,13 @@ export function reviewEditableUntil(reviewedAt: string): string {
 
 /** The lesson of a student's review: 404 unless it is theirs, 409 unless it is completed. */
 function studentsCompletedLesson(lesson: ReviewedLesson | null, studentId: string): ReviewedLesson {
-  if (!lesson || lesson.status === 'none' || lesson.studentId !== studentId) throw new DomainError('not_found', 'Lesson not found');
-  if (lesson.status !== 'completed') throw new DomainError('forbidden', REVIEW_NOT_COMPLETED_MESSAGE);
+  if (!lesson || lesson.status === 'none' || lesson.studentId !== studentId) throw new DomainError('not_found', 'lessons.notFound');
+  if (lesson.status !== 'completed') throw new DomainError('forbidden', 'reviews.notCompleted');
   return lesson;
 }
 
 function checkRating(rating: number) {
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError('invalid', 'The rating must be a whole number from 1 to 5');
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError('invalid', 'reviews.ratingRange');
 }
 
 export function decideReview(command: ReviewCommand, state: ReviewState): ReviewEvent[] {
@@ -95,7 +87,7 @@ export function decideReview(command: ReviewCommand, state: ReviewState): Review
     case 'WriteReview': {
       const c = command.data;
       const lesson = studentsCompletedLesson(c.lesson, c.studentId);
-      if (state.review) throw new DomainError('conflict', ALREADY_REVIEWED_MESSAGE);
+      if (state.review) throw new DomainError('conflict', 'reviews.alreadyReviewed');
       checkRating(c.rating);
       return [
         {
@@ -114,26 +106,26 @@ export function decideReview(command: ReviewCommand, state: ReviewState): Review
     case 'EditReview': {
       const c = command.data;
       const lesson = studentsCompletedLesson(c.lesson, c.studentId);
-      if (!state.review) throw new DomainError('not_found', NOT_REVIEWED_MESSAGE);
-      if (state.hidden) throw new DomainError('conflict', REVIEW_HIDDEN_MESSAGE);
+      if (!state.review) throw new DomainError('not_found', 'reviews.notReviewed');
+      if (state.hidden) throw new DomainError('conflict', 'reviews.hidden');
       const now = instant(c.now);
-      if (now.getTime() > new Date(reviewEditableUntil(state.review.reviewedAt)).getTime()) throw new DomainError('conflict', REVIEW_EDIT_CLOSED_MESSAGE);
+      if (now.getTime() > new Date(reviewEditableUntil(state.review.reviewedAt)).getTime()) throw new DomainError('conflict', 'reviews.editClosed', { days: REVIEW_EDIT_DAYS });
       checkRating(c.rating);
       if (state.rating === c.rating && state.comment === c.comment) return [];
       return [{ type: 'ReviewEdited', data: { lessonId: lesson.lessonId, teacherId: lesson.teacherId, rating: c.rating, comment: c.comment, editedAt: now.toISOString() } }];
     }
     case 'ReplyToReview': {
       const c = command.data;
-      if (!state.review || state.review.teacherId !== c.teacherId) throw new DomainError('not_found', REVIEW_NOT_FOUND_MESSAGE);
-      if (state.hidden) throw new DomainError('conflict', REVIEW_HIDDEN_MESSAGE);
-      if (state.reply) throw new DomainError('conflict', ALREADY_REPLIED_MESSAGE);
+      if (!state.review || state.review.teacherId !== c.teacherId) throw new DomainError('not_found', 'reviews.notFound');
+      if (state.hidden) throw new DomainError('conflict', 'reviews.hidden');
+      if (state.reply) throw new DomainError('conflict', 'reviews.alreadyReplied');
       return [{ type: 'ReviewReplied', data: { lessonId: state.review.lessonId, teacherId: c.teacherId, reply: c.reply, repliedAt: instant(c.now).toISOString() } }];
     }
     case 'HideReview': {
       const c = command.data;
-      if (!state.review) throw new DomainError('not_found', REVIEW_NOT_FOUND_MESSAGE);
-      if (state.hidden) throw new DomainError('conflict', ALREADY_HIDDEN_MESSAGE);
-      if (!c.reason.trim()) throw new DomainError('invalid', 'Give a reason for hiding the review');
+      if (!state.review) throw new DomainError('not_found', 'reviews.notFound');
+      if (state.hidden) throw new DomainError('conflict', 'reviews.alreadyHidden');
+      if (!c.reason.trim()) throw new DomainError('invalid', 'reviews.hideReason');
       return [
         {
           type: 'ReviewHidden',

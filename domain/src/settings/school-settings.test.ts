@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsEvent } from '../events.ts';
-import { expiresAt, priceCents, tooLateToCancelMessage } from '../rules.ts';
-import { given } from '../test-support.ts';
+import { expiresAt, priceCents, tooLateToCancel } from '../rules.ts';
+import { englishError, given } from '../test-support.ts';
 import { DEFAULT_LAUNCH_NOTICE_IT, defaultSchoolSettings, launchNoticeFor, schoolSettingsDecider, settingsInForce, type ChangeSchoolSettings } from './school-settings.ts';
 
 const NOW = '2026-11-23T10:00:00.000Z';
@@ -29,7 +29,7 @@ describe('school settings', () => {
     expect(defaults).toMatchObject({ feeCents: 300, noticeHours: 48, validityMonths: 6, launchNoticeEnabled: true, contactEmail: 'info@school.test' });
     expect(defaults.launchNoticeText).toContain('fully operational from September 2025');
     // the spec strings with the default values are the same as before
-    expect(tooLateToCancelMessage(defaults.noticeHours)).toBe('Too late to cancel (48h required)');
+    expect(englishError('lessons.tooLateToCancel', tooLateToCancel(defaults.noticeHours).params)).toBe('Too late to cancel (48h required)');
   });
   it('record each changed field with its old and new value, and who changed it', () => {
     g([]).when(change({ feeCents: 500, noticeHours: 48, contactEmail: 'desk@school.test' })).then([

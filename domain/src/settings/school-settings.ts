@@ -103,28 +103,27 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Throws 400 with a message a person understands when a value is out of its limits. */
 export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
   const L = SETTINGS_LIMITS;
-  if (values.feeCents !== undefined && !wholeIn(values.feeCents, L.feeCents)) throw new DomainError('invalid', 'The fee must be between €0 and €50');
+  if (values.feeCents !== undefined && !wholeIn(values.feeCents, L.feeCents)) throw new DomainError('invalid', 'settings.feeRange');
   if (values.noticeHours !== undefined && !wholeIn(values.noticeHours, L.noticeHours)) {
-    throw new DomainError('invalid', 'The notice must be a whole number of hours from 0 to 168');
+    throw new DomainError('invalid', 'settings.noticeRange', L.noticeHours);
   }
   if (values.validityMonths !== undefined && !wholeIn(values.validityMonths, L.validityMonths)) {
-    throw new DomainError('invalid', 'The validity must be a whole number of months from 1 to 24');
+    throw new DomainError('invalid', 'settings.validityRange', L.validityMonths);
   }
-  if (values.contactEmail !== undefined && !EMAIL.test(values.contactEmail)) throw new DomainError('invalid', 'Enter a valid contact e-mail address');
+  if (values.contactEmail !== undefined && !EMAIL.test(values.contactEmail)) throw new DomainError('invalid', 'settings.contactEmail');
   if (values.launchNoticeText !== undefined && values.launchNoticeText.length > L.launchNoticeText.max) {
-    throw new DomainError('invalid', `The launch notice can be at most ${L.launchNoticeText.max} characters`);
+    throw new DomainError('invalid', 'settings.launchNoticeTooLong', { max: L.launchNoticeText.max });
   }
-  if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'The launch notice text cannot be empty');
+  if (values.launchNoticeText !== undefined && !values.launchNoticeText.trim()) throw new DomainError('invalid', 'settings.launchNoticeEmpty');
   if (values.launchNoticeTextIt !== undefined && values.launchNoticeTextIt.length > L.launchNoticeTextIt.max) {
-    throw new DomainError('invalid', `The Italian launch notice can be at most ${L.launchNoticeTextIt.max} characters`);
+    throw new DomainError('invalid', 'settings.launchNoticeItTooLong', { max: L.launchNoticeTextIt.max });
   }
-  // i18n-ignore: a field label; every message made from it is in errors.json
-  for (const [key, what] of [['schoolName', 'The school name'], ['schoolAddress', 'The school address']] as const) {
+  for (const [key, code] of [['schoolName', 'settings.schoolNameLength'], ['schoolAddress', 'settings.schoolAddressLength']] as const) {
     const v = values[key];
-    if (v !== undefined && (!v.trim() || v.length > L[key].max)) throw new DomainError('invalid', `${what} must be 1 to ${L[key].max} characters`);
+    if (v !== undefined && (!v.trim() || v.length > L[key].max)) throw new DomainError('invalid', code, { max: L[key].max });
   }
   if (values.vatNumber !== undefined && !VAT_NUMBER_PATTERN.test(values.vatNumber)) {
-    throw new DomainError('invalid', 'The VAT number must be 2 to 20 letters and digits, e.g. IT01234567890');
+    throw new DomainError('invalid', 'settings.vatNumberFormat');
   }
 }
 

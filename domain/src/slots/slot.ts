@@ -19,8 +19,6 @@ export interface SlotState {
 
 export const initialSlotState: SlotState = { takenBy: null };
 
-export const TEACHER_SLOT_TAKEN_MESSAGE = 'This slot is already booked';
-export const STUDENT_SLOT_TAKEN_MESSAGE = 'You already have a lesson at that time';
 
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
   switch (event.type) {
@@ -39,7 +37,7 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
     case 'TakeSlot':
       if (state.takenBy === lessonId) return [];
       if (state.takenBy) {
-        throw new DomainError('conflict', owner === 'teacher' ? TEACHER_SLOT_TAKEN_MESSAGE : STUDENT_SLOT_TAKEN_MESSAGE);
+        throw new DomainError('conflict', owner === 'teacher' ? 'lessons.slotTaken' : 'lessons.youAreBusy');
       }
       return [{ type: 'SlotTaken', data: { owner, ownerId, date, hour, lessonId, takenAt: isoOf(now) } }];
     case 'ReleaseSlot':

@@ -42,7 +42,7 @@ const MAX_ATTEMPTS = 20;
  * The single-stream statements of fastAppend, one per kind of expected version, so that each plan
  * has only the table writes its kind needs. $1 stream, $2 event count, $3 the events as a JSON array
  * ([{id, type, data, metadata}]), $4 a NOTIFY channel or null (when not null, the append notifies
- * in its own transaction, see Notifier.claim), $5 the expected revision (kind 'exact' only). The
+ * in its own transaction, see CommitWakeUps.claim), $5 the expected revision (kind 'exact' only). The
  * stream's row is written first (its row lock or its primary key is the version check, as in
  * ledger_append), then the events, stamped with this transaction's id by the column default.
  */

@@ -24,8 +24,8 @@ export interface ConnectionWatcher {
  * (each notification's payload goes to that channel's handlers), runs statements whose effect lives as
  * long as the session (advisory locks), and reconnects with backoff after a drop. While it is down,
  * watchers know it (`down`), so that what relies on notifications or session state stops relying on it
- * until `up`. The LISTEN of the ledger's commit wake-ups, the session cache's invalidations and the
- * projection runner's locks each run on one of these.
+ * until `up`. The LISTEN of the ledger's commit wake-ups (wake-ups.ts) and the projection runner's
+ * locks each run on one of these.
  */
 export class ReconnectingClient {
   private readonly channels = new Map<string, Set<(payload: string) => void>>();

@@ -10,7 +10,7 @@ import {
   type RecordedEvent,
 } from '../types.ts';
 import { appendToLedger, type AppendBody, type AppendFailure } from './append.ts';
-import { Notifier } from './notifier.ts';
+import { CommitWakeUps } from './wake-ups.ts';
 import { poolConnectionConfig } from './reconnecting-client.ts';
 
 export interface PostgresEventStoreOptions {
@@ -66,13 +66,13 @@ function toRecorded(r: EventRow): RecordedEvent {
  * round trip, one transaction (see appendToLedger).
  */
 export class PostgresEventStore implements EventStore {
-  private readonly notifier: Notifier;
+  private readonly wakeUps: CommitWakeUps;
 
   constructor(
     private readonly pool: pg.Pool,
     options: PostgresEventStoreOptions = {},
   ) {
-    this.notifier = new Notifier(pool, options.listenConfig ?? poolConnectionConfig(pool), options.channel ?? 'parliamo_ledger');
+    this.wakeUps = new CommitWakeUps(pool, options.listenConfig ?? poolConnectionConfig(pool), options.channel ?? 'parliamo_ledger');
   }
 
   async append(requests: AppendRequest[]): Promise<AppendResult> {
@@ -129,16 +129,16 @@ export class PostgresEventStore implements EventStore {
     const events: AppendBody['events'] = order.map(({ s, event: e }) => ({ s, id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} }));
     const body = { streams: requests.map((r) => r.stream), kinds, expected, counts: requests.map((r) => r.events.length), events };
     // Only a single-stream append can carry the NOTIFY (appendToLedger's fast path).
-    const notify = requests.length === 1 ? this.notifier.claim() : null;
+    const notify = requests.length === 1 ? this.wakeUps.claim() : null;
     let out: Awaited<ReturnType<typeof appendToLedger>>;
     try {
       out = await appendToLedger(this.pool, body, notify);
     } finally {
-      if (notify !== null) this.notifier.released();
+      if (notify !== null) this.wakeUps.released();
     }
     if ('failure' in out) throw await this.translate(out.failure, out.raw, requests);
     const row = out.row;
-    if (!row.duplicate) this.notifier.committed(row.notified);
+    if (!row.duplicate) this.wakeUps.committed(row.notified);
     return {
       position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) },
       streams: requests.map((r, i) => ({ stream: r.stream, revision: Number(row.revisions[i]) })),
@@ -220,11 +220,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribe(onCommit: () => void): Promise<() => void> {
-    return this.notifier.subscribe(onCommit);
+    return this.wakeUps.subscribe(onCommit);
   }
 
   /** Stops the LISTEN connection. The pool stays open: it belongs to the caller. */
   async close(): Promise<void> {
-    await this.notifier.close();
+    await this.wakeUps.close();
   }
 }

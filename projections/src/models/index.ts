@@ -29,7 +29,6 @@ export * from './school-settings/queries.ts';
 export * from './receipts/queries.ts';
 export * from './reviews/queries.ts';
 export * from './payouts/queries.ts';
-export { announcePersonalChanges } from './personal-notices.ts';
 
 /** Every read model of the hour ledger. */
 export const readModels: Projection[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NO_HOURS_MESSAGE, TEACHER_NOT_AVAILABLE_MESSAGE, TOO_LATE_TO_BOOK_MESSAGE } from '@parliamo/domain';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { book, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 // The test clock starts on Monday 2026-03-02 at 10:00 in Rome (09:00 UTC).
 const t = useTestApp();
@@ -52,16 +52,16 @@ describe('POST /api/bookings', () => {
     };
     // 47 h 59 min ahead is too soon; exactly 48 h is fine (Wed 10:00 Rome = Mon 10:00 + 48 h).
     t.clock.set('2026-03-02T09:01:00Z');
-    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 10 }, TOO_LATE_TO_BOOK_MESSAGE);
+    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 10 }, englishError('lessons.bookingNoticeHours', { hours: 48 }));
     t.clock.set('2026-03-02T09:00:00Z');
-    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 9 }, TOO_LATE_TO_BOOK_MESSAGE);
-    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 15 }, TEACHER_NOT_AVAILABLE_MESSAGE);
-    await refused(s, { teacherId: g.id, date: '2026-03-12', hour: 10 }, TEACHER_NOT_AVAILABLE_MESSAGE); // day off
+    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 9 }, englishError('lessons.bookingNoticeHours', { hours: 48 }));
+    await refused(s, { teacherId: g.id, date: '2026-03-04', hour: 15 }, englishError('lessons.teacherNotAvailable'));
+    await refused(s, { teacherId: g.id, date: '2026-03-12', hour: 10 }, englishError('lessons.teacherNotAvailable')); // day off
     expect((await book(t, s, { teacherId: g.id, date: '2026-03-04', hour: 10 })).statusCode).toBe(201);
     await refused(s2, { teacherId: g.id, date: '2026-03-04', hour: 10 }, 'This slot is already booked');
     await refused(s, { teacherId: other.id, date: '2026-03-04', hour: 10 }, 'You already have a lesson at that time');
     const s3 = await student(t, 'Cleo', 'Martin');
-    await refused(s3, { teacherId: g.id, date: '2026-03-04', hour: 11 }, NO_HOURS_MESSAGE);
+    await refused(s3, { teacherId: g.id, date: '2026-03-04', hour: 11 }, englishError('lessons.noHoursLeft'));
   });
 
   it('spends the hour of the package that expires first, and never an expired one', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LESSON_COMPLETED_MESSAGE, TOO_LATE_TO_CANCEL_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, mailsTo, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp();
 
@@ -31,7 +31,7 @@ describe('DELETE /api/bookings/:id', () => {
     t.clock.set('2026-03-04T10:00:01Z'); // b is 47 h 59 min 59 s away
     const late = await cancel(t, s, b.id);
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(TOO_LATE_TO_CANCEL_MESSAGE);
+    expect(late.json().message).toBe(englishError('lessons.tooLateToCancel', { hours: 48 }));
     // The slot is free again and can be booked by someone else.
     t.clock.set('2026-03-02T09:00:00Z');
     const s2 = await student(t, 'Ben', 'Okafor');
@@ -90,7 +90,7 @@ describe('DELETE /api/bookings/:id', () => {
     await runLessonTimers(timerDeps(t.app));
     const res = await cancel(t, g, lesson.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(LESSON_COMPLETED_MESSAGE);
+    expect(res.json().message).toBe(englishError('lessons.completed'));
   });
 });
 

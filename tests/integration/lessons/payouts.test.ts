@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IDEMPOTENCY_KEY_MISMATCH_MESSAGE,
-  PAYOUT_AMOUNT_MESSAGE,
-  PAYOUT_PERIOD_END_MESSAGE,
-  PAYOUT_PERIOD_FUTURE_MESSAGE,
-  PAYOUT_REFERENCE_MESSAGE,
-  TEACHER_NOT_FOUND_MESSAGE,
-  streams,
-} from '@parliamo/domain';
+import { streams } from '@parliamo/domain';
 import { payoutsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, credit, get, headers, send, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp({ logLevel: 'error' });
 
@@ -117,7 +110,7 @@ describe('POST /api/admin/teachers/:id/payouts', () => {
     // The same key with another amount, or from another admin: refused, nothing recorded.
     const other = await signedIn(t, 'admin');
     for (const res of [await keyed(admin, 'form-1', { amountCents: 1000 }), await keyed(other, 'form-1')]) {
-      expect([res.statusCode, res.json().message]).toEqual([422, IDEMPOTENCY_KEY_MISMATCH_MESSAGE]);
+      expect([res.statusCode, res.json().message]).toEqual([422, englishError('common.idempotencyKeyMismatch')]);
     }
     const bad = await keyed(admin, 'k'.repeat(256));
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'The Idempotency-Key header must be 1 to 255 characters']);
@@ -132,7 +125,7 @@ describe('POST /api/admin/teachers/:id/payouts', () => {
     for (const id of ['no-such-teacher', s.id, admin.id]) {
       const res = await pay(admin, id, body({ amountCents: 100 }));
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(TEACHER_NOT_FOUND_MESSAGE);
+      expect(res.json().message).toBe(englishError('common.teacherNotFound'));
     }
   });
 
@@ -140,17 +133,17 @@ describe('POST /api/admin/teachers/:id/payouts', () => {
     const { g, admin } = await earned(1);
     const cases: [Record<string, unknown>, string][] = [
       [{ amountCents: undefined }, 'The amount is required'],
-      [{ amountCents: 0 }, PAYOUT_AMOUNT_MESSAGE],
-      [{ amountCents: -500 }, PAYOUT_AMOUNT_MESSAGE],
-      [{ amountCents: 12.5 }, PAYOUT_AMOUNT_MESSAGE],
-      [{ amountCents: '1000' }, PAYOUT_AMOUNT_MESSAGE],
+      [{ amountCents: 0 }, englishError('payouts.amountCents')],
+      [{ amountCents: -500 }, englishError('payouts.amountCents')],
+      [{ amountCents: 12.5 }, englishError('payouts.amountCents')],
+      [{ amountCents: '1000' }, englishError('payouts.amountCents')],
       [{ periodEnd: undefined }, 'The period end is required'],
-      [{ periodEnd: '31/03/2026' }, PAYOUT_PERIOD_END_MESSAGE],
-      [{ periodEnd: '2026-02-30' }, PAYOUT_PERIOD_END_MESSAGE],
-      [{ periodEnd: '2026-04-03' }, PAYOUT_PERIOD_FUTURE_MESSAGE],
+      [{ periodEnd: '31/03/2026' }, englishError('payouts.periodEndFormat')],
+      [{ periodEnd: '2026-02-30' }, englishError('payouts.periodEndFormat')],
+      [{ periodEnd: '2026-04-03' }, englishError('payouts.periodEndFuture')],
       [{ reference: undefined }, 'A reference is required'],
       [{ reference: '   ' }, 'A reference is required'],
-      [{ reference: 'x'.repeat(101) }, PAYOUT_REFERENCE_MESSAGE],
+      [{ reference: 'x'.repeat(101) }, englishError('payouts.referenceLength', { max: 100 })],
       [{ iban: 'IT60X0542811101000000123456' }, 'Unknown field: iban'],
     ];
     for (const [over, message] of cases) {

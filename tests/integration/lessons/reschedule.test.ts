@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HOUR_EXPIRES_BEFORE_MESSAGE,
-  RESCHEDULE_CANCELLED_MESSAGE,
-  RESCHEDULE_COMPLETED_MESSAGE,
-  RESCHEDULE_SAME_SLOT_MESSAGE,
-  RESCHEDULE_STARTED_MESSAGE,
-  RESCHEDULE_TO_PAST_MESSAGE,
-  STUDENT_BUSY_MESSAGE,
-  TEACHER_NOT_AVAILABLE_MESSAGE,
-  TOO_LATE_TO_BOOK_MESSAGE,
-  TOO_LATE_TO_RESCHEDULE_MESSAGE,
-} from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, mailsTo, reschedule, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp();
 
@@ -123,14 +112,14 @@ describe('POST /api/bookings/:id/reschedule', () => {
       payload: { weekly: { '1': [9], '2': [9], '3': [9], '4': [9], '5': [9, 10], '6': [9, 10, 11], '7': [] }, daysOff: ['2026-03-10'] },
     });
     t.clock.set('2026-03-04T09:00:00Z'); // exactly 48 h before the lesson
-    await refused(s, l.id, { date: '2026-03-06', hour: 9 }, 409, TOO_LATE_TO_BOOK_MESSAGE); // 48 h before the lesson, but the new slot is 47 h ahead
+    await refused(s, l.id, { date: '2026-03-06', hour: 9 }, 409, englishError('lessons.bookingNoticeHours', { hours: 48 })); // 48 h before the lesson, but the new slot is 47 h ahead
     await refused(s, l.id, { date: '2026-03-07', hour: 9 }, 409, 'This slot is already booked');
     await refused(s, l.id, { date: '2026-03-07', hour: 11 }, 409, 'You already have a lesson at that time');
-    await refused(s, l.id, { date: '2026-03-07', hour: 12 }, 409, TEACHER_NOT_AVAILABLE_MESSAGE);
-    await refused(s, l.id, { date: '2026-03-08', hour: 9 }, 409, TEACHER_NOT_AVAILABLE_MESSAGE); // Sunday: no hours
-    await refused(s, l.id, { date: '2026-03-10', hour: 9 }, 409, TEACHER_NOT_AVAILABLE_MESSAGE); // a day off
-    await refused(s, l.id, { date: '2026-03-06', hour: 10 }, 409, RESCHEDULE_SAME_SLOT_MESSAGE);
-    await refused(s, l.id, { date: '2026-09-04', hour: 9 }, 409, HOUR_EXPIRES_BEFORE_MESSAGE); // the hours of 2 March lapse on 2 September
+    await refused(s, l.id, { date: '2026-03-07', hour: 12 }, 409, englishError('lessons.teacherNotAvailable'));
+    await refused(s, l.id, { date: '2026-03-08', hour: 9 }, 409, englishError('lessons.teacherNotAvailable')); // Sunday: no hours
+    await refused(s, l.id, { date: '2026-03-10', hour: 9 }, 409, englishError('lessons.teacherNotAvailable')); // a day off
+    await refused(s, l.id, { date: '2026-03-06', hour: 10 }, 409, englishError('lessons.rescheduleSameSlot'));
+    await refused(s, l.id, { date: '2026-09-04', hour: 9 }, 409, englishError('lessons.hourExpiresBefore')); // the hours of 2 March lapse on 2 September
     // Input is checked first: a malformed date or hour, an unknown field, the spring hour that does not exist.
     await refused(s, l.id, { date: '2026-3-7', hour: 9 }, 400, 'Dates are written YYYY-MM-DD and must exist in the calendar');
     await refused(s, l.id, { date: '2026-03-07', hour: 24 }, 400, 'The hour must be a whole hour from 0 to 23');
@@ -140,22 +129,22 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect((await reschedule(t, s, l.id, { date: '2026-03-07', hour: 10 })).statusCode).toBe(200);
     // Now 47 h 59 min before its new start: too late.
     t.clock.set('2026-03-05T09:01:00Z');
-    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, TOO_LATE_TO_RESCHEDULE_MESSAGE);
+    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.tooLateToReschedule', { hours: 48 }));
     expect((await get<any[]>(t, s, '/api/bookings')).body.find((b) => b.id === l.id)).toMatchObject({ date: '2026-03-07', hour: 10 });
   });
 
   it('lets the teacher move a lesson at any time before it starts, to a later free slot they offer; the student is told', async () => {
     const { g, s, l } = await lesson();
     t.clock.set('2026-03-06T08:30:00Z'); // 30 minutes before
-    await refused(g, l.id, { date: '2026-03-06', hour: 9 }, 409, RESCHEDULE_TO_PAST_MESSAGE); // 08:00 UTC has passed
-    await refused(g, l.id, { date: '2026-03-06', hour: 21 }, 409, TEACHER_NOT_AVAILABLE_MESSAGE);
+    await refused(g, l.id, { date: '2026-03-06', hour: 9 }, 409, englishError('lessons.rescheduleToPast')); // 08:00 UTC has passed
+    await refused(g, l.id, { date: '2026-03-06', hour: 21 }, 409, englishError('lessons.teacherNotAvailable'));
     // The student has a lesson with another teacher at 11:00: the teacher reads it about their student.
     const other = await teacher(t, { firstName: 'Marco', lastName: 'Bianchi' });
     await credit(t, s.id, other.id, 1, new Date('2026-03-02T09:00:00Z'));
     t.clock.set('2026-03-02T09:00:00Z');
     expect((await book(t, s, { teacherId: other.id, date: '2026-03-06', hour: 11 })).statusCode).toBe(201);
     t.clock.set('2026-03-06T08:30:00Z');
-    await refused(g, l.id, { date: '2026-03-06', hour: 11 }, 409, STUDENT_BUSY_MESSAGE);
+    await refused(g, l.id, { date: '2026-03-06', hour: 11 }, 409, englishError('lessons.studentBusy'));
     const res = await reschedule(t, g, l.id, { date: '2026-03-06', hour: 12 }); // 2.5 hours ahead
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: l.id, date: '2026-03-06', hour: 12, status: 'confirmed' });
@@ -163,13 +152,13 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(toStudent.text_body).toContain('Giulia R. moved your lesson to a new time.');
     expect((await mailsTo(t, g.email)).find((m) => m.subject.startsWith('Lesson rescheduled'))!.text_body).toContain('the student has been told');
     // The student cannot move it any more (under 48 h), the teacher can until it starts.
-    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, TOO_LATE_TO_RESCHEDULE_MESSAGE);
+    await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.tooLateToReschedule', { hours: 48 }));
     t.clock.set('2026-03-06T11:00:00Z'); // 12:00 Rome: started
-    await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, RESCHEDULE_STARTED_MESSAGE);
+    await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.rescheduleStarted'));
     // Once given, it is completed and stays where it was.
     t.clock.set('2026-03-06T12:00:00Z');
     await runLessonTimers(timerDeps(t.app));
-    await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, RESCHEDULE_COMPLETED_MESSAGE);
+    await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.rescheduleCompleted'));
     const earnings = (await get<any>(t, g, '/api/teacher/earnings')).body;
     expect(earnings.lessons).toEqual([expect.objectContaining({ lessonId: l.id, date: '2026-03-06', hour: 12 })]);
   });
@@ -203,8 +192,8 @@ describe('POST /api/bookings/:id/reschedule', () => {
     await refused(s, '7c0b6a5e-4d1f-4c2b-9a3e-0f1e2d3c4b5a', to, 404, 'Lesson not found');
     expect((await get<any[]>(t, s, '/api/bookings')).body[0]).toMatchObject({ date: '2026-03-06', hour: 10 });
     expect((await cancel(t, s, l.id)).statusCode).toBe(200);
-    await refused(s, l.id, to, 409, RESCHEDULE_CANCELLED_MESSAGE);
-    await refused(g, l.id, to, 409, RESCHEDULE_CANCELLED_MESSAGE);
+    await refused(s, l.id, to, 409, englishError('lessons.rescheduleCancelled'));
+    await refused(g, l.id, to, 409, englishError('lessons.rescheduleCancelled'));
   });
 
   it('lets exactly one of two moves (and a booking) into the same slot win', async () => {
@@ -225,7 +214,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(codes.filter((c) => c === 200 || c === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.statusCode >= 400)) {
       expect(r.statusCode).toBe(409);
-      expect(['This slot is already booked', RESCHEDULE_SAME_SLOT_MESSAGE]).toContain(r.json().message);
+      expect(['This slot is already booked', englishError('lessons.rescheduleSameSlot')]).toContain(r.json().message);
     }
     const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM bookings WHERE teacher_id = $1 AND date = '2026-03-09' AND hour = 9 AND status = 'confirmed'`, [g.id]);
     expect(rows[0].n).toBe(1);

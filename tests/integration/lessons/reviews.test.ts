@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALREADY_HIDDEN_MESSAGE,
-  ALREADY_REPLIED_MESSAGE,
-  ALREADY_REVIEWED_MESSAGE,
-  NOT_REVIEWED_MESSAGE,
-  REVIEW_EDIT_CLOSED_MESSAGE,
-  REVIEW_HIDDEN_MESSAGE,
-  REVIEW_NOT_COMPLETED_MESSAGE,
-} from '@parliamo/domain';
-import { ONLY_ADMINS_HIDE_MESSAGE, ONLY_THE_STUDENT_MESSAGE, ONLY_THE_TEACHER_REPLIES_MESSAGE } from '../../../api/src/reviews/routes.ts';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { reviewsProjection } from '@parliamo/projections';
 import { compareLiveWithRebuild } from '@parliamo/projections/testing';
 import { authHeaders, sessionCookie, signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, send, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp();
 
@@ -83,7 +74,7 @@ describe('POST /api/bookings/:id/review', () => {
 
     const again = await review(s, l, { rating: 5 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ALREADY_REVIEWED_MESSAGE);
+    expect(again.json().message).toBe(englishError('reviews.alreadyReviewed'));
     expect(await teacherOf(g.id)).toMatchObject({ rating: 4, reviewCount: 1 });
   });
 
@@ -116,7 +107,7 @@ describe('POST /api/bookings/:id/review', () => {
     for (const who of [g, admin]) {
       const res = await review(who, l, { rating: 5 });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(ONLY_THE_STUDENT_MESSAGE);
+      expect(res.json().message).toBe(englishError('reviews.onlyStudent'));
     }
     const foreign = await review(other, l, { rating: 1 });
     expect(foreign.statusCode).toBe(404);
@@ -135,11 +126,11 @@ describe('POST /api/bookings/:id/review', () => {
     t.clock.set('2026-03-05T08:30:00Z'); // during the first lesson
     const early = await review(s, ids[0]!, { rating: 5 });
     expect(early.statusCode).toBe(403);
-    expect(early.json().message).toBe(REVIEW_NOT_COMPLETED_MESSAGE);
+    expect(early.json().message).toBe(englishError('reviews.notCompleted'));
     expect((await cancel(t, g, ids[1]!)).statusCode).toBe(200);
     const cancelled = await review(s, ids[1]!, { rating: 5 });
     expect(cancelled.statusCode).toBe(403);
-    expect(cancelled.json().message).toBe(REVIEW_NOT_COMPLETED_MESSAGE);
+    expect(cancelled.json().message).toBe(englishError('reviews.notCompleted'));
   });
 
   it('writes one review when the student sends two at once', async () => {
@@ -158,7 +149,7 @@ describe('POST /api/bookings/:id/review', () => {
 describe('PUT /api/bookings/:id/review', () => {
   it('replaces the review within 7 days, keeps every version in the ledger, refuses later', async () => {
     const { g, s, l } = await lessons();
-    expect((await editReview(s, l, { rating: 3 })).json()).toEqual({ message: NOT_REVIEWED_MESSAGE });
+    expect((await editReview(s, l, { rating: 3 })).json()).toMatchObject({ message: englishError('reviews.notReviewed') });
     await review(s, l, { rating: 2, comment: 'Too fast' });
     t.clock.set('2026-03-12T20:00:00Z'); // exactly 7 days later: still allowed
     const res = await editReview(s, l, { rating: 5, comment: 'On second thought: great' });
@@ -170,7 +161,7 @@ describe('PUT /api/bookings/:id/review', () => {
     t.clock.set('2026-03-12T20:00:01Z');
     const late = await editReview(s, l, { rating: 1 });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(REVIEW_EDIT_CLOSED_MESSAGE);
+    expect(late.json().message).toBe(englishError('reviews.editClosed', { days: 7 }));
 
     const history = (await t.app.ledger.readAll(null, 10_000)).filter((e) => e.stream === `review-${l}`);
     expect(history.map((e) => [e.type, (e.data as any).rating, (e.data as any).comment])).toEqual([
@@ -188,7 +179,7 @@ describe('POST /api/reviews/:id/reply', () => {
     const { g, s, l } = await lessons();
     const g2 = await teacher(t, { firstName: 'Marco', lastName: 'Bianchi' });
     const admin = await signedIn(t, 'admin');
-    expect((await reply(g, l, { reply: 'Grazie!' })).json()).toEqual({ message: 'Review not found' });
+    expect((await reply(g, l, { reply: 'Grazie!' })).json()).toMatchObject({ message: 'Review not found' });
     await review(s, l, { rating: 5 });
 
     const cases: [unknown, string][] = [
@@ -204,7 +195,7 @@ describe('POST /api/reviews/:id/reply', () => {
     for (const who of [s, admin]) {
       const res = await reply(who, l, { reply: 'x' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(ONLY_THE_TEACHER_REPLIES_MESSAGE);
+      expect(res.json().message).toBe(englishError('reviews.onlyTeacherReplies'));
     }
     expect((await reply(g2, l, { reply: 'x' })).statusCode).toBe(404);
 
@@ -214,7 +205,7 @@ describe('POST /api/reviews/:id/reply', () => {
     expect(res.json().review.reply).toEqual({ text: 'Grazie mille, Anna!', repliedAt: '2026-03-06T09:00:00.000Z' });
     const again = await reply(g, l, { reply: 'One more thing' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ALREADY_REPLIED_MESSAGE);
+    expect(again.json().message).toBe(englishError('reviews.alreadyReplied'));
     expect((await get(t, null, `/api/teachers/${g.id}/reviews`)).body.reviews[0].reply).toEqual({ text: 'Grazie mille, Anna!', repliedAt: '2026-03-06T09:00:00.000Z' });
     expect((await get(t, s, `/api/bookings/${l}/review`)).body.review.reply.text).toBe('Grazie mille, Anna!');
   });
@@ -235,9 +226,9 @@ describe('POST /api/reviews/:id/hide', () => {
     for (const who of [g, s]) {
       const res = await hide(who, ids[0]!, { reason: 'x' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(ONLY_ADMINS_HIDE_MESSAGE);
+      expect(res.json().message).toBe(englishError('reviews.onlySchoolHides'));
     }
-    expect((await hide(admin, 'no-such-review', { reason: 'x' })).json()).toEqual({ message: 'Review not found' });
+    expect((await hide(admin, 'no-such-review', { reason: 'x' })).json()).toMatchObject({ message: 'Review not found' });
 
     const res = await hide(admin, ids[0]!, { reason: 'Insulting language' });
     expect(res.statusCode, res.body).toBe(200);
@@ -245,7 +236,7 @@ describe('POST /api/reviews/:id/hide', () => {
     expect(JSON.stringify(res.json())).not.toContain('Insulting');
     const again = await hide(admin, ids[0]!, { reason: 'Again' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ALREADY_HIDDEN_MESSAGE);
+    expect(again.json().message).toBe(englishError('reviews.alreadyHidden'));
 
     expect(await teacherOf(g.id)).toMatchObject({ rating: 4, reviewCount: 1 });
     expect(await listed(g.id)).toMatchObject({ rating: 4, reviewCount: 1 });
@@ -257,8 +248,8 @@ describe('POST /api/reviews/:id/hide', () => {
     const own = (await get(t, s, `/api/bookings/${ids[0]}/review`)).body.review;
     expect(own.hidden).toBe(true);
     expect(JSON.stringify(own)).not.toContain('Insulting');
-    expect((await editReview(s, ids[0]!, { rating: 5 })).json().message).toBe(REVIEW_HIDDEN_MESSAGE);
-    expect((await reply(g, ids[0]!, { reply: 'x' })).json().message).toBe(REVIEW_HIDDEN_MESSAGE);
+    expect((await editReview(s, ids[0]!, { rating: 5 })).json().message).toBe(englishError('reviews.hidden'));
+    expect((await reply(g, ids[0]!, { reply: 'x' })).json().message).toBe(englishError('reviews.hidden'));
     // The ledger keeps the reason and who hid it.
     const hiddenEvent = (await t.app.ledger.readAll(null, 10_000)).find((e) => e.type === 'ReviewHidden' && e.stream === `review-${ids[0]}`);
     expect(hiddenEvent?.data).toMatchObject({ lessonId: ids[0], adminId: admin.id, reason: 'Insulting language' });

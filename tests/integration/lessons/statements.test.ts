@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STATEMENT_FUTURE_MESSAGE, STATEMENT_MONTH_MESSAGE } from '@parliamo/domain';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp } from '../../../api/src/testing/app.ts';
 import { pdfText } from '../../../api/src/testing/pdf.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, credit, headers, send, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp({ logLevel: 'error' });
 
@@ -105,12 +105,12 @@ describe('GET /api/teacher/statements/:month.pdf', () => {
     for (const bad of ['2026-13', '2026-3', 'march', '2026-00', '202603', '2026-03-01', '2026-03.pdf', '%202026-03']) {
       const res = await statement(g, bad);
       expect(res.statusCode, `${bad} ${res.body}`).toBe(400);
-      expect(res.json().message, bad).toContain(STATEMENT_MONTH_MESSAGE);
+      expect(res.json().message, bad).toContain(englishError('payouts.statementMonth'));
     }
     expect((await statement(g, '2026-05')).statusCode).toBe(200);
     const future = await statement(g, '2026-06');
     expect(future.statusCode).toBe(404);
-    expect(future.json()).toEqual({ message: STATEMENT_FUTURE_MESSAGE });
+    expect(future.json()).toMatchObject({ message: englishError('payouts.statementFuture') });
     expect((await statement(await student(t), '2026-03')).statusCode).toBe(403);
     expect((await statement(await signedIn(t, 'admin'), '2026-03')).statusCode).toBe(403);
     expect((await statement(null, '2026-03')).statusCode).toBe(401);

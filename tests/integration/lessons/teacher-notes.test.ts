@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NOTES_BEFORE_START_MESSAGE, NOTES_ON_CANCELLED_MESSAGE } from '@parliamo/domain';
 import { mailReaction } from '../../../api/src/mail/reaction.ts';
-import { ONLY_THE_TEACHER_MESSAGE } from '../../../api/src/lessons/bookings-routes.ts';
 import { runLessonTimers, timerDeps } from '../../../api/src/lessons/timers.ts';
 import { useTestApp, type TestApp } from '../../../api/src/testing/app.ts';
 import { signedIn } from '../../../api/src/testing/users.ts';
 import { book, cancel, credit, get, mailsTo, send, student, teacher, type Who } from './fixtures.ts';
+import { englishError } from '../../../domain/src/test-support.ts';
 
 const t = useTestApp();
 
@@ -29,7 +28,7 @@ describe('PUT /api/bookings/:id/teacher-notes', () => {
     t.clock.set('2026-03-05T07:59:59Z'); // one second before the start
     const early = await writeNotes(t, g, l.id, { text: 'Homework: page 12' });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(NOTES_BEFORE_START_MESSAGE);
+    expect(early.json().message).toBe(englishError('lessons.notesBeforeStart'));
     expect(await notesOf(s, l.id)).toBeNull();
 
     t.clock.set('2026-03-05T08:20:00Z'); // during the lesson
@@ -93,7 +92,7 @@ describe('PUT /api/bookings/:id/teacher-notes', () => {
     const admin = await signedIn(t, 'admin');
     const own = await writeNotes(t, s, l.id, { text: 'I did my homework' });
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(ONLY_THE_TEACHER_MESSAGE);
+    expect(own.json().message).toBe(englishError('lessons.notesOnlyTeacher'));
     expect((await writeNotes(t, admin, l.id, { text: 'x' })).statusCode).toBe(403);
     const foreign = await writeNotes(t, other, l.id, { text: 'x' });
     expect(foreign.statusCode).toBe(404);
@@ -110,7 +109,7 @@ describe('PUT /api/bookings/:id/teacher-notes', () => {
     t.clock.set('2026-03-05T09:00:00Z');
     const res = await writeNotes(t, g, l.id, { text: 'x' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(NOTES_ON_CANCELLED_MESSAGE);
+    expect(res.json().message).toBe(englishError('lessons.notesOnCancelled'));
   });
 
   it('shows the notes to nobody but the lesson\'s student and teacher', async () => {

@@ -34,7 +34,7 @@ describe('query keys', () => {
     expect(queries.packageHistory('p1').queryKey).toEqual(['hourPackages', 'history', 'p1']);
   });
 
-  it('fetch the address of the read, with the session cookie', async () => {
+  it('fetch the address of the read, with the session cookie, asking the server again each time', async () => {
     const fetch = vi.fn(async () => new Response('[]', { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const qc = new QueryClient();
@@ -46,7 +46,7 @@ describe('query keys', () => {
       '/api/teacher/free-slots?from=2026-03-01&to=2026-03-28',
       '/api/admin/users?role=teacher',
     ]);
-    expect((fetch.mock.calls[0] as unknown[])[1]).toMatchObject({ credentials: 'include' });
+    expect((fetch.mock.calls[0] as unknown[])[1]).toMatchObject({ credentials: 'include', cache: 'no-cache' });
   });
 
   it('turn a non-OK answer into "STATUS: body", and a 401 on the session into nobody signed in', async () => {

@@ -1,10 +1,35 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Turns a non-OK response into an Error whose message is "STATUS: body" (spec "Error catalogue"). */
+/**
+ * A non-OK answer: its message is "STATUS: body" (spec "Error catalogue"); `status` and the `code` of our
+ * JSON errors (docs/api.md "Errors") say what it was without reading the text.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The `code` of a JSON error body, or null. */
+function codeOf(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Turns a non-OK response into an ApiError. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
+    throw new ApiError(res.status, codeOf(text), text);
   }
 }
 
@@ -32,9 +57,9 @@ export async function apiUpload(url: string, name: string, file: File): Promise<
   return res;
 }
 
-/** True for the errors of a 401 answer ("401: ...Unauthorized..."). */
+/** True for a 401 that means "not signed in" (not, say, wrong credentials at sign-in). */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+  return error instanceof ApiError && error.status === 401 && error.code === 'common.unauthorized';
 }
 
 /**

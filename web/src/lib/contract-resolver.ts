@@ -5,18 +5,19 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import { errorRef } from '@parliamo/domain/errors';
 import { MESSAGES } from '@parliamo/domain/contracts/accounts';
-import { translateMessage } from './i18n-store.ts';
+import { issueText } from './i18n-store.ts';
 
-const MISSING: readonly string[] = [MESSAGES.requiredFieldsMissing, MESSAGES.loginFieldsMissing];
+const MISSING: readonly string[] = [errorRef(MESSAGES.requiredFieldsMissing), errorRef(MESSAGES.loginFieldsMissing)];
 
 function markMissing(errors: unknown): void {
   if (!errors || typeof errors !== 'object') return;
   const e = errors as FieldError;
   if (typeof e.message === 'string') {
     if (MISSING.includes(e.message)) e.type = 'required';
-    // The contracts speak English (they are the API's too): the person reads the active language.
-    e.message = translateMessage(e.message);
+    // The contracts' messages are codes (they are the API's too): the person reads the active language.
+    e.message = issueText(e.message);
     return;
   }
   for (const v of Object.values(errors)) markMissing(v);

@@ -17,9 +17,9 @@ describe('purchase dialog rules', () => {
   });
 
   it('says why hours cannot be bought', () => {
-    expect(hoursError(2.5)).toBe('Hours must be a whole number between 1 and 30');
-    expect(hoursError(0)).toBe('Hours must be between 1 and 30');
-    expect(hoursError(31)).toBe('Hours must be between 1 and 30');
+    expect(hoursError(2.5)).toBe('packages.hoursWhole');
+    expect(hoursError(0)).toBe('packages.hoursRange');
+    expect(hoursError(31)).toBe('packages.hoursRange');
     expect(hoursError(30)).toBeNull();
   });
 

@@ -1,11 +1,10 @@
 /**
  * The active language and its messages, outside React: format.ts, the form resolvers and toasts read
  * them here; components use lib/i18n.tsx (useT). Only the active language's catalogs are loaded
- * (web/src/locales/<locale>/*.json, lazily, one chunk per file), plus the English errors catalog that
- * validation messages are recognised by (docs/i18n.md).
+ * (web/src/locales/<locale>/*.json and the errors catalog, lazily, one chunk per file; docs/i18n.md).
  */
+import { readErrorRef, type ErrorCode, type ErrorParams, type ErrorRef } from '@parliamo/domain/errors';
 import {
-  EnglishMessageTranslator,
   formatIcu,
   loadServerCatalog,
   LOCALE_COOKIE,
@@ -25,12 +24,7 @@ const webCatalogs = import.meta.env ? import.meta.glob<{ default: Catalog }>('..
 /** Messages of every area of one language, keyed `<area>.<key>` (`common.header.login`); errors under `errors.`. */
 export type Messages = Record<string, Message>;
 
-let active: { locale: Locale; messages: Messages; translator: EnglishMessageTranslator | null; errors: Catalog } = {
-  locale: 'en',
-  messages: {},
-  translator: null,
-  errors: {},
-};
+let active: { locale: Locale; messages: Messages } = { locale: 'en', messages: {} };
 
 function readCookie(name: string): string | null {
   const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
@@ -54,15 +48,14 @@ export function rememberLocale(locale: Locale): void {
 /** Loads `locale`'s catalogs and makes it the active language. */
 export async function loadLocale(locale: Locale): Promise<Messages> {
   const files = Object.entries(webCatalogs).filter(([path]) => path.includes(`/locales/${locale}/`));
-  const [areas, errors, englishErrors] = await Promise.all([
+  const [areas, errors] = await Promise.all([
     Promise.all(files.map(async ([path, load]) => [path.split('/').pop()!.replace(/\.json$/, ''), (await load()).default] as const)),
     loadServerCatalog(locale, 'errors'),
-    locale === 'en' ? null : loadServerCatalog('en', 'errors'),
   ]);
   const messages: Messages = {};
   for (const [area, catalog] of areas) for (const [key, message] of Object.entries(catalog)) messages[`${area}.${key}`] = message;
   for (const [key, message] of Object.entries(errors)) messages[`errors.${key}`] = message;
-  active = { locale, messages, errors, translator: englishErrors ? new EnglishMessageTranslator(englishErrors) : null };
+  active = { locale, messages };
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   return messages;
 }
@@ -88,7 +81,18 @@ export function messageOf(id: string): Message | undefined {
   return active.messages[id];
 }
 
-/** An English message from a contract or the API (validation) in the active language. */
-export function translateMessage(english: string): string {
-  return active.translator ? active.translator.translate(english, active.locale, active.errors) : english;
+/** A refusal's code (and values) in the active language, from the errors catalog. */
+export function errorText(code: ErrorCode, params?: ErrorParams): string {
+  return t(`errors.${code}`, params);
+}
+
+/** A refusal (a code and its values, e.g. from a rule in domain/) in the active language. */
+export function refusalText(ref: ErrorRef): string {
+  return errorText(ref.code, ref.params);
+}
+
+/** A contract's message (a zod issue's: a code and values, see errorRef) in the active language; other text as it is. */
+export function issueText(message: string): string {
+  const ref = readErrorRef(message, (code) => `errors.${code}` in active.messages);
+  return ref ? refusalText(ref) : message;
 }

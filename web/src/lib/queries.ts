@@ -14,9 +14,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, PersonalSettings, SiteConfig } from '@parliamo/domain/contracts';
 import { throwIfResNotOk } from './api.ts';
 
-/** GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec "Error catalogue"). */
+/**
+ * GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec
+ * "Error catalogue"). `no-cache`: the browser asks the server again (a 304 when its copy of a public
+ * answer still holds), so a person's own change is never hidden by the copy their browser kept.
+ */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await fetch(url, { credentials: 'include', cache: 'no-cache', signal });
   await throwIfResNotOk(res);
   return (await res.json()) as T;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponses, textSchema } from '@parliamo/domain';
+import { DomainError, errorResponses, textSchema } from '@parliamo/domain';
 import { sameSecret } from '../secrets.ts';
 
 /**
@@ -15,7 +15,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
   app.get('/metrics', { schema: { response: { 200: textSchema, ...errorResponses } } }, async (request, reply) => {
     const token = app.config.metricsToken;
     if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
-      return reply.status(401).send({ message: 'Unauthorized' });
+      throw new DomainError('unauthorized', 'common.unauthorized');
     }
     const body = await app.metrics.registry.render();
     return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(body);

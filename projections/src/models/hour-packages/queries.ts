@@ -28,7 +28,7 @@ export function schoolUsableHours(now: string): string {
  * The packages usable at `now` that expire before its UTC day ends: those schoolUsableHours sums one
  * by one (the first of them to expire changes the school's sum; at the day's end the next day's join them).
  */
-export function usableThisUtcDay(now: string): string {
+function usableThisUtcDay(now: string): string {
   return `${usableHours('', now)} AND expires_at < (${utcDay(now)} + 1)::timestamp AT TIME ZONE 'UTC'`;
 }
 

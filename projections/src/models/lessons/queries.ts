@@ -1,6 +1,6 @@
-import { addRomeMonths, BOOKINGS_WINDOW, centsToEuros, romeInstant, romeToday, teacherDisplayName, type ListCursor } from '@parliamo/domain';
+import { BOOKINGS_WINDOW, centsToEuros, romeToday, teacherDisplayName, type ListCursor } from '@parliamo/domain';
 import type { Queryable } from '../shared.ts';
-import { schoolUsableHours, usableHours, usableThisUtcDay } from '../hour-packages/queries.ts';
+import { schoolUsableHours, usableHours } from '../hour-packages/queries.ts';
 
 /** A lesson as the API shows it (docs/api.md, GET /api/bookings). */
 export interface BookingView {
@@ -183,17 +183,6 @@ export async function teacherStudents(db: Queryable, teacherId: string, now: Dat
 
 /** The numbers on a person's dashboard: a student's, a teacher's, or (admin) everyone's. */
 export async function dashboardStats(db: Queryable, user: { id: string; role: 'student' | 'teacher' | 'admin' }, now: Date) {
-  return (await dashboardStatsUntil(db, user, now)).stats;
-}
-
-/**
- * dashboardStats, and until when (ms) they hold at the latest if no event changes them: the next
- * lesson's start (then another lesson is next), the first expiry of a usable package counted in the
- * hours (then it no longer counts) and the end of the month in Rome (then another month's lessons
- * count). For an admin, the school's: the first expiry among the day's usable packages, and the next
- * UTC midnight (schoolUsableHours sums the later days per day).
- */
-export async function dashboardStatsUntil(db: Queryable, user: { id: string; role: 'student' | 'teacher' | 'admin' }, now: Date) {
   const month = romeToday(now).slice(0, 7);
   // Which rows are "mine": a student's, a teacher's, or (admin) everyone's.
   const scope = user.role === 'student' ? 'student_id = $1' : user.role === 'teacher' ? 'teacher_id = $1' : '$1::text IS NOT NULL';
@@ -220,17 +209,15 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
            AND starts_at < (($3::date + interval '1 month')::date + 1)::timestamp AT TIME ZONE 'UTC')`;
   const remaining =
     user.role === 'admin'
-      ? `(${schoolUsableHours('$2')})::int AS remaining,
-         (SELECT min(expires_at) FROM hour_packages WHERE ${usableThisUtcDay('$2')}) AS next_expiry`
-      : `(SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining,
-         (SELECT min(expires_at) FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS next_expiry`;
+      ? `(${schoolUsableHours('$2')})::int AS remaining`
+      : `(SELECT COALESCE(sum(remaining_hours), 0)::int FROM hour_packages WHERE ${scope} AND ${usableHours('', '$2')}) AS remaining`;
   // One query (one round trip) for every number on the dashboard.
   const { rows } = await db.query(
     `SELECT
        ${remaining},
        ${lessonsThisMonth} AS lessons_this_month,
        ${roleColumns}
-       (SELECT json_build_object('date', b.date, 'hour', b.hour, 'starts_at', b.starts_at, 't_first', t.first_name, 't_last', t.last_name,
+       (SELECT json_build_object('date', b.date, 'hour', b.hour, 't_first', t.first_name, 't_last', t.last_name,
                                  's_first', s.first_name, 's_last', s.last_name)
           FROM bookings b
           LEFT JOIN users t ON t.id::text = b.teacher_id
@@ -240,17 +227,9 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
     user.role === 'teacher' ? [user.id, now, monthStart, month] : [user.id, now, monthStart],
   );
   const r = rows[0];
-  const n = r.next as { date: string; hour: number; starts_at: string; t_first: string | null; t_last: string | null; s_first: string | null; s_last: string | null } | null;
+  const n = r.next as { date: string; hour: number; t_first: string | null; t_last: string | null; s_first: string | null; s_last: string | null } | null;
   const totalStudents = user.role === 'admin' ? (r.all_students as number) : (r.students as number);
-  const until = Math.min(
-    // `starts_at >= now` holds up to the start itself.
-    n ? new Date(n.starts_at).getTime() + 1 : Infinity,
-    r.next_expiry ? (r.next_expiry as Date).getTime() : Infinity,
-    addRomeMonths(romeInstant(monthStart, 0)!, 1).getTime(), // this Rome month's end
-    // The school's hours: at the next UTC midnight the next day's packages leave usable_hours' sum for the day's own.
-    user.role === 'admin' ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) : Infinity,
-  );
-  const stats = {
+  return {
     remainingHours: r.remaining,
     lessonsThisMonth: r.lessons_this_month,
     nextLesson: n
@@ -264,5 +243,4 @@ export async function dashboardStatsUntil(db: Queryable, user: { id: string; rol
     totalStudents: user.role === 'student' ? 0 : totalStudents,
     ...(user.role === 'teacher' ? { earningsThisMonth: centsToEuros(r.earnings) } : {}),
   };
-  return { stats, until };
 }

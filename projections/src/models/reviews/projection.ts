@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { Projection } from '../../types.ts';
 import { typed } from '../shared.ts';
-import { CHANNELS, notifyOnCommit } from '../../notifications.ts';
 
 /** One row of `reviews`, as the projection folds it. */
 interface ReviewRow {
@@ -26,9 +25,7 @@ const NAMES = 'lesson_id, teacher_id, student_id, rating, comment, reviewed_at, 
 /**
  * The reviews of lessons, each in its latest version (LessonReviewed, ReviewEdited, ReviewReplied,
  * ReviewHidden; the ledger keeps every version), and each teacher's rating over the reviews that are
- * not hidden (`teacher_ratings`: sum and count, so the mean is exact). The public teacher list is
- * cached in memory: a batch that changes a teacher's reviews notifies `parliamo_people` with the
- * teacher's id, which empties that cache in every process (api/src/accounts/session-cache.ts).
+ * not hidden (`teacher_ratings`: sum and count, so the mean is exact).
  */
 export const reviewsProjection: Projection = {
   name: 'reviews',
@@ -112,8 +109,6 @@ export const reviewsProjection: Projection = {
         WHERE teacher_id = ANY($1::text[]) AND hidden_at IS NULL GROUP BY teacher_id`,
       [teachers],
     );
-    // Delivered on commit, with the batch: every process drops its cached teacher list.
-    await notifyOnCommit(client, t, CHANNELS.people, teachers);
   },
 };
 

@@ -1,7 +1,6 @@
 import { evolveSchoolSettings, type SchoolSettingsState } from '@parliamo/domain';
 import type { Projection } from '../../types.ts';
 import { insertRows, positionOf, typed } from '../shared.ts';
-import { CHANNELS, notifyOnCommit } from '../../notifications.ts';
 
 /**
  * The school's settings (stream school-settings): every change with who made it, when, and each
@@ -45,8 +44,6 @@ export const schoolSettingsProjection: Projection = {
        ON CONFLICT (id) DO UPDATE SET values = ${t.school_settings}.values || excluded.values`,
       [JSON.stringify(set)],
     );
-    // The booking notice decides every teacher's free slots, which processes keep in memory.
-    await notifyOnCommit(client, t, CHANNELS.calendar, ['*']);
   },
 };
 

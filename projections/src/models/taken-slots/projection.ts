@@ -1,11 +1,9 @@
 import type { Projection } from '../../types.ts';
-import { CHANNELS, notifyOnCommit } from '../../notifications.ts';
 import { insertRows, typed } from '../shared.ts';
 
 /**
  * The slots each teacher and each student holds (from the slot streams). The unique index is the
- * database's backstop against a double booking (cal.com#13397): a second holder fails loudly. A
- * batch that changes a teacher's slots notifies `parliamo_calendar` with the teacher's id.
+ * database's backstop against a double booking (cal.com#13397): a second holder fails loudly.
  */
 export const takenSlotsProjection: Projection = {
   name: 'taken-slots',
@@ -47,9 +45,6 @@ export const takenSlotsProjection: Projection = {
       );
     }
     await insertRows(client, t.taken_slots!, slotColumns, [...taken.values()]);
-    // Every process keeps teachers' free slots in memory (api/src/teachers/routes.ts): whose changed.
-    const teachers = [...taken.values(), ...released].filter((r) => r.owner === 'teacher').map((r) => r.owner_id as string);
-    await notifyOnCommit(client, t, CHANNELS.calendar, teachers);
   },
 };
 

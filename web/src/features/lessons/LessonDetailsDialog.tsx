@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, CloseButton, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LESSON_COMPLETED_MESSAGE, tooLateToCancelMessage } from '@parliamo/domain/rules';
+import { tooLateToCancel } from '@parliamo/domain/rules';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { sendToLogin } from '../../components/app/auth-guard.ts';
@@ -9,7 +9,7 @@ import { dateLabel, hourLabel, localTimeIfDifferent, zoneName } from '../../lib/
 import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { canCancel, cancelledByLabel } from './lessons.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { translateMessage } from '../../lib/i18n-store.ts';
+import { refusalText } from '../../lib/i18n-store.ts';
 import type { Booking } from '@parliamo/domain/contracts';
 import { invalidate } from '../../lib/queries.ts';
 import { lessonChanges } from './queries.ts';
@@ -149,7 +149,7 @@ export default function LessonDetailsDialog({
                   <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
                   {!cancellable && booking.status !== 'cancelled' && (
                     <Text color="fg.muted" fontWeight="medium">
-                      {translateMessage(booking.status === 'completed' ? LESSON_COMPLETED_MESSAGE : tooLateToCancelMessage(booking.noticeHours))}
+                      {refusalText(booking.status === 'completed' ? { code: 'lessons.completed' } : tooLateToCancel(booking.noticeHours))}
                     </Text>
                   )}
                   {asking && (

@@ -9,7 +9,7 @@ import { DEFAULT_HOURS, MAX_HOURS, MIN_HOURS, QUICK_PICKS } from '@parliamo/doma
 import { hoursError, packagePrice, parseHours, trialPrice } from './purchase.ts';
 import { useSiteConfig, useSiteConfigLoaded } from '../../lib/site.ts';
 import { ruleValues } from '../../lib/rule-values.ts';
-import { translateMessage } from '../../lib/i18n-store.ts';
+import { errorText } from '../../lib/i18n-store.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../lib/api.ts';
@@ -59,7 +59,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
       : packagePrice(hours, num(teacher.hourlyRate), site.fee)
     : null;
   const hoursRule = trial ? null : hoursError(hours);
-  const hoursProblem = hoursRule && translateMessage(hoursRule);
+  const hoursProblem = hoursRule && errorText(hoursRule);
   const hoursOk = hoursProblem === null;
 
   const checkout = useMutation({
@@ -163,7 +163,7 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
               </Checkbox.Root>
             ) : (
               <Text fontSize="sm" color="fg.muted">
-                {t('public.purchase.trialUnavailable', { price: euros(teacher!.trialRate!), reason: translateMessage(trialOffer.data.reason ?? '') })}
+                {t('public.purchase.trialUnavailable', { price: euros(teacher!.trialRate!), reason: trialOffer.data.reason ?? '' })}
               </Text>
             )}
           </Box>

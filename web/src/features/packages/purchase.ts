@@ -1,5 +1,6 @@
 /** The purchase dialog's arithmetic and input rules (spec "Validation rules" and "Business constants and limits"). */
-import { centsToEuros, eurosToCents, FEE_CENTS, HOURS_RANGE_MESSAGE, HOURS_WHOLE_MESSAGE, isValidPackageHours, priceCents } from '@parliamo/domain/rules';
+import { centsToEuros, eurosToCents, FEE_CENTS, isValidPackageHours, priceCents } from '@parliamo/domain/rules';
+import type { ErrorCode } from '@parliamo/domain/errors';
 
 export const FEE_EUROS = centsToEuros(FEE_CENTS);
 
@@ -23,8 +24,8 @@ export function trialPrice(trialRate: number, fee: number = FEE_EUROS): { lesson
   return packagePrice(1, trialRate, fee);
 }
 
-/** What is wrong with the hours, in words for the dialog, or null when they can be bought (spec "Validation rules"). */
-export function hoursError(hours: number): string | null {
+/** What is wrong with the hours (the code of the spec's "Validation rules" message), or null when they can be bought. */
+export function hoursError(hours: number): ErrorCode | null {
   if (isValidPackageHours(hours)) return null;
-  return Number.isInteger(hours) ? HOURS_RANGE_MESSAGE : HOURS_WHOLE_MESSAGE;
+  return Number.isInteger(hours) ? 'packages.hoursRange' : 'packages.hoursWhole';
 }

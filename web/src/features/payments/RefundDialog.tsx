@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { AdminPayment, RefundAnswer, RefundBody } from '@parliamo/domain/contracts/payments';
 import { refundFormSchema, type RefundFormInput } from '@parliamo/domain/contracts/forms';
-import { refundableHoursMessage, refundQuote } from '@parliamo/domain/rules';
+import { refundableHoursRefusal, refundQuote } from '@parliamo/domain/rules';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { useIdempotencyKey } from '../../lib/idempotency.ts';
@@ -15,7 +15,7 @@ import { fieldError } from '../../components/form-errors.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { AppDialog } from '../../components/app/AppDialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { t, translateMessage } from '../../lib/i18n-store.ts';
+import { refusalText, t } from '../../lib/i18n-store.ts';
 
 /** What the refund of `hours` pays back, in words: the amount and whether the fee is in it. */
 function quoteText(p: AdminPayment, hours: number): string {
@@ -45,7 +45,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const { errors, isValid, touchedFields } = form.formState;
   const typed = Number(form.watch('hours'));
   const overMax = Number.isInteger(typed) && typed > max;
-  const hoursError = overMax ? translateMessage(refundableHoursMessage(max)) : fieldError(errors.hours).error;
+  const hoursError = overMax ? refusalText(refundableHoursRefusal(max)) : fieldError(errors.hours).error;
   const reasonError = fieldError(touchedFields.reason ? errors.reason : undefined).error;
   const refund = useMutation({
     mutationFn: async (body: RefundBody) => (await apiRequest('POST', `/api/admin/payments/${encodeURIComponent(payment.paymentId)}/refund`, body, { 'Idempotency-Key': keyOf(body) })).json() as Promise<RefundAnswer>,

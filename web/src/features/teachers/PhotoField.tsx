@@ -8,14 +8,14 @@ import { teacherChanges } from './queries.ts';
 import { toaster } from '../../components/toaster.tsx';
 import { TeacherAvatar, type Portrait } from '../../components/TeacherAvatar.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { translateMessage } from '../../lib/i18n-store.ts';
+import { errorText } from '../../lib/i18n-store.ts';
 
 const ACCEPTED = new Set(PHOTO.accept.split(','));
 
 /** What is wrong with a picked file before it is sent (the server checks the content again). */
 function refusal(file: File): string | null {
-  if (file.size > PHOTO.maxBytes) return translateMessage(PHOTO.messages.tooBig);
-  if (!ACCEPTED.has(file.type)) return translateMessage(PHOTO.messages.wrongType);
+  if (file.size > PHOTO.maxBytes) return errorText(PHOTO.messages.tooBig);
+  if (!ACCEPTED.has(file.type)) return errorText(PHOTO.messages.wrongType);
   return null;
 }
 

@@ -16,7 +16,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { invalidate } from '../../../lib/queries.ts';
 import { accountChanges, accountQueries } from '../queries.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { translateMessage } from '../../../lib/i18n-store.ts';
+import { errorText } from '../../../lib/i18n-store.ts';
 
 type DetailName = Exclude<keyof ProfileUpdateInput, 'email' | 'profileImageUrl' | 'currentPassword'>;
 
@@ -109,7 +109,7 @@ function PasswordForm() {
   const submit = form.handleSubmit((body) => change.mutate(body), (invalid) => toastInvalid(invalid, missingFieldsToast()));
   const current = fieldError(errors.currentPassword);
   const next = fieldError(errors.newPassword);
-  const confirm = mismatch ? { error: translateMessage(MESSAGES.passwordsDoNotMatch), invalid: true } : fieldError(errors.confirmPassword);
+  const confirm = mismatch ? { error: errorText(MESSAGES.passwordsDoNotMatch), invalid: true } : fieldError(errors.confirmPassword);
   return (
     <form aria-label={t('common.profilePage.password.title')} onSubmit={submit}>
       <Stack gap="4" maxW="md">

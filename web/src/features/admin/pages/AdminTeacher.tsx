@@ -22,6 +22,7 @@ type AccountFields = z.output<typeof accountSchema>;
 import { invalidate } from '../../../lib/queries.ts';
 import { adminChanges, adminQueries } from '../queries.ts';
 import { useT } from '../../../lib/i18n.tsx';
+import { errorText } from '../../../lib/i18n-store.ts';
 
 function useTeacher() {
   const { id = '' } = useParams();
@@ -107,7 +108,7 @@ function EditForm({ id, path, teacher }: { id: string; path: string; teacher: Ad
   const saveWith = (profile: TeacherProfile) =>
     form.handleSubmit(
       (account) => save.mutate({ ...profile, ...account, bio: profile.bio ?? '' }),
-      (invalid) => toastInvalid(invalid, { title: t('admin.teacher.invalidTitle'), description: MESSAGES.requiredFieldsMissing }),
+      (invalid) => toastInvalid(invalid, { title: t('admin.teacher.invalidTitle'), description: errorText(MESSAGES.requiredFieldsMissing) }),
     )();
   const save = useMutation({
     mutationFn: async (body: object) => apiRequest('PUT', path, body),

@@ -6,7 +6,6 @@ import { errorMessage, isUnauthorizedError } from '../../../lib/api.ts';
 import { paymentQueries } from '../queries.ts';
 import { useRuleValues } from '../../../lib/rule-values.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { translateMessage } from '../../../lib/i18n-store.ts';
 
 import type { PaymentStatusAnswer as PaymentView } from '@parliamo/domain/contracts';
 
@@ -77,7 +76,7 @@ export default function PaymentSuccess() {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{t('public.paymentSuccess.trialNotAdded.title')}</Alert.Title>
-          <Alert.Description>{t('public.paymentSuccess.trialNotAdded.text', { reason: translateMessage(payment.data.notCredited) })}</Alert.Description>
+          <Alert.Description>{t('public.paymentSuccess.trialNotAdded.text', { reason: payment.data.notCredited })}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );

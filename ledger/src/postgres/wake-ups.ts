@@ -14,7 +14,7 @@ const NOTIFY_WINDOW_MS = 3;
  * connection (ReconnectingClient) wakes subscribers on appends from other processes; whenever it
  * comes (back) up it wakes everyone once, since a notification may have been missed meanwhile.
  */
-export class Notifier {
+export class CommitWakeUps {
   private readonly subscribers = new Set<() => void>();
   private readonly listener: ReconnectingClient;
   private listening: Promise<void> | null = null;
@@ -22,7 +22,7 @@ export class Notifier {
   private notifyTimer: NodeJS.Timeout | null = null;
   private wakeScheduled = false;
   /**
-   * This notifier's NOTIFY payload: its own notifications, coming back over its LISTEN connection, wake
+   * This process's NOTIFY payload: its own notifications, coming back over its LISTEN connection, wake
    * no one (committed() woke the local subscribers already, and a second wake-up costs the projection
    * runner a read of the ledger that finds nothing).
    */
