@@ -10,7 +10,7 @@ import { DomainError } from './errors.ts';
 import { type LessonBooked, type PackageEvent, type ParliamoEvent, type RefundRequested, streams } from './events.ts';
 import { lessonDecider } from './lessons/lesson.ts';
 import { decideBooking, decideCancellation } from './lessons/workflows.ts';
-import { packageDecider, type PackageState } from './packages/package.ts';
+import { packageDecider, spendableHours, type PackageState } from './packages/package.ts';
 import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
 import { decidePayment, paymentDecider } from './payments/payment.ts';
 import { trialDecider } from './payments/trial.ts';
@@ -157,7 +157,8 @@ function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
     });
     // invariant 2: the package expiring first among those valid at the lesson's start
     const startsAt = new Date((d.lesson[0] as LessonBooked).data.startsAt);
-    const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && p.remaining > 0 && new Date(p.expiresAt) > startsAt);
+    // Hours a pending refund holds (an admin's or a withdrawal's) pay for no lesson.
+    const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && spendableHours(p) > 0 && new Date(p.expiresAt) > startsAt);
     const chosen = valid.find((p) => p.packageId === d.packageId);
     expect(chosen, 'booked from a valid package').toBeDefined();
     for (const p of valid) expect(chosen!.expiresAt <= p.expiresAt).toBe(true);
