@@ -50,9 +50,14 @@ describe('withdrawing from a purchase within 14 days, with Stripe (a local Strip
     // Held until Stripe confirms: no booking may take them.
     const refused = await book('2026-03-10', 10);
     expect([refused.statusCode, refused.json().message]).toEqual([409, englishError('lessons.noHoursLeft')]);
+    // The admin's payment shows the express request and the withdrawal with its refund's state.
+    expect(await adminRow(paymentId)).toMatchObject({
+      expressRequest: { version: '1', language: 'en', requestedAt: '2026-03-02T09:00:00.000Z' },
+      withdrawal: { refundCents: 10300, status: 'pending', withdrawnAt: '2026-03-02T09:00:00.000Z' },
+    });
     await deliver('charge.refunded', fake.charge(sessionId));
     expect(await remaining(paymentId)).toEqual({ remaining_hours: 0, status: 'revoked' });
-    expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 10300, flags: [], pendingRefunds: [] });
+    expect(await adminRow(paymentId)).toMatchObject({ refundedCents: 10300, flags: [], pendingRefunds: [], withdrawal: { status: 'completed' } });
     const note = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/credit-note.pdf`, headers: await headersOf(people.student) });
     expect(note.statusCode).toBe(200);
     expect(await unaccounted()).toBe(0);

@@ -106,6 +106,10 @@ export const adminPaymentSchema = answer({
   ),
   /** Admin refund requests Stripe has not confirmed yet. */
   pendingRefunds: z.array(answer({ hours: z.number(), amountCents: z.number(), requestedAt: z.string() })),
+  /** The buyer's express request to start at once, as recorded with the payment: the text's version, its language, when. */
+  expressRequest: answer({ version: z.string(), language: z.string(), requestedAt: z.string() }).nullable(),
+  /** The student's withdrawal from the purchase and its refund's state (`none`: nothing to refund). */
+  withdrawal: answer({ withdrawnAt: z.string(), refundCents: z.number(), status: z.enum(['none', 'pending', 'completed', 'failed']) }).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
