@@ -23,6 +23,7 @@ const KIND_LABEL: Record<AdminMail['kind'], string> = {
   welcome: 'admin.mails.kind.welcome',
   'purchase-confirmed': 'admin.mails.kind.purchaseConfirmed',
   'withdrawal-acknowledged': 'admin.mails.kind.withdrawalAcknowledged',
+  'message-digest': 'admin.mails.kind.messageDigest',
 };
 
 function MailRow({ mail }: { mail: AdminMail }) {
