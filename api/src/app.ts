@@ -27,6 +27,7 @@ import invoiceRoutes from './invoices/routes.ts';
 import sdiPlugin from './invoices/plugin.ts';
 import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
+import { renderWithdrawalMail } from './mail/withdrawal-mail.ts';
 import paymentsPlugin from './payments/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import healthRoutes from './platform/health-routes.ts';
@@ -48,6 +49,7 @@ import adminAnalyticsRoutes from './admin/analytics-routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import stripeWebhookRoutes from './payments/webhook-routes.ts';
 import refundRoutes from './payments/refund-routes.ts';
+import withdrawalRoutes from './payments/withdrawal-routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
@@ -159,9 +161,11 @@ export async function buildApp(
     render: (mail, now, batch) =>
       mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
         ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-        : mail.kind === 'message-digest'
-          ? renderDigestMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-          : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
+        : mail.kind === 'withdrawal-acknowledged'
+          ? renderWithdrawalMail(deps.pool, mail)
+          : mail.kind === 'message-digest'
+            ? renderDigestMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
+            : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
   await app.register(ledgerPlugin, {
@@ -195,6 +199,7 @@ export async function buildApp(
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(refundRoutes);
+      await api.register(withdrawalRoutes);
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
       await api.register(invoiceRoutes);

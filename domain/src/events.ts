@@ -46,8 +46,19 @@ export type PaymentConfirmed = Event<
     confirmedAt: string;
     /** The receipt issued with the confirmation (ReceiptIssued); absent on payments confirmed before receipts existed. */
     receiptNumber?: string;
+    /** The buyer's express request to start at once (payments/withdrawal.ts); absent on purchases made without it. */
+    expressRequest?: ExpressRequest;
   }
 >;
+/**
+ * The buyer asked, on the payment page, for lessons to be available at once and acknowledged that hours
+ * used before a withdrawal are paid for: which text (`version`), in which language, and when. No personal data.
+ */
+export interface ExpressRequest {
+  version: string;
+  language: 'en' | 'it';
+  requestedAt: string;
+}
 export type PaymentFailed = Event<'PaymentFailed', { paymentId: string; reason: string; failedAt: string }>;
 export type CheckoutExpired = Event<'CheckoutExpired', { paymentId: string; expiredAt: string }>;
 export type PaymentRefunded = Event<
@@ -89,8 +100,30 @@ export type UsedHoursRefunded = Event<
   'UsedHoursRefunded',
   { paymentId: string; hours: number; amountCents: number; refundedAt: string }
 >;
+/**
+ * The student withdrew from the purchase within the 14 days (payments/withdrawal.ts). Appended with the
+ * cancellations of the booked lessons outside the notice and, when money goes back, the RefundRequested
+ * `requestId` whose hold keeps the unused hours until the provider refunds `refundCents`.
+ */
+export type PurchaseWithdrawn = Event<
+  'PurchaseWithdrawn',
+  {
+    paymentId: string;
+    studentId: string;
+    requestId: string | null;
+    refundCents: number;
+    /** Hours used (lessons held or inside the notice) that the refund keeps back, at the package's hour price. */
+    hoursUsed: number;
+    feeIncluded: boolean;
+    lessonsCancelled: string[];
+    /** Whether the purchase recorded the express request; without it the refund is the whole amount. */
+    expressRequest: boolean;
+    withdrawnAt: string;
+  }
+>;
 export type PaymentEvent =
   | CheckoutStarted
+  | PurchaseWithdrawn
   | PaymentConfirmed
   | PaymentFailed
   | CheckoutExpired

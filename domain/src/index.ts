@@ -12,6 +12,7 @@ export * from './payments/workflows.ts';
 export * from './payments/trial.ts';
 export * from './payments/refunds.ts';
 export * from './payments/refund-decisions.ts';
+export * from './payments/withdrawal.ts';
 export * from './payments/ledger-balance.ts';
 export * from './packages/package.ts';
 export * from './packages/workflows.ts';

@@ -11,12 +11,13 @@ import { type LessonBooked, type PackageEvent, type ParliamoEvent, type RefundRe
 import { attendanceWrites, defaultWindows, type Outcome } from './lessons/attendance.ts';
 import { lessonDecider } from './lessons/lesson.ts';
 import { decideBooking, decideCancellation } from './lessons/workflows.ts';
-import { packageDecider, type PackageState } from './packages/package.ts';
+import { packageDecider, spendableHours, type PackageState } from './packages/package.ts';
 import { decideAdjustment, decideExpiry } from './packages/workflows.ts';
 import { decidePayment, paymentDecider } from './payments/payment.ts';
 import { trialDecider } from './payments/trial.ts';
 import { decidePaymentConfirmation } from './payments/workflows.ts';
-import { decideRefund, decideRefundRequestWithHold } from './payments/refund-decisions.ts';
+import { decideRefund, decideRefundRequestWithHold, type PaidLesson } from './payments/refund-decisions.ts';
+import { decideWithdrawal, withdrawalRequestId } from './payments/withdrawal.ts';
 import { ledgerBalance } from './payments/ledger-balance.ts';
 import { FEE_CENTS, lessonEnd, NOTICE_MS } from './rules.ts';
 import { slotDecider } from './slots/slot.ts';
@@ -45,7 +46,9 @@ type Cmd =
   /** An admin refunds `hours` unused hours; Stripe confirms at once or (`later`) with the next step. */
   | { k: 'adminRefund'; p: number; hours: number; later: boolean }
   /** A refund from Stripe's dashboard of `hours` hours' worth (+ `extra` cents beyond whole hours). */
-  | { k: 'partialRefund'; p: number; hours: number; extra: number };
+  | { k: 'partialRefund'; p: number; hours: number; extra: number }
+  /** The student withdraws from a purchase; Stripe confirms the refund at once or (`later`) with the next step. */
+  | { k: 'withdraw'; p: number; later: boolean };
 
 const idx = fc.nat(7);
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
@@ -76,6 +79,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('adjust' as const), p: idx, delta: fc.integer({ min: -3, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('adminRefund' as const), p: idx, hours: fc.integer({ min: 1, max: 3 }), later: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('partialRefund' as const), p: idx, hours: fc.integer({ min: 0, max: 2 }), extra: fc.constantFrom(0, 0, 1, 999) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('withdraw' as const), p: idx, later: fc.boolean() }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant('tick' as const), hours: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 96 }) }, { weight: 1, arbitrary: fc.constantFrom(24 * 40, 24 * 90, 24 * 185) }) }) },
 );
 
@@ -133,6 +137,9 @@ function step(w: World, c: Cmd): void {
   if (due && w.pending === due) {
     w.pending = null;
     const { paymentId, requestId, amountCents } = due;
+    // Hours an admin gave meanwhile leave with a full refund too.
+    const pkg = w.package(paymentId);
+    if (pkg.granted > pkg.purchased) w.looseRefunds = true;
     try {
       w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
     } catch (e) {
@@ -180,7 +187,8 @@ function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
     });
     // invariant 2: the package expiring first among those valid at the lesson's start
     const startsAt = new Date((d.lesson[0] as LessonBooked).data.startsAt);
-    const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && p.remaining > 0 && new Date(p.expiresAt) > startsAt);
+    // Hours a pending refund holds (an admin's or a withdrawal's) pay for no lesson.
+    const valid = packages.filter((p) => p.studentId === studentId && p.teacherId === teacherId && !p.revoked && spendableHours(p) > 0 && new Date(p.expiresAt) > startsAt);
     const chosen = valid.find((p) => p.packageId === d.packageId);
     expect(chosen, 'booked from a valid package').toBeDefined();
     for (const p of valid) expect(chosen!.expiresAt <= p.expiresAt).toBe(true);
@@ -212,7 +220,9 @@ function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
     if (c.k === 'confirm') {
       const co = payment.checkout;
       const trial = co ? { trial: fold(trialDecider, w.read(streams.trial(co.studentId, co.teacherId))), boughtHours: false } : undefined;
-      w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, payment, package: pkg, trial }).writes);
+      // Every other purchase records the express request to start at once (the others refund in full on withdrawal).
+      const expressRequest = w.payments.indexOf(paymentId) % 2 === 0 ? { version: '1', language: 'en' as const, requestedAt: now } : null;
+      w.append(decidePaymentConfirmation({ now, paymentId, providerPaymentId: `pi_${paymentId}`, amountCents: amount, expressRequest, payment, package: pkg, trial }).writes);
     }
     else if (c.k === 'fail') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'FailPayment', data: { paymentId, reason: 'declined', now } }, payment) }]);
     else if (c.k === 'expireCheckout') w.append([{ stream: streams.payment(paymentId), events: decidePayment({ type: 'ExpireCheckout', data: { paymentId, now } }, payment) }]);
@@ -234,6 +244,17 @@ function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
       if (c.later) w.pending = { paymentId, requestId, amountCents };
       else w.append(decideRefund({ now, paymentId, amountRefundedCents: amountCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
     }
+    else if (c.k === 'withdraw') {
+      if (refundPending || !payment.checkout) return;
+      const d = decideWithdrawal({ now, studentId: payment.checkout.studentId, payment, package: pkg, lessons: paidLessons(w, pkg) });
+      w.append(d.writes);
+      // Without the express request the used hours are refunded too; adjusted hours need not match the money.
+      if (!d.quote.expressRequest || pkg.granted !== pkg.purchased || w.read(streams.package(paymentId)).some((e) => e.type === 'HoursAdjusted')) w.looseRefunds = true;
+      const requestId = d.payment.find((e) => e.type === 'PurchaseWithdrawn')?.type === 'PurchaseWithdrawn' ? withdrawalRequestId(paymentId) : null;
+      if (!requestId || d.quote.refundCents === 0) return;
+      if (c.later) w.pending = { paymentId, requestId, amountCents: d.quote.refundCents };
+      else w.append(decideRefund({ now, paymentId, amountRefundedCents: d.quote.refundCents, providerRefundId: `re_${requestId}`, requestIds: [requestId], payment: w.payment(paymentId), package: w.package(paymentId) }).writes);
+    }
     else if (c.k === 'expireHours') w.append(decideExpiry({ now, package: pkg }).writes);
     else if (c.k === 'adjust') w.append(decideAdjustment({ now, adminId: 'admin1', delta: c.delta, reason: 'property test', package: pkg }).writes);
   }
@@ -253,6 +274,20 @@ function attend(w: World, c: Extract<Cmd, { k: 'checkIn' | 'report' | 'answer' |
     : ({ type: 'DecideDispute', data: { lessonId, adminId: 'admin1', outcome: c.outcome, reason: 'property test', now } } as const);
   const events = lessonDecider.decide(command, lesson);
   w.append(attendanceWrites(events, w.package(b.packageId), now));
+}
+
+/** The lessons a package paid for that have not started, with their slots (what a withdrawal may cancel). */
+function paidLessons(w: World, pkg: PackageState): PaidLesson[] {
+  return Object.entries(pkg.lessons).filter(([, use]) => use === 'spent').map(([id]) => fold(lessonDecider, w.read(streams.lesson(id))))
+    .filter((l) => l.status === 'confirmed' && l.booking && l.booking.startsAt > w.now.toISOString())
+    .map((lesson) => {
+      const b = lesson.booking!;
+      return {
+        lesson,
+        teacherSlot: fold(slotDecider, w.read(streams.teacherSlot(b.teacherId, b.date, b.hour))),
+        studentSlot: fold(slotDecider, w.read(streams.studentSlot(b.studentId, b.date, b.hour))),
+      };
+    });
 }
 
 /** Plain assertions: the checker runs thousands of times per test, and expect() is too slow for that. */

@@ -79,10 +79,13 @@ test('a student goes from the home page to a teacher, buys hours and reads the F
   await expect(page).toHaveURL(/\/test-checkout\//, slow);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento', slow);
   await expect(page.getByText('Pagamento di prova: nessuna carta viene addebitata')).toBeVisible();
-  await expect(page.getByText('Ore di lezione')).toBeVisible();
+  await expect(page.getByText('Ore di lezione', { exact: true })).toBeVisible();
   await expect(page.getByText('Totale (commissione di 3 € inclusa)')).toBeVisible();
   await noEnglish(page, ['Test payment', 'Lesson hours', 'Teacher', 'Total (incl.', 'Cancel']);
   await screenshots(page, 'i18n-public-checkout');
+  // The express request: focused and ticked with Space, as a keyboard does.
+  await page.getByRole('checkbox', { name: /Chiedo che le ore di lezione siano disponibili subito/ }).focus();
+  await page.keyboard.press('Space');
   await page.getByRole('button', { name: /^Paga / }).click();
 
   // The payment's result.

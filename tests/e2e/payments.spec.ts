@@ -26,7 +26,10 @@ test('paying on the test checkout credits the hours and says so', async ({ page 
   const url = await startPurchase(page.request, 3);
   await page.goto(url);
   await expect(page.getByText('Test payment: no card is charged')).toBeVisible(slow);
-  await expect(page.getByText('Lesson hours')).toBeVisible();
+  await expect(page.getByText('Lesson hours', { exact: true })).toBeVisible();
+  // The express request: focused and ticked with Space, as a keyboard does.
+  await page.getByRole('checkbox', { name: /I ask for my lesson hours to be available at once/ }).focus();
+  await page.keyboard.press('Space');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=/, slow);
   await expect(page.getByText('Payment successful')).toBeVisible(slow);

@@ -62,6 +62,9 @@ test('a teacher offers a trial lesson; a new student buys it once', async ({ pag
   // The test checkout: one hour, €18; paying credits it.
   await expect(page).toHaveURL(/\/test-checkout\//, slow);
   await expect(page.getByText('Test payment: no card is charged')).toBeVisible(slow);
+  // The express request: focused and ticked with Space, as a keyboard does.
+  await page.getByRole('checkbox', { name: /I ask for my lesson hours to be available at once/ }).focus();
+  await page.keyboard.press('Space');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=/, slow);
   await expect(page.getByText('1 lesson hour has been added to your account', { exact: false })).toBeVisible(slow);
@@ -134,8 +137,11 @@ test('a second trial paid at the same time is not credited, and the payment page
   };
   const first = await start();
   const second = await start();
-  expect((await page.request.post(`/api${first}/pay`, { headers })).status()).toBe(200);
+  expect((await page.request.post(`/api${first}/pay`, { headers, data: { expressRequest: true } })).status()).toBe(200);
   await page.goto(second);
+  // The express request: focused and ticked with Space, as a keyboard does.
+  await page.getByRole('checkbox', { name: /Chiedo che le ore di lezione siano disponibili subito/ }).focus();
+  await page.keyboard.press('Space');
   await page.getByRole('button', { name: /^Paga / }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=/, slow);
   await expect(page.getByText('Questa lezione di prova non è stata aggiunta al tuo account')).toBeVisible(slow);

@@ -19,7 +19,7 @@ const NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/admin/users/:id/erase',
   'POST /api/admin/mails/:id/retry',
-  'POST /api/test-checkout/:paymentId/pay',
+  'POST /api/hour-packages/:id/withdrawal',
   'POST /api/test-checkout/:paymentId/cancel',
   'POST /api/calendar/token',
   'POST /api/bookings/:id/check-in',

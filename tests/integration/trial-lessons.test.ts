@@ -100,7 +100,7 @@ describe('buying a trial lesson with the local test checkout', () => {
   const trialBody = (teacherId: string, amount = 18) => ({ amount, teacherId, totalHours: 1, trial: true });
   const paymentIdOf = (res: { json(): { checkout_url: string } }) => res.json().checkout_url.split('/').pop()!;
   const pay = (who: Person, paymentId: string) =>
-    t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(who.cookie) });
+    t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(who.cookie) });
 
   it('offers it to a student with no hours from the teacher, and not by a teacher without a trial rate', async () => {
     const s = await student(t);

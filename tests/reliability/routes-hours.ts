@@ -19,6 +19,7 @@ import {
   payoutSchema,
   ledgerQuerySchema,
   packageHistoryQuerySchema,
+  testCheckoutPaySchema,
   reviewHideSchema,
   reviewPageQuerySchema,
   reviewReplySchema,
@@ -109,7 +110,7 @@ export const PAYMENT_ROUTES: RouteSpec[] = [
     body: (c) => ({ amount: 33, teacherId: c.world.people.teacher.id, totalHours: 1 }),
   },
   { method: 'GET', route: '/api/test-checkout/:paymentId', allowed: ['student'], path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}` },
-  { method: 'POST', route: '/api/test-checkout/:paymentId/pay', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/pay` },
+  { method: 'POST', route: '/api/test-checkout/:paymentId/pay', allowed: ['student'], ledgerWrite: true, bodySchema: testCheckoutPaySchema, body: () => ({ expressRequest: true }), path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/pay` },
   { method: 'POST', route: '/api/test-checkout/:paymentId/cancel', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/test-checkout/${await newPurchase(c.world)}/cancel` },
   // The test checkout's session id is the payment id.
   { method: 'GET', route: '/api/payments/:sessionId', allowed: ['student'], path: async (c) => `/api/payments/${await newPurchase(c.world)}` },
@@ -204,6 +205,9 @@ export const HOURS_ROUTES: RouteSpec[] = [
     method: 'GET', route: '/api/hour-packages/:id/history', allowed: ['student', 'admin'], querySchema: packageHistoryQuerySchema,
     path: (c) => `/api/hour-packages/${c.world.owned.package}/history`,
   },
+  // Whether the student may withdraw from the purchase; the withdrawal itself on a checkout not paid (409), so the package stays.
+  { method: 'GET', route: '/api/hour-packages/:id/withdrawal', allowed: ['student'], path: (c) => `/api/hour-packages/${c.world.owned.package}/withdrawal` },
+  { method: 'POST', route: '/api/hour-packages/:id/withdrawal', allowed: ['student'], ledgerWrite: true, path: async (c) => `/api/hour-packages/${await newPurchase(c.world)}/withdrawal` },
   {
     method: 'POST', route: '/api/admin/adjustments', allowed: ['admin'], bodySchema: adjustmentSchema, ledgerWrite: true,
     body: (c) => ({ packageId: c.world.owned.package, delta: -1, reason: 'Correction after a phone call' }),

@@ -30,7 +30,7 @@ describe('fiscal documents: an invoice per purchase, a credit note per refund, t
     const res = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(student.cookie), payload: { amount: hours * 25 + 3, teacherId: teacher.id, totalHours: hours } });
     expect(res.statusCode, res.body).toBe(200);
     const paymentId = res.json().checkout_url.split('/').pop();
-    expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) })).statusCode).toBe(200);
     return paymentId;
   }
   const list = async (query = '') => (await get(admin, `/api/admin/invoices${query}`)).json();

@@ -28,7 +28,7 @@ describe('sending fiscal documents through an SdI intermediary (a fake one over 
   async function buy(): Promise<string> {
     const res = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: authHeaders(student.cookie), payload: { amount: 28, teacherId: teacher.id, totalHours: 1 } });
     const paymentId = res.json().checkout_url.split('/').pop();
-    expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) })).statusCode).toBe(200);
     const { rows } = await t.db.pool.query(`SELECT id FROM fiscal_documents WHERE payment_id = $1`, [paymentId]);
     return rows[0].id;
   }

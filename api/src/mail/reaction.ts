@@ -37,6 +37,7 @@ export async function queueMails(db: { query: (sql: string, values: unknown[]) =
 /** The events the reaction queues mails for (the switch below); any other batch reads nothing. */
 const MAILING_EVENTS = new Set<ParliamoEvent['type']>([
   'LessonBooked', 'HoursPurchased', 'LessonCancelled', 'LessonRescheduled', 'LessonNotesWritten', 'LessonProblemReported', 'LessonRefunded', 'LessonCompleted',
+  'PurchaseWithdrawn',
 ]);
 
 /**
@@ -44,8 +45,9 @@ const MAILING_EVENTS = new Set<ParliamoEvent['type']>([
  * catch-up, same wake-ups) that turns each LessonBooked, LessonCancelled and LessonRescheduled into one
  * queued mail per party, each LessonNotesWritten into one mail to the student, each LessonProblemReported into
  * one mail to the other party, each outcome a rule or an admin decided (LessonRefunded, LessonCompleted but
- * the quiet one when the report window closes) into one mail per party, and each HoursPurchased into the
- * student's purchase confirmation, in the transaction that moves its checkpoint. The sender
+ * the quiet one when the report window closes) into one mail per party, each HoursPurchased into the
+ * student's purchase confirmation and each PurchaseWithdrawn into its acknowledgement, in the transaction
+ * that moves its checkpoint. The sender
  * (mail-sender.ts) delivers them.
  * It owns no tables, so a rebuild only re-queues what is missing (and the primary key refuses
  * repeats); events recorded before the queue existed, or written silently (the demo seed's
@@ -97,6 +99,13 @@ export const mailReaction: Projection = {
           { id: `${e.id}.student`, kind: 'lesson-rescheduled', recipientRole: 'student', recipientId: studentId, ref: lessonId, params },
           { id: `${e.id}.teacher`, kind: 'lesson-rescheduled', recipientRole: 'teacher', recipientId: teacherId, ref: lessonId, params },
         );
+      } else if (e.type === 'PurchaseWithdrawn') {
+        // The acknowledgement on a durable medium, at once (withdrawal-mail.ts).
+        const { paymentId, studentId, refundCents, hoursUsed, lessonsCancelled, withdrawnAt } = e.data;
+        mails.push({
+          id: `${e.id}.student`, kind: 'withdrawal-acknowledged', recipientRole: 'student', recipientId: studentId, ref: paymentId,
+          params: { paymentId, refundCents, hoursUsed, lessonsCancelled: lessonsCancelled.length, withdrawnAt },
+        });
       } else if (e.type === 'LessonNotesWritten') {
         // Only the student: the teacher wrote them. The text is read when the mail is written.
         const { lessonId, studentId } = e.data;

@@ -43,6 +43,7 @@ type Row = PaymentRow & {
   package_expires_at: Date | null;
   refunds: AdminPayment['refunds'];
   pending_refunds: AdminPayment['pendingRefunds'];
+  withdrawal_status: 'pending' | 'completed' | 'failed' | null;
 };
 
 function toAdminPayment(r: Row, now: Date): AdminPayment {
@@ -86,6 +87,8 @@ function toAdminPayment(r: Row, now: Date): AdminPayment {
     hoursRefundedBefore: r.hours_revoked + held,
     refunds: r.refunds,
     pendingRefunds: r.pending_refunds,
+    expressRequest: r.express_request,
+    withdrawal: r.withdrawal && { withdrawnAt: r.withdrawal.withdrawnAt, refundCents: r.withdrawal.refundCents, status: r.withdrawal_status ?? 'none' },
   };
 }
 
@@ -104,7 +107,8 @@ const ROWS_SQL = (w: string, limit: string) => `SELECT p.*,
       LEFT JOIN users a ON a.id::text = q.requested_by AND a.erased_at IS NULL
       WHERE r.payment_id = p.payment_id), '[]') AS refunds,
     COALESCE((SELECT json_agg(json_build_object('hours', q.hours, 'amountCents', q.amount_cents, 'requestedAt', q.requested_at) ORDER BY q.requested_at)
-      FROM refund_requests q WHERE q.payment_id = p.payment_id AND q.status = 'pending'), '[]') AS pending_refunds
+      FROM refund_requests q WHERE q.payment_id = p.payment_id AND q.status = 'pending'), '[]') AS pending_refunds,
+    (SELECT q.status FROM refund_requests q WHERE q.request_id = p.withdrawal->>'requestId') AS withdrawal_status
   ${FROM_SQL}
   LEFT JOIN hour_packages hp ON hp.id = p.package_id ${w}
   ORDER BY COALESCE(p.started_at, p.credited_at, p.updated_at) DESC, p.payment_id ${limit}`;

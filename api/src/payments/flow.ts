@@ -14,6 +14,7 @@ import {
   streams,
   trialDecider,
   slotDecider,
+  type ExpressRequest,
   type PackageState,
   type PaidLesson,
   type ParliamoEvent,
@@ -40,11 +41,11 @@ import { factId } from './ids.ts';
  * The second and later events of one type in a stream's write (a refund completing two requests) add
  * their occurrence; the first keeps the id it always had.
  */
-const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent, occurrence: number) =>
+export const factIds = (paymentId: string, discriminator = '') => (stream: string, e: ParliamoEvent, occurrence: number) =>
   factId('payment', paymentId, stream, e.type, discriminator, ...(occurrence === 0 ? [] : [String(occurrence)]));
 
-const loadPayment = (s: LedgerSession, paymentId: string) => s.load(streams.payment(paymentId), paymentDecider);
-const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.package(packageIdForPayment(paymentId)), packageDecider);
+export const loadPayment = (s: LedgerSession, paymentId: string) => s.load(streams.payment(paymentId), paymentDecider);
+export const loadPackage = (s: LedgerSession, paymentId: string) => s.load(streams.package(packageIdForPayment(paymentId)), packageDecider);
 
 /**
  * What decides a student's trial with a teacher: the trial stream (loaded in the session, so the append
@@ -96,7 +97,7 @@ export async function recordCheckoutStarted(deps: CommandDeps, data: Omit<StartC
  */
 export function confirmPayment(
   deps: CommandDeps,
-  c: { paymentId: string; providerPaymentId: string | null; amountCents: number },
+  c: { paymentId: string; providerPaymentId: string | null; amountCents: number; expressRequest?: ExpressRequest | null },
   now = deps.clock.now(),
   opts: { silent?: boolean } = {},
 ): Promise<boolean> {
@@ -190,7 +191,7 @@ function recordRefundOf(
 }
 
 /** The lessons a package paid for and still spends an hour on, with the slots of those not started yet. */
-async function loadPaidLessons(s: LedgerSession, pkg: PackageState, now: Date): Promise<PaidLesson[]> {
+export async function loadPaidLessons(s: LedgerSession, pkg: PackageState, now: Date): Promise<PaidLesson[]> {
   const ids = Object.entries(pkg.lessons).filter(([, use]) => use === 'spent').map(([id]) => id);
   const lessons = await s.loadMany(ids.map((id) => [streams.lesson(id), lessonDecider] as const));
   const ahead = lessons.filter((l) => l.status === 'confirmed' && l.booking && new Date(l.booking.startsAt) > now);

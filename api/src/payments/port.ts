@@ -1,3 +1,4 @@
+import type { ExpressRequest } from '@parliamo/domain';
 import type { Locale } from '@parliamo/domain/i18n';
 /**
  * The payments port: how the API starts a checkout and learns what happened to it, whichever
@@ -41,6 +42,8 @@ export type ProviderEvent =
       providerSessionId: string;
       providerPaymentId: string | null;
       amountCents: number;
+      /** The buyer's express request to start at once, accepted on the payment page; null without it. */
+      expressRequest: ExpressRequest | null;
     }
   /** The checkout completed but the money has not arrived yet (delayed payment methods). */
   | { kind: 'awaiting_payment'; providerEventId: string; paymentId: string | null; providerSessionId: string }

@@ -1,4 +1,4 @@
-import { DomainError, type RefundAnswer } from '@parliamo/domain';
+import { DomainError, type PaymentState, type RefundAnswer } from '@parliamo/domain';
 import type { CommandDeps } from '../platform/command.ts';
 import { currentPayment, recordImmediateRefund, recordRefundRequest, recordRefundRequestFailure } from './flow.ts';
 import type { Payments } from './port.ts';
@@ -30,20 +30,31 @@ export async function refundPayment(
     feeIncluded: request.feeIncluded,
     status,
   });
+  return answer(await askProviderToRefund(deps, payments, payment, c.requestId));
+}
+
+/**
+ * Asks the provider for a recorded refund request, under an idempotency key from the request id, and
+ * answers its state: with Stripe the hours leave when its webhook confirms the refund; the local test
+ * mode completes it at once. A request asked again (a retry) refunds nothing twice.
+ */
+export async function askProviderToRefund(deps: CommandDeps, payments: Payments, payment: PaymentState, requestId: string): Promise<RefundAnswer['status']> {
+  const request = payment.refundRequests[requestId]!;
+  const paymentId = payment.checkout!.paymentId;
   if (request.status === 'failed') throw new DomainError('conflict', 'payments.refundRefusedEarlier');
-  if (request.status === 'completed') return answer('completed');
+  if (request.status === 'completed') return 'completed';
   let refund: { providerRefundId: string; completed: boolean };
   try {
-    refund = await payments.refund({ paymentId: c.paymentId, providerPaymentId: payment.providerPaymentId, amountCents: request.amountCents, requestId: c.requestId });
+    refund = await payments.refund({ paymentId, providerPaymentId: payment.providerPaymentId, amountCents: request.amountCents, requestId });
   } catch (err) {
     const refused = refusedBy(err);
     // Not reached: the request stays pending (its hours held); retrying it is safe under the same key.
     if (refused === null) throw new DomainError('conflict', 'payments.providerUnreachable');
-    await recordRefundRequestFailure(deps, { paymentId: c.paymentId, requestId: c.requestId, reason: refused });
+    await recordRefundRequestFailure(deps, { paymentId, requestId, reason: refused });
     throw new DomainError('conflict', 'payments.refundRefused', { reason: refused });
   }
   // Stripe's webhook may have overtaken its answer: say so when the hours have left already.
-  if (!refund.completed) return answer((await currentPayment(deps, c.paymentId)).refundRequests[c.requestId]?.status ?? 'pending');
-  await recordImmediateRefund(deps, { paymentId: c.paymentId, amountCents: request.amountCents, providerRefundId: refund.providerRefundId, requestId: c.requestId });
-  return answer('completed');
+  if (!refund.completed) return (await currentPayment(deps, paymentId)).refundRequests[requestId]?.status ?? 'pending';
+  await recordImmediateRefund(deps, { paymentId, amountCents: request.amountCents, providerRefundId: refund.providerRefundId, requestId });
+  return 'completed';
 }

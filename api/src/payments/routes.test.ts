@@ -73,13 +73,19 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
   it('shows the checkout, pays through the confirmation path and credits the hours once', async () => {
     const paymentId = await startCheckout(5);
     const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${paymentId}`, headers: authHeaders(student.cookie) });
-    expect(page.json()).toEqual({ paymentId, amount: 128, hours: 5, teacherName: 'Giulia R.', status: 'pending' });
+    expect(page.json()).toMatchObject({ paymentId, amount: 128, hours: 5, teacherName: 'Giulia R.', status: 'pending' });
+    expect(page.json().expressRequest).toContain('I ask for my lesson hours to be available at once');
 
     const before = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
     expect(before.json()).toMatchObject({ status: 'pending', hours: 5, teacherId: teacher.id });
 
+    // The express request to start at once is required, as on Stripe's page.
+    for (const payload of [{}, { expressRequest: false }]) {
+      const unticked = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload, headers: authHeaders(student.cookie) });
+      expect([unticked.statusCode, unticked.json().message]).toEqual([400, 'Tick the box to ask for your lessons to be available at once']);
+    }
     for (let i = 0; i < 3; i++) {
-      const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+      const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
       expect(pay.statusCode).toBe(200);
       expect(pay.json()).toEqual({ redirect: `/payment-success?session_id=${paymentId}` });
     }
@@ -91,6 +97,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(purchased[0]!.data).toMatchObject({ hours: 5, hourPriceCents: 2500, studentId: student.id, teacherId: teacher.id });
     const confirmed = (await t.app.ledger.readStream(streams.payment(paymentId))).filter((e) => e.type === 'PaymentConfirmed');
     expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.data).toMatchObject({ expressRequest: { version: '1', language: 'en', requestedAt: t.clock.now().toISOString() } });
   });
 
   it('cancels: the checkout ends, nothing is credited and it can no longer be paid', async () => {
@@ -100,14 +107,14 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect(cancel.json()).toEqual({ redirect: '/teachers' });
     const status = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
     expect(status.json()).toMatchObject({ status: 'expired', hoursCredited: 0 });
-    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     expect(pay.statusCode).toBe(409);
     expect(await t.app.ledger.readStream(streams.package(paymentId))).toEqual([]);
   });
 
   it('refuses to cancel a paid checkout with 409: the hours stay credited and nothing says "cancelled"', async () => {
     const paymentId = await startCheckout(2);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) });
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     const cancel = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/cancel`, headers: authHeaders(student.cookie) });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json()).toMatchObject({ message: 'This checkout is already paid and cannot be cancelled; the hours are in your account.' });
@@ -123,7 +130,8 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
       ['POST', `/api/test-checkout/${paymentId}/cancel`],
       ['GET', `/api/payments/${paymentId}`],
     ] as const) {
-      expect((await t.app.inject({ method, url, headers: authHeaders(other.cookie) })).statusCode).toBe(404);
+      const payload = method === 'POST' ? { expressRequest: true } : undefined;
+      expect((await t.app.inject({ method, url, payload, headers: authHeaders(other.cookie) })).statusCode).toBe(404);
       expect((await t.app.inject({ method, url, headers: authHeaders() })).statusCode).toBe(401);
     }
     const still = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: authHeaders(student.cookie) });
@@ -134,7 +142,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders() })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(student.cookie) })).statusCode).toBe(403);
     const paid = await startCheckout(3);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, headers: authHeaders(student.cookie) });
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: authHeaders(admin.cookie) });
     expect(res.statusCode).toBe(200);
     const row = res.json().payments.find((p: { paymentId: string }) => p.paymentId === paid);
@@ -164,7 +172,7 @@ describe('buying hours with the local test checkout (no Stripe key)', () => {
     const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: authHeaders(student.cookie) })).json();
     expect(await get(fresh)).toMatchObject({ status: 'expired' });
     expect(await get(younger)).toMatchObject({ status: 'pending' });
-    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, headers: authHeaders(student.cookie) });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${fresh}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
     expect(pay.statusCode).toBe(409);
   });
 });

@@ -12,6 +12,7 @@ import {
   DomainError,
   errorResponses,
   eurosToCents,
+  EXPRESS_REQUEST_VERSION,
   idParamsSchema,
   packageIdForPayment,
   paymentDecider,
@@ -20,6 +21,7 @@ import {
   romeWallClock,
   streams,
   teacherDisplayName,
+  testCheckoutPaySchema,
   testCheckoutSchema,
   textSchema,
   trialOfferSchema,
@@ -28,6 +30,7 @@ import {
 } from '@parliamo/domain';
 import { confirmPayment, expireCheckout, loadTrialEligibility, recordCheckoutStarted } from './flow.ts';
 import { LedgerSession } from '../platform/ledger-session.ts';
+import { serverMessages } from '@parliamo/domain/i18n';
 import { commandDeps } from '../platform/command.ts';
 import { paymentsMode } from '../config.ts';
 import { findPayment, findPaymentBySession, type PaymentRow } from '@parliamo/projections';
@@ -149,16 +152,18 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         hours: row.hours,
         teacherName: teacher ? teacherDisplayName(teacher.firstName, teacher.lastName) : 'Teacher',
         status: row.status,
+        expressRequest: (await serverMessages(request.locale, 'checkout'))('expressRequest'),
       };
     });
 
-    app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: redirect }, async (request) => {
+    app.post('/test-checkout/:paymentId/pay', { preValidation: student, schema: { ...redirect, body: testCheckoutPaySchema } }, async (request) => {
       const row = await testCheckout(request);
       if (row.status === 'expired' || row.status === 'failed') {
         throw new DomainError('conflict', 'payments.checkoutClosed');
       }
       // The very code Stripe's webhook runs for a paid checkout.
-      await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents });
+      const expressRequest = { version: EXPRESS_REQUEST_VERSION, language: request.locale, requestedAt: app.clock.now().toISOString() };
+      await confirmPayment(commandDeps(app), { paymentId: row.payment_id, providerPaymentId: null, amountCents: row.amount_cents, expressRequest });
       return { redirect: `/payment-success?session_id=${encodeURIComponent(row.provider_session_id ?? row.payment_id)}` };
     });
 

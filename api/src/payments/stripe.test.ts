@@ -38,7 +38,10 @@ describe('Stripe adapter through the official client', () => {
     expect(body.mode).toBe('payment');
     expect(body.currency).toBe('eur');
     expect(body.client_reference_id).toBe(request.paymentId);
-    expect(body.metadata).toEqual({ paymentId: request.paymentId, studentId: 'student-1', teacherId: 'teacher-1', hours: '5' });
+    // The express request's text is Stripe's consent, required, and its version and language go with the session.
+    expect(body.metadata).toEqual({ paymentId: request.paymentId, studentId: 'student-1', teacherId: 'teacher-1', hours: '5', expressRequestVersion: '1', expressRequestLanguage: 'en' });
+    expect(body.consent_collection).toEqual({ terms_of_service: 'required' });
+    expect(body.custom_text.terms_of_service_acceptance.message).toContain('I ask for my lesson hours to be available at once');
     expect(body.payment_intent_data.metadata.paymentId).toBe(request.paymentId);
     expect(body.line_items).toEqual([
       { quantity: '5', price_data: { currency: 'eur', unit_amount: '2500', product_data: { name: 'Italian lesson hour (valid 6 months)' } } },
@@ -105,6 +108,7 @@ describe('webhook verification', () => {
       providerSessionId: 'cs_test_1',
       providerPaymentId: 'pi_1',
       amountCents: 12800,
+      expressRequest: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
-import { DomainError } from '@parliamo/domain';
+import { DomainError, EXPRESS_REQUEST_VERSION, type ExpressRequest } from '@parliamo/domain';
 import { serverMessages } from '@parliamo/domain/i18n';
 import type { CheckoutRequest, Payments, ProviderEvent, RefundRequest, StartedCheckout } from './port.ts';
 
@@ -49,6 +49,8 @@ export function createStripePayments(client: Stripe): Payments {
         hours: String(request.hours),
       };
       const locale = request.locale ?? 'en';
+      // Which express-request text the buyer is shown: the completed session brings it back with the consent.
+      const consent = { expressRequestVersion: EXPRESS_REQUEST_VERSION, expressRequestLanguage: locale };
       const m = await serverMessages(locale, 'checkout');
       const months = request.validityMonths;
       const session = await client.checkout.sessions.create(
@@ -71,7 +73,10 @@ export function createStripePayments(client: Stripe): Payments {
               ? [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.feeCents, product_data: { name: m('line.fee') } } }]
               : []),
           ],
-          metadata: links,
+          metadata: { ...links, ...consent },
+          // The express request to start at once, required before paying (the right of withdrawal).
+          consent_collection: { terms_of_service: 'required' },
+          custom_text: { terms_of_service_acceptance: { message: m('expressRequest') } },
           // Refunds name only the PaymentIntent: its metadata leads back to our payment.
           payment_intent_data: { metadata: links },
           success_url: request.successUrl,
@@ -160,6 +165,14 @@ function idOf(ref: string | { id: string } | null | undefined): string | null {
   return typeof ref === 'string' ? ref : ref.id;
 }
 
+/** The express request a completed session carries: accepted on the page, with the text's version and language. */
+function expressRequestOf(s: Stripe.Checkout.Session, createdSeconds: number): ExpressRequest | null {
+  const version = s.metadata?.expressRequestVersion;
+  const language = s.metadata?.expressRequestLanguage;
+  if (s.consent?.terms_of_service !== 'accepted' || !version || (language !== 'en' && language !== 'it')) return null;
+  return { version, language, requestedAt: new Date(createdSeconds * 1000).toISOString() };
+}
+
 /** Reduces a verified Stripe event to the provider event our payment flow understands. */
 export function toProviderEvent(event: Stripe.Event): ProviderEvent {
   switch (event.type) {
@@ -175,6 +188,7 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
           providerSessionId: s.id,
           providerPaymentId: idOf(s.payment_intent),
           amountCents: s.amount_total ?? 0,
+          expressRequest: expressRequestOf(s, event.created),
         };
       }
       return { kind: 'awaiting_payment', providerEventId: event.id, paymentId, providerSessionId: s.id };

@@ -64,7 +64,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
       { quantity: 4, unit_amount: 2500, name: expect.any(String) },
       { quantity: 1, unit_amount: 300, name: 'Transaction fee' },
     ]);
-    expect(s.metadata).toEqual({ paymentId, studentId: student.id, teacherId: teacher.id, hours: '4' });
+    expect(s.metadata).toEqual({ paymentId, studentId: student.id, teacherId: teacher.id, hours: '4', expressRequestVersion: '1', expressRequestLanguage: 'en' });
     expect(s.client_reference_id).toBe(paymentId);
     expect(s.success_url).toMatch(/\/payment-success\?session_id=\{CHECKOUT_SESSION_ID\}$/);
     expect(await status(sessionId)).toMatchObject({ status: 'pending', hours: 4 });
@@ -73,7 +73,7 @@ describe('Stripe checkout and webhooks (official client against a local Stripe)'
   it('never lets the test checkout confirm a Stripe payment', async () => {
     const { sessionId, paymentId } = await buy(2);
     for (const action of ['pay', 'cancel']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/${action}`, headers: authHeaders(student.cookie) });
+      const res = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/${action}`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) });
       expect(res.statusCode).toBe(404);
     }
     expect(await status(sessionId)).toMatchObject({ status: 'pending', hoursCredited: 0 });

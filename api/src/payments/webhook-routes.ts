@@ -44,7 +44,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     let recorded: boolean;
     switch (e.kind) {
       case 'paid':
-        recorded = await confirmPayment(commandDeps(app), { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents });
+        recorded = await confirmPayment(commandDeps(app), { paymentId, providerPaymentId: e.providerPaymentId, amountCents: e.amountCents, expressRequest: e.expressRequest });
         break;
       case 'failed':
         recorded = await failPayment(commandDeps(app), { paymentId, reason: e.reason });

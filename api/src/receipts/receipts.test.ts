@@ -43,7 +43,7 @@ describe('receipts and credit notes (numbered by the ledger, written as PDFs)', 
     return res.json().checkout_url.split('/').pop();
   }
   const pay = (who: Person, paymentId: string) =>
-    t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(who.cookie) });
+    t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(who.cookie) });
   async function buy(who: Person, hours: number): Promise<string> {
     const paymentId = await start(who, hours);
     expect((await pay(who, paymentId)).statusCode).toBe(200);
@@ -241,7 +241,7 @@ describe('receipt numbers across a new year', () => {
         payload: { amount: 28, teacherId: teacher.id, totalHours: 1 },
       });
       const paymentId: string = res.json().checkout_url.split('/').pop();
-      expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: authHeaders(student.cookie) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: authHeaders(student.cookie) })).statusCode).toBe(200);
       return paymentId;
     };
     const december = await buy();

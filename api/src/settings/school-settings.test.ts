@@ -34,7 +34,7 @@ async function buy(hours: number, amount: number): Promise<string> {
   const res = await checkout(amount, hours);
   expect(res.statusCode).toBe(200);
   const paymentId = (res.json().checkout_url as string).split('/').pop()!;
-  expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: await as(student) })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: await as(student) })).statusCode).toBe(200);
   return paymentId;
 }
 const book = async (date: string, hour: number) =>
@@ -166,7 +166,7 @@ describe('the rules read the settings in force, and history keeps the values it 
     const paymentId = (res.json().checkout_url as string).split('/').pop()!;
     // changed between the checkout and the payment: the terms the student saw hold
     await put(admin, { validityMonths: 1 });
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, headers: await as(student) });
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${paymentId}/pay`, payload: { expressRequest: true }, headers: await as(student) });
     const pkgs = async () => (await t.app.inject({ method: 'GET', url: '/api/hour-packages', headers: await as(student) })).json();
     const mine = (await pkgs()).find((p: { id: string }) => p.id === paymentId);
     expect(mine.expiresAt).toBe('2027-03-02T09:00:00.000Z'); // 12 months, Rome clock

@@ -38,6 +38,10 @@ export interface FakeCheckoutSession {
   expires_at: number;
   livemode: false;
   line_items_requested: Array<{ quantity: number; unit_amount: number; name: string }>;
+  /** As Stripe: what the session asks to accept, its text, and once paid what was accepted. */
+  consent_collection: { terms_of_service?: string } | null;
+  custom_text: { terms_of_service_acceptance?: { message: string } | null };
+  consent: { terms_of_service: 'accepted' } | null;
 }
 
 export interface FakeStripe {
@@ -208,6 +212,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           expires_at: now + 24 * 3600,
           livemode: false,
           line_items_requested: lineItems,
+          consent_collection: body.consent_collection ?? null,
+          custom_text: { terms_of_service_acceptance: body.custom_text?.terms_of_service_acceptance ?? null },
+          consent: null,
         };
         (session as any).payment_intent_data_metadata = body.payment_intent_data?.metadata ?? {};
         sessions.set(id, session);
@@ -267,6 +274,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       s.payment_intent = piId;
       s.status = 'complete';
       s.payment_status = opts.delayed ? 'unpaid' : 'paid';
+      // Stripe's page does not let the customer pay without accepting what the session requires.
+      if (s.consent_collection?.terms_of_service === 'required') s.consent = { terms_of_service: 'accepted' };
       s.url = null;
       return snapshot(s);
     },

@@ -21,8 +21,16 @@ export const testCheckoutSchema = answer({
   hours: z.number(),
   teacherName: z.string(),
   status: z.enum(PAYMENT_STATUSES),
+  /** The express request to start at once, in the buyer's language: the checkbox the page requires. */
+  expressRequest: z.string(),
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+/** POST /api/test-checkout/:paymentId/pay: the buyer ticked the express request, as on Stripe's page. */
+export const testCheckoutPaySchema = strict({
+  expressRequest: z.literal(true, { error: errorRef('payments.expressRequestRequired') }),
+});
+export type TestCheckoutPayBody = z.infer<typeof testCheckoutPaySchema>;
 
 /** POST /api/test-checkout/:paymentId/pay and /cancel: where the browser goes next. */
 export const redirectSchema = answer({ redirect: z.string() });
@@ -98,6 +106,10 @@ export const adminPaymentSchema = answer({
   ),
   /** Admin refund requests Stripe has not confirmed yet. */
   pendingRefunds: z.array(answer({ hours: z.number(), amountCents: z.number(), requestedAt: z.string() })),
+  /** The buyer's express request to start at once, as recorded with the payment: the text's version, its language, when. */
+  expressRequest: answer({ version: z.string(), language: z.string(), requestedAt: z.string() }).nullable(),
+  /** The student's withdrawal from the purchase and its refund's state (`none`: nothing to refund). */
+  withdrawal: answer({ withdrawnAt: z.string(), refundCents: z.number(), status: z.enum(['none', 'pending', 'completed', 'failed']) }).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -217,3 +229,30 @@ export const trialOfferSchema = answer({
   reason: z.string().nullable(),
 });
 export type TrialOffer = z.infer<typeof trialOfferSchema>;
+
+/**
+ * GET /api/hour-packages/:id/withdrawal: whether the student may withdraw from the purchase now, until
+ * when, and the refund it would give (the rules: payments/withdrawal.ts). POST answers 202 with the
+ * same figures and the refund's state (`none` when nothing goes back).
+ */
+export const withdrawalQuoteSchema = answer({
+  possible: z.boolean(),
+  /** Why not, as a refusal is answered: its code and the sentence in the request's language. */
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  endsAt: z.string(),
+  refundCents: z.number(),
+  hoursUsed: z.number(),
+  feeIncluded: z.boolean(),
+  lessonsToCancel: z.array(z.string()),
+  expressRequest: z.boolean(),
+});
+export type WithdrawalQuoteAnswer = z.infer<typeof withdrawalQuoteSchema>;
+export const withdrawalAnswerSchema = answer({
+  refundCents: z.number(),
+  hoursUsed: z.number(),
+  feeIncluded: z.boolean(),
+  lessonsCancelled: z.array(z.string()),
+  withdrawnAt: z.string(),
+  status: z.enum(['none', 'pending', 'completed', 'failed']),
+});
+export type WithdrawalAnswer = z.infer<typeof withdrawalAnswerSchema>;

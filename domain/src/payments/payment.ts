@@ -6,7 +6,7 @@
  */
 import { assertNever, type Decider, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
-import type { CheckoutStarted, PaymentEvent } from '../events.ts';
+import type { CheckoutStarted, ExpressRequest, PaymentEvent, PurchaseWithdrawn } from '../events.ts';
 import { priceCents } from '../rules.ts';
 
 export type StartCheckout = {
@@ -32,7 +32,7 @@ export type StartCheckout = {
 };
 export type ConfirmPayment = {
   type: 'ConfirmPayment';
-  data: { paymentId: string; providerPaymentId: string | null; amountCents: number; now: string };
+  data: { paymentId: string; providerPaymentId: string | null; amountCents: number; expressRequest?: ExpressRequest | null; now: string };
 };
 export type FailPayment = { type: 'FailPayment'; data: { paymentId: string; reason: string; now: string } };
 export type ExpireCheckout = { type: 'ExpireCheckout'; data: { paymentId: string; now: string } };
@@ -59,6 +59,10 @@ export interface PaymentState {
   refundRequests: Record<string, RefundRequestState>;
   /** Hours refunds paid back after they were used (UsedHoursRefunded): the admin's debt to settle. */
   usedHoursRefunded: number;
+  /** The buyer's express request recorded with the confirmation; null on purchases made without it. */
+  expressRequest: ExpressRequest | null;
+  /** The student's withdrawal from the purchase (payments/withdrawal.ts); null while there is none. */
+  withdrawal: PurchaseWithdrawn['data'] | null;
 }
 
 export interface RefundRequestState {
@@ -81,6 +85,8 @@ export const initialPaymentState: PaymentState = {
   providerPaymentId: null,
   refundRequests: {},
   usedHoursRefunded: 0,
+  expressRequest: null,
+  withdrawal: null,
 };
 
 /** Throws 409 unless the client's amount equals hours x hourly rate + the fee in force (EUR 3 by default). */
@@ -103,6 +109,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
         confirmed: true,
         receiptNumber: event.data.receiptNumber ?? state.receiptNumber,
         providerPaymentId: event.data.providerPaymentId ?? state.providerPaymentId,
+        expressRequest: event.data.expressRequest ?? state.expressRequest,
       };
     case 'PaymentFailed':
       return state.confirmed ? state : { ...state, status: 'failed' };
@@ -129,6 +136,8 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
     }
     case 'UsedHoursRefunded':
       return { ...state, usedHoursRefunded: state.usedHoursRefunded + event.data.hours };
+    case 'PurchaseWithdrawn':
+      return { ...state, withdrawal: event.data };
     default:
       return assertNever(event);
   }
@@ -175,7 +184,13 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       return [
         {
           type: 'PaymentConfirmed',
-          data: { paymentId: c.paymentId, providerPaymentId: c.providerPaymentId, amountCents: c.amountCents, confirmedAt: isoOf(c.now) },
+          data: {
+            paymentId: c.paymentId,
+            providerPaymentId: c.providerPaymentId,
+            amountCents: c.amountCents,
+            confirmedAt: isoOf(c.now),
+            ...(c.expressRequest ? { expressRequest: c.expressRequest } : {}),
+          },
         },
       ];
     }

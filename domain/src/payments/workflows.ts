@@ -4,7 +4,7 @@
  */
 import type { ErrorCode } from '../errors.ts';
 import { isoOf, nonEmpty, type StreamWrite } from '../decider.ts';
-import { type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '../events.ts';
+import { type ExpressRequest, type PackageEvent, type PaymentEvent, streams, type TrialEvent } from '../events.ts';
 import { decidePackage, packageIdForPayment, type PackageState } from '../packages/package.ts';
 import { VALIDITY_MONTHS } from '../rules.ts';
 import { decidePayment, type PaymentState } from './payment.ts';
@@ -56,6 +56,8 @@ export function decidePaymentConfirmation(input: {
   paymentId: string;
   providerPaymentId: string | null;
   amountCents: number;
+  /** The buyer's express request to start at once, from the completed checkout; null without it. */
+  expressRequest?: ExpressRequest | null;
   payment: PaymentState;
   package: PackageState;
   /** Required once the payment has a checkout (see above). */
@@ -64,7 +66,7 @@ export function decidePaymentConfirmation(input: {
   const { now, paymentId } = input;
   const packageId = packageIdForPayment(paymentId);
   const payment = decidePayment(
-    { type: 'ConfirmPayment', data: { paymentId, providerPaymentId: input.providerPaymentId, amountCents: input.amountCents, now } },
+    { type: 'ConfirmPayment', data: { paymentId, providerPaymentId: input.providerPaymentId, amountCents: input.amountCents, expressRequest: input.expressRequest ?? null, now } },
     input.payment,
   );
   const checkout = input.payment.checkout!; // decidePayment threw if there was no checkout

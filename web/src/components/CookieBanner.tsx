@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { Box, Button, CloseButton, Container, Flex, HStack, Text } from '@chakra-ui/react';
 import { useT } from '../lib/i18n.tsx';
-
-const KEY = 'cookiesAccepted';
+import { choiceInForce, recordChoice } from './cookie-consent.ts';
 
 function storedChoice(): string | null {
   try {
-    return window.localStorage.getItem(KEY);
+    return choiceInForce(window.localStorage, new Date());
   } catch {
     return null;
   }
 }
 
 /**
- * The cookie banner (spec "Screens and routes" and "States and transitions"): shown while `cookiesAccepted` is unset; Accept sets "true",
- * Essential only or the close icon set "false"; either hides it.
+ * The cookie banner (spec "Screens and routes" and "States and transitions"): shown while `cookiesAccepted` is unset or
+ * older than 6 months (cookie-consent.ts); Accept sets "true", Essential only or the close icon set "false"; either hides it.
  */
 export function CookieBanner() {
   const [open, setOpen] = useState(() => storedChoice() === null);
@@ -22,7 +21,7 @@ export function CookieBanner() {
   if (!open) return null;
   const choose = (accepted: boolean) => {
     try {
-      window.localStorage.setItem(KEY, String(accepted));
+      recordChoice(window.localStorage, accepted, new Date());
     } catch {
       /* storage unavailable: still hide the banner for this visit */
     }

@@ -5,7 +5,7 @@ import { accountChanges, accountQueries } from './accounts/queries.ts';
 import { adminChanges, adminQueries } from './admin/queries.ts';
 import { lessonChanges, lessonQueries } from './lessons/queries.ts';
 import { invoiceChanges, invoiceQueries } from './invoices/queries.ts';
-import { packageQueries } from './packages/queries.ts';
+import { packageChanges, packageQueries } from './packages/queries.ts';
 import { paymentChanges, paymentQueries } from './payments/queries.ts';
 import { payoutChanges, payoutQueries } from './payouts/queries.ts';
 import { reviewChanges, reviewQueries } from './reviews/queries.ts';
@@ -14,7 +14,7 @@ import { messageQueries } from './messages/queries.ts';
 
 // Every feature's reads and what its writes make stale, composed as the app uses them together.
 const queries = { ...sharedQueries, ...accountQueries, ...adminQueries, ...invoiceQueries, ...lessonQueries, ...packageQueries, ...paymentQueries, ...payoutQueries, ...reviewQueries, ...teacherQueries, ...messageQueries };
-const CHANGES = { ...accountChanges, ...adminChanges, ...invoiceChanges, ...lessonChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
+const CHANGES = { ...accountChanges, ...adminChanges, ...invoiceChanges, ...lessonChanges, ...packageChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
 
 /** A client holding fresh data under the keys of these reads. */
 function clientWith(reads: { queryKey: readonly unknown[] }[]): QueryClient {

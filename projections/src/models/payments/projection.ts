@@ -38,6 +38,10 @@ export interface PaymentRow {
   refunded_at: Date | null;
   credited_at: Date | null;
   updated_at: Date;
+  /** The buyer's express request to start at once (PaymentConfirmed.expressRequest); null without it. */
+  express_request: { version: string; language: string; requestedAt: string } | null;
+  /** The student's withdrawal from the purchase (PurchaseWithdrawn); null while there is none. */
+  withdrawal: { withdrawnAt: string; refundCents: number; requestId: string | null } | null;
 }
 
 /** Reconciliation flags of one payment (empty when all is well). */
@@ -130,10 +134,15 @@ async function applyOne(client: pg.PoolClient, e: ProjectedEvent, tables: Record
     }
     case 'PaymentConfirmed': {
       const d = e.data;
-      await update('provider_payment_id = COALESCE($3, provider_payment_id), paid_amount_cents = $4, confirmed_at = $5', [
-        d.paymentId, at, d.providerPaymentId, d.amountCents, d.confirmedAt,
+      await update('provider_payment_id = COALESCE($3, provider_payment_id), paid_amount_cents = $4, confirmed_at = $5, express_request = $6', [
+        d.paymentId, at, d.providerPaymentId, d.amountCents, d.confirmedAt, d.expressRequest ? JSON.stringify(d.expressRequest) : null,
       ]);
       break;
+    }
+    case 'PurchaseWithdrawn': {
+      const d = e.data;
+      await update('withdrawal = $3', [d.paymentId, at, JSON.stringify({ withdrawnAt: d.withdrawnAt, refundCents: d.refundCents, requestId: d.requestId })]);
+      return;
     }
     case 'PaymentFailed':
       await update('failed_at = $3', [e.data.paymentId, at, e.data.failedAt]);
@@ -207,8 +216,8 @@ export const paymentsProjection: Projection = {
   name: 'payments',
   // 2: the trial column (issue 17). 3: refunds and the admin's refund requests (issue 18).
   // 4: the indexes of the admin's analytics and payment list (issue 20). 5: debt_cents (refunds of
-  // hours no longer in the package).
-  version: 5,
+  // hours no longer in the package). 6: the express request and the withdrawal (issue 36).
+  version: 6,
   tables: ['payments', 'payment_refunds', 'refund_requests', 'payment_months', 'payment_totals'],
   createSql: (tables) => {
     const { payments: t, payment_refunds: r, refund_requests: q, payment_months: m, payment_totals: s } = withAggregates(tables);
@@ -238,7 +247,9 @@ export const paymentsProjection: Projection = {
       expired_at timestamptz,
       refunded_at timestamptz,
       credited_at timestamptz,
-      updated_at timestamptz NOT NULL
+      updated_at timestamptz NOT NULL,
+      express_request jsonb,
+      withdrawal jsonb
     );
     CREATE UNIQUE INDEX ${t}_provider_session ON ${t} (provider_session_id);
     CREATE INDEX ${t}_provider_payment ON ${t} (provider_payment_id);

@@ -208,6 +208,9 @@ export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: P
               <Text fontSize="sm" color="fg.muted">
                 {t('public.rules.validity', ruleValues(site))}
               </Text>
+              <Text fontSize="sm" color="fg.muted" data-testid="purchase-express-request">
+                {t('public.purchase.expressRequest')}
+              </Text>
             </Stack>
           ) : (
             <Text color="fg.muted">{teacher ? hoursProblem : t('public.purchase.selectTeacher')}</Text>

@@ -1,11 +1,12 @@
 /**
- * A student's packages of hours and receipts. No write of this feature makes anything stale: a
- * purchase leaves the app for the checkout and comes back to the payment page with a fresh page load
- * (features/payments), so every read starts empty.
+ * A student's packages of hours and receipts. A purchase leaves the app for the checkout and comes
+ * back to the payment page with a fresh page load (features/payments), so every read starts empty; a
+ * withdrawal from a purchase (`packageChanges`) refetches the packages, their receipts and the lessons
+ * it cancelled.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { HourPackage, OwnReceipt, PackageHistory } from '@parliamo/domain/contracts';
-import { getJson } from '../../lib/queries.ts';
+import type { HourPackage, OwnReceipt, PackageHistory, WithdrawalQuoteAnswer } from '@parliamo/domain/contracts';
+import { getJson, type Stale } from '../../lib/queries.ts';
 
 const id = encodeURIComponent;
 
@@ -20,4 +21,15 @@ export const packageQueries = {
       queryKey: ['hourPackages', 'history', packageId] as const,
       queryFn: ({ signal }) => getJson<PackageHistory>(`/api/hour-packages/${id(packageId)}/history`, signal),
     }),
+  /** Whether the student may withdraw from the purchase now, until when, and the refund it would give. */
+  withdrawal: (packageId: string) =>
+    queryOptions({
+      queryKey: ['hourPackages', 'withdrawal', packageId] as const,
+      queryFn: ({ signal }) => getJson<WithdrawalQuoteAnswer>(`/api/hour-packages/${id(packageId)}/withdrawal`, signal),
+    }),
 };
+
+export const packageChanges = {
+  /** A withdrawal: the packages (hours held, then gone), the receipts (a credit note), the lessons it cancelled. */
+  withdrawn: ['hourPackages', 'bookings', 'availability', 'dashboardStats'],
+} as const satisfies Record<string, Stale>;

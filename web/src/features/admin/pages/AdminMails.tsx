@@ -24,6 +24,7 @@ const KIND_LABEL: Record<AdminMail['kind'], string> = {
   'expiry-week': 'admin.mails.kind.expiryWeek',
   welcome: 'admin.mails.kind.welcome',
   'purchase-confirmed': 'admin.mails.kind.purchaseConfirmed',
+  'withdrawal-acknowledged': 'admin.mails.kind.withdrawalAcknowledged',
   'message-digest': 'admin.mails.kind.messageDigest',
 };
 

@@ -39,6 +39,25 @@ function RefundsCell({ p }: { p: AdminPayment }) {
   );
 }
 
+/** The express request recorded with the payment (text version, language, instant) and a withdrawal with its refund's state. */
+function ConsumerRights({ p }: { p: AdminPayment }) {
+  const t = useT();
+  return (
+    <>
+      {p.expressRequest && (
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="payment-express-request">
+          {t('admin.payments.expressRequest', { version: p.expressRequest.version, language: p.expressRequest.language, at: instantLabel(p.expressRequest.requestedAt) })}
+        </Text>
+      )}
+      {p.withdrawal && (
+        <Badge colorPalette="purple" variant="surface" data-testid="payment-withdrawal" title={instantLabel(p.withdrawal.withdrawnAt)}>
+          {t('admin.payments.withdrawal', { amount: eurosFromCents(p.withdrawal.refundCents), status: p.withdrawal.status })}
+        </Badge>
+      )}
+    </>
+  );
+}
+
 /** What a flag means, in words (the badge shows it). */
 const FLAG_LABELS: Record<AdminPayment['flags'][number], string> = {
   paid_not_credited: 'admin.payments.flags.paidNotCredited',
@@ -92,7 +111,10 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
               </Table.Cell>
               <Table.Cell>{p.studentName ?? p.studentId.slice(0, 8)}</Table.Cell>
               <Table.Cell>{p.teacherName ?? p.teacherId.slice(0, 8)}</Table.Cell>
-              <Table.Cell>{t(`admin.payments.status.${p.status}`)}</Table.Cell>
+              <Table.Cell>
+                {t(`admin.payments.status.${p.status}`)}
+                <ConsumerRights p={p} />
+              </Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.amountCents)}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.feeCents)}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">

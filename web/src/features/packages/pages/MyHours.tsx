@@ -5,6 +5,7 @@ import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
 import { StepChart } from '../../../components/app/charts.tsx';
 import { Panel } from '../../../components/app/Panel.tsx';
 import { PurchaseButton } from '../PurchaseButton.tsx';
+import { WithdrawalButton } from '../WithdrawalButton.tsx';
 import { QueryView } from '../../../components/app/states.tsx';
 import { dateLabel, hoursCount, num, romeDate, timeLabel } from '../../../lib/format.ts';
 import { bookingLinks } from '../packages.ts';
@@ -147,6 +148,7 @@ export function PackageCard({ pkg, label, book, receipt }: { pkg: HourPackage; l
           </Box>
           {receipt && <ReceiptLinks receipt={receipt} />}
         </Flex>
+        <WithdrawalButton pkg={pkg} />
         <QueryView query={history} isEmpty={(h) => h.entries.length === 0} empty={t('student.myHours.noHistory')}>
           {(h) => <History entries={h.entries} label={label} />}
         </QueryView>

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Container, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Checkbox, Container, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../../../lib/api.ts';
@@ -24,8 +25,11 @@ export default function TestCheckout() {
   const { paymentId = '' } = useParams();
   const url = `/api/test-checkout/${encodeURIComponent(paymentId)}`;
   const checkout = useQuery(paymentQueries.testCheckout(paymentId));
+  // The express request to start at once: required before paying, as on Stripe's page.
+  const [expressRequest, setExpressRequest] = useState(false);
   const act = useMutation({
-    mutationFn: async (action: 'pay' | 'cancel') => (await (await apiRequest('POST', `${url}/${action}`)).json()) as RedirectAnswer,
+    mutationFn: async (action: 'pay' | 'cancel') =>
+      (await (await apiRequest('POST', `${url}/${action}`, action === 'pay' ? { expressRequest } : undefined)).json()) as RedirectAnswer,
     onSuccess: ({ redirect }) => window.location.assign(redirect),
   });
 
@@ -100,12 +104,19 @@ export default function TestCheckout() {
             <Alert.Title>{errorMessage(act.error, t('public.checkout.failed'))}</Alert.Title>
           </Alert.Root>
         )}
+        {open && (
+          <Checkbox.Root checked={expressRequest} onCheckedChange={(e) => setExpressRequest(e.checked === true)} colorPalette="green" alignItems="flex-start">
+            <Checkbox.HiddenInput required />
+            <Checkbox.Control mt="1" />
+            <Checkbox.Label fontWeight="normal">{c.expressRequest}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
         {open ? (
           <HStack gap="3" justify="flex-end">
             <Button variant="outline" onClick={() => act.mutate('cancel')} disabled={act.isPending}>
               {t('public.checkout.cancel')}
             </Button>
-            <Button colorPalette="green" onClick={() => act.mutate('pay')} loading={act.isPending} loadingText={t('public.checkout.processing')}>
+            <Button colorPalette="green" onClick={() => act.mutate('pay')} disabled={!expressRequest} loading={act.isPending} loadingText={t('public.checkout.processing')}>
               {t('public.checkout.pay', { amount: money(c.amount) })}
             </Button>
           </HStack>
