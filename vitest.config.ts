@@ -1,12 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects. "unit" (unit and integration tests in one process pool) is the inner loop, `npm run
+// test:quick`. "reliability" starts real server processes and kills them; its files spend most of their
+// time waiting on servers, not on the CPU, and each has its own database and port, so more of them run
+// side by side than there are cores. `npm run test:soak` runs it at soak sizes (RELIABILITY_SCALE=full).
 export default defineConfig({
   test: {
-    include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
     globalSetup: ['api/src/testing/global-db.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          maxWorkers: 4,
+        },
+      },
+    ],
   },
 });

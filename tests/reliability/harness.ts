@@ -26,7 +26,7 @@ const entry = path.join(repoRoot, 'api', 'src', 'start.ts');
 /** The session key every reliability server uses (64 hex digits). */
 export const SESSION_KEY = 'b'.repeat(64);
 
-/** `ci` (default, fits `npm test`) or `full` (RELIABILITY_SCALE=full npm run test:reliability). */
+/** `ci` (default, fits `npm test`) or `full` (`npm run test:soak`, which sets RELIABILITY_SCALE=full). */
 export const SCALE: 'ci' | 'full' = process.env.RELIABILITY_SCALE === 'full' ? 'full' : 'ci';
 /** Picks the size for the current scale. */
 export const size = <T>(ci: T, full: T): T => (SCALE === 'full' ? full : ci);
