@@ -6,7 +6,6 @@ import { defineConfig } from 'vitest/config';
 // side by side than there are cores. `npm run test:soak` runs it at soak sizes (RELIABILITY_SCALE=full).
 export default defineConfig({
   test: {
-    globalSetup: ['api/src/testing/global-db.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -16,6 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          globalSetup: ['api/src/testing/global-db.ts'],
           include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
         },
       },
@@ -23,6 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'reliability',
+          globalSetup: ['api/src/testing/global-db.ts', 'tests/reliability/server-bundle.mjs'],
           include: ['tests/reliability/**/*.test.ts'],
           maxWorkers: 4,
         },
