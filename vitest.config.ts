@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects. "unit" (unit and integration tests in one process pool) is the inner loop, `npm run
-// test:quick`. "reliability" starts real server processes and kills them; its files spend most of their
-// time waiting on servers, not on the CPU, and each has its own database and port, so more of them run
-// side by side than there are cores. `npm run test:soak` runs it at soak sizes (RELIABILITY_SCALE=full).
+// Two projects. "unit" (unit and integration tests) is the inner loop, `npm run test:quick`.
+// "reliability" starts real server processes and kills them; its files spend most of their time waiting
+// on servers, not on the CPU, and each has its own database and port, so more of them run side by side
+// than there are cores. `npm run test:soak` runs it at soak sizes (RELIABILITY_SCALE=full).
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           globalSetup: ['api/src/testing/global-db.ts'],
           include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+          // One file per core: the files wait on PostgreSQL a good part of the time.
+          maxWorkers: 2,
         },
       },
       {
