@@ -15,6 +15,9 @@ import metricsPlugin from './platform/metrics/plugin.ts';
 import metricsRoutes from './platform/metrics/routes.ts';
 import securityPlugin from './platform/security.ts';
 import sessionPlugin from './accounts/session-plugin.ts';
+import { loadSessionKeys } from './accounts/session-keys.ts';
+import { ReadRouting } from './platform/db/read-routing.ts';
+import readYourWritesPlugin from './platform/read-your-writes.ts';
 import httpCachePlugin from './platform/http-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
@@ -45,6 +48,8 @@ import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import payoutRoutes from './payouts/routes.ts';
+import messageRoutes from './messages/routes.ts';
+import { renderDigestMail } from './messages/digest.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -61,7 +66,10 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The database routes read and write through: DATABASE_URL's pool, with read-only requests' queries routed to replicas when there are any (ReadRouting). */
     pool: pg.Pool;
+    /** DATABASE_URL's pool itself: for what must always see the newest state (the ledger, the projections). */
+    primaryPool: pg.Pool;
     clock: Clock;
     migrations: Migration[];
   }
@@ -102,7 +110,15 @@ export async function buildApp(
   useContracts(app, { checkAnswers: !deps.config.isProduction });
 
   app.decorate('config', deps.config);
-  app.decorate('pool', deps.pool);
+  const routing = deps.config.databaseReplicaUrls.length
+    ? new ReadRouting(deps.pool, deps.config.databaseReplicaUrls, {
+        maxLagMs: deps.config.replicaMaxLagMs,
+        waitMs: deps.config.replicaWaitMs,
+        log: (message) => app.log.warn(message),
+      })
+    : null;
+  app.decorate('pool', routing?.pool ?? deps.pool);
+  app.decorate('primaryPool', deps.pool);
   app.decorate('clock', deps.clock);
   app.decorate('migrations', deps.migrations);
 
@@ -114,13 +130,16 @@ export async function buildApp(
   await app.register(metricsRoutes);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
+  if (routing) await app.register(readYourWritesPlugin, { routing, sessionKeys: loadSessionKeys(deps.config.sessionKeys, deps.config.dataDir) });
   await app.register(httpCachePlugin);
   await app.register(mailPlugin, {
     mailer: deps.mailer,
     render: (mail, now, batch) =>
       mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
         ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
+        : mail.kind === 'message-digest'
+          ? renderDigestMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
+          : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
   await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });
@@ -150,6 +169,7 @@ export async function buildApp(
       await api.register(receiptRoutes);
       await api.register(reviewRoutes);
       await api.register(payoutRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,19 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('DATABASE_REPLICA_URLS', () => {
+  it('names no replica unless set; takes comma-separated URLs, the lag limit and the wait bound', () => {
+    expect(loadConfig({})).toMatchObject({ databaseReplicaUrls: [], replicaMaxLagMs: 5_000, replicaWaitMs: 100 });
+    const config = loadConfig({
+      DATABASE_REPLICA_URLS: ' postgres://r1/parliamo, postgres://r2/parliamo ,',
+      DATABASE_REPLICA_MAX_LAG_MS: '2000',
+      DATABASE_REPLICA_WAIT_MS: '0',
+    });
+    expect(config).toMatchObject({ databaseReplicaUrls: ['postgres://r1/parliamo', 'postgres://r2/parliamo'], replicaMaxLagMs: 2_000, replicaWaitMs: 0 });
+    expect(() => loadConfig({ DATABASE_REPLICA_WAIT_MS: '0.5' })).toThrow(/whole number/);
+  });
+});
+
 describe('what a production start needs (config -> list of problems)', () => {
   const safe = {
     NODE_ENV: 'production',

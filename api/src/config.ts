@@ -48,6 +48,12 @@ export interface Config {
   devOutboxToken: string | undefined;
   /** PUBLIC_URL was given (production needs it: only its host is served). */
   publicUrlSet: boolean;
+  /** Streaming replicas of DATABASE_URL's server that read-only requests read from (empty: every query goes to DATABASE_URL). */
+  databaseReplicaUrls: string[];
+  /** A replica further behind the primary than this many milliseconds leaves the rotation until it catches up. */
+  replicaMaxLagMs: number;
+  /** How long a read waits for a replica to replay the client's last write before it reads the primary instead. */
+  replicaWaitMs: number;
 }
 
 /** Where payments go: Stripe with a secret key, else the local test checkout (no card is charged). */
@@ -120,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPaymentsAllowed: env.PAYMENTS === 'test',
     devOutboxToken: env.DEV_OUTBOX_TOKEN || undefined,
     publicUrlSet: !!env.PUBLIC_URL,
+    databaseReplicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    replicaMaxLagMs: int(env.DATABASE_REPLICA_MAX_LAG_MS, 5_000),
+    replicaWaitMs: int(env.DATABASE_REPLICA_WAIT_MS, 100),
   };
 }
 

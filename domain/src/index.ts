@@ -23,3 +23,4 @@ export * from './receipts/receipts.ts';
 export * from './contracts/index.ts';
 export * from './reviews/review.ts';
 export * from './payouts/payout.ts';
+export * from './messages/contact-details.ts';

@@ -34,6 +34,12 @@ export interface ProjectionRunnerOptions {
   waitPollMs?: number;
   /** Failures of a projection or of the loop (the runner retries; it never throws them). */
   onError?: (error: unknown, projection?: string) => void;
+  /**
+   * Commit each batch durably (default false: the commit does not wait for the WAL flush, see
+   * inTransaction). Streaming replicas receive only flushed WAL, so with replicas serving reads a
+   * write's read models reach them as soon as the write is answered, not at the WAL writer's next round.
+   */
+  durable?: boolean;
   /** Settings for the dedicated lock connection (default: the pool's own). */
   lockConfig?: pg.ClientConfig;
   /** Told when a projection's checkpoint moved (here or, while someone waits, in another process). */
@@ -85,6 +91,7 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
   private readonly pollMs: number;
+  private readonly durable: boolean;
   private readonly waitPollMs: number;
   private readonly onError: (e: unknown, projection?: string) => void;
   private readonly onAdvanced: (projection: string) => void;
@@ -111,6 +118,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 1000;
     this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
     this.pollMs = options.pollIntervalMs ?? 1000;
+    this.durable = options.durable ?? false;
     this.waitPollMs = options.waitPollMs ?? 10;
     this.onError = options.onError ?? ((e, p) => console.error(`projection runner${p ? ` (${p})` : ''}:`, e));
     this.onAdvanced = options.onAdvanced ?? (() => {});
@@ -327,7 +335,7 @@ export class ProjectionRunner {
         for (const w of done) await w.p.apply(client, asProjected(w.events), liveTables(w.p));
         await writeCheckpoints(client, done.map((w) => ({ name: w.p.name, version: w.p.version, position: lastPosition(w) })));
         return { done, stale };
-      });
+      }, { durable: this.durable });
     } catch (e) {
       if (work.length > 1) return false;
       this.onError(e, work[0]!.p.name);

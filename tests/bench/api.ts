@@ -2,20 +2,22 @@
  * API benchmark on loopback: read routes, booking + cancelling, write-to-read latency and the
  * availability of a teacher over 60 days, each beside a Fastify hello-world measured in the same run.
  *
- *   npm run bench:api -- [--seconds 4] [--slice-ms 2000] [--writes 200] [--profile] [--only bookings,w2r]
+ *   npm run bench:api -- [--seconds 4] [--slice-ms 2000] [--writes 200] [--profile] [--only bookings,w2r] [--replica]
  *
  * The real server (startServer with the demo data) and the hello-world run in one child process
  * (tests/bench/lib/server-child.ts); autocannon runs here. Database: DATABASE_URL (an admin URL; a
  * database of its own is created and dropped) or an embedded PostgreSQL in a temporary folder.
  * --profile writes a V8 CPU profile of the server process to ./.bench-profiles.
  * --only runs some parts: reads, bookings, single (one connection), w2r (write-to-read); default all.
+ * --replica: the server reads from a streaming replica (two embedded PostgreSQL servers, see
+ * replicatedDatabase); the replica's share of the reads and the fallbacks come from its /metrics at the end.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, romeToday } from '@parliamo/domain';
 import { fmt, interleaved, loadAverage, percentile, readContenders, table, type Contender, type CpuProbe } from './lib/load.ts';
 import { bookAndCancel } from './lib/book-cancel.ts';
-import { benchBookers, call, ok, ownDatabase, signIn, startChild } from './lib/app-child.ts';
+import { BENCH_METRICS_TOKEN, benchBookers, call, ok, ownDatabase, replicatedDatabase, signIn, startChild, withSetCookies } from './lib/app-child.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +26,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '200' },
     profile: { type: 'boolean', default: false },
     only: { type: 'string', default: 'reads,bookings,single,w2r' },
+    replica: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -34,7 +37,7 @@ const BENCH_STUDENTS = 20; // as many as booking connections; the server process
 
 const startLoad = loadAverage();
 const startedAt = new Date();
-const db = await ownDatabase();
+const db = args.replica ? await replicatedDatabase() : await ownDatabase();
 const child = await startChild({ ...db.env, BENCH_STUDENTS: String(BENCH_STUDENTS) }, { profile: args.profile });
 try {
   const { app } = child;
@@ -59,6 +62,7 @@ try {
   console.log(`# API benchmark, ${startedAt.toISOString()}`);
   console.log(`Load average at start (1/5/15 min): ${startLoad}; ${os.cpus().length} CPUs, ${os.cpus()[0]?.model}; Node ${process.version}`);
   console.log(`Per contender: ${SECONDS} s in ${SLICE_MS} ms slices, interleaved. Free slots for Giulia over 62 days: ${slotCount}.\n`);
+  if (args.replica) console.log(`Reads from a streaming replica (DATABASE_REPLICA_URLS); PostgreSQL CPU counts the primary only.\n`);
 
   // 1. Read routes at 50 connections.
   if (PARTS.has('reads')) {
@@ -107,19 +111,22 @@ try {
     console.log(`## One connection (load now ${loadAverage()})\n\n${table(single, single[0])}\n`);
   }
 
-  // 4. Write-to-read: from a booking's 201 until GET /api/bookings lists it.
+  // 4. Write-to-read: from a booking's 201 until GET /api/bookings lists it. The client keeps the
+  // cookies each answer sets, as a browser does (with replicas, the position of its last write).
   if (PARTS.has('w2r')) {
     const freeNow = await ok<{ date: string; hour: number }[]>(await call(app, 'GET', all62), 'availability');
     const visible: number[] = [];
     let firstReadShowed = 0;
+    let browser = student;
     for (let i = 0; i < WRITES; i++) {
       const slot = freeNow[i % freeNow.length]!;
-      const r = await call(app, 'POST', '/api/bookings', student, { teacherId: giulia.id, ...slot });
+      const r = await call(app, 'POST', '/api/bookings', browser, { teacherId: giulia.id, ...slot });
       if (r.status !== 201) throw new Error(`booking ${i}: ${r.status} ${await r.text()}`);
+      browser = withSetCookies(browser, r);
       const { id } = (await r.json()) as { id: string };
       const written = performance.now();
       for (let attempt = 0; ; attempt++) {
-        const list = await ok<{ id: string; status: string }[]>(await call(app, 'GET', '/api/bookings', student), 'bookings');
+        const list = await ok<{ id: string; status: string }[]>(await call(app, 'GET', '/api/bookings', browser), 'bookings');
         if (list.some((b) => b.id === id && b.status === 'confirmed')) {
           visible.push(performance.now() - written);
           if (attempt === 0) firstReadShowed++;
@@ -127,7 +134,9 @@ try {
         }
         if (attempt > 1000) throw new Error(`booking ${id} never became visible`);
       }
-      await ok(await call(app, 'DELETE', `/api/bookings/${id}`, student), 'cancel');
+      const cancelled = await call(app, 'DELETE', `/api/bookings/${id}`, browser);
+      await ok(cancelled, 'cancel');
+      browser = withSetCookies(browser, cancelled);
     }
     visible.sort((a, b) => a - b);
     console.log(`## Write-to-read (load now ${loadAverage()})\n`);
@@ -136,6 +145,14 @@ try {
         `201 -> visible in a read: p50 ${fmt(percentile(visible, 50), 1)} ms, p99 ${fmt(percentile(visible, 99), 1)} ms, max ${fmt(visible[visible.length - 1]!, 1)} ms ` +
         `(this includes the read's own round trip).\n`,
     );
+  }
+  if (args.replica) {
+    const metrics = await (await fetch(app + '/metrics', { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+    const lines = metrics.split('\n').filter((l) => /^parliamo_replica_(reads|fallbacks)_total/.test(l));
+    const total = (prefix: string) => lines.filter((l) => l.startsWith(prefix)).reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+    const reads = total('parliamo_replica_reads_total');
+    const fallbacks = total('parliamo_replica_fallbacks_total');
+    console.log(`## Replica (the server's /metrics)\n\n${lines.join('\n')}\n\nReplica share of the read-only requests' queries: ${fmt((100 * reads) / (reads + fallbacks), 1)} %\n`);
   }
   console.log(`Load average at the end: ${loadAverage()}`);
 } finally {

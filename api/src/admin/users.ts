@@ -18,6 +18,7 @@ import { containsPattern, pageWindow } from '../platform/db/search.ts';
 import { withTransaction } from '../platform/db/transaction.ts';
 import { revokeUserSessions } from '../accounts/sessions.ts';
 import { UNUSABLE_PASSWORD } from '../accounts/passwords.ts';
+import { erasePersonMessages } from '../messages/personal-data.ts';
 
 const notFound = () => new DomainError('not_found', 'admin.noSuchUser');
 
@@ -146,7 +147,7 @@ async function setApproval(client: pg.PoolClient, teacherId: string, approved: b
 
 /**
  * Erases a person: personal fields anonymised, login disabled, sessions and reset tokens ended, mails
- * to them removed from the outbox and the mail queue. Their ledger events (which hold no personal data) stay as they are.
+ * to them removed from the outbox and the mail queue, what they wrote in messages emptied. Their ledger events (which hold no personal data) stay as they are.
  */
 export async function eraseUser(pool: pg.Pool, adminId: string, targetId: string, now: Date): Promise<void> {
   if (targetId === adminId) throw new DomainError('conflict', 'admin.ownErasure');
@@ -156,6 +157,7 @@ export async function eraseUser(pool: pg.Pool, adminId: string, targetId: string
     await client.query(`DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)`, [rows[0].email]);
     await client.query(`DELETE FROM mail_queue WHERE recipient_id = $1::text OR lower(to_address) = lower($2)`, [targetId, rows[0].email]);
     await client.query(`DELETE FROM profile_photos WHERE user_id = $1`, [targetId]);
+    await erasePersonMessages(client, targetId);
     await client.query(
       `UPDATE users SET email = 'erased-' || id || '@erased.invalid', password_hash = $2, first_name = 'Deleted',
               last_name = 'User', date_of_birth = NULL, place_of_birth = NULL, nationality = NULL, phone_number = NULL,

@@ -28,10 +28,13 @@ export interface Reaction {
  */
 export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reactions?: Reaction[] }) {
   const reactions = opts.reactions ?? [];
-  const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.pool }), app.metrics);
+  // On the primary always: a command's loads and the runner's catch-up need the newest state.
+  const store = instrumentEventStore(createEventStore({ ledgerUrl: app.config.ledgerUrl, pool: app.primaryPool }), app.metrics);
   // The read models, then the reactions (mail): one runner, so a command's wait covers its mails' queueing.
-  const runner = new ProjectionRunner(app.pool, store, [...readModels, ...reactions.map((r) => r.projection)], {
+  const runner = new ProjectionRunner(app.primaryPool, store, [...readModels, ...reactions.map((r) => r.projection)], {
     onError: (err, projection) => app.log.error({ err, projection }, 'projection failed'),
+    // Replicas receive only flushed WAL: a write's read models must reach them before its answer.
+    durable: app.config.databaseReplicaUrls.length > 0,
     onAdvanced: (projection) => reactions.find((r) => r.projection.name === projection)?.onAdvanced(),
   });
   app.decorate('ledger', store);
@@ -48,4 +51,4 @@ export default fp(async function ledgerPlugin(app: FastifyInstance, opts: { reac
     await runner.stop();
     await store.close();
   });
-}, { name: 'ledger', dependencies: ['metrics'], decorators: { fastify: ['config', 'pool'] } });
+}, { name: 'ledger', dependencies: ['metrics'], decorators: { fastify: ['config', 'primaryPool'] } });

