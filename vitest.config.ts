@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
           // One file per core: the files wait on PostgreSQL a good part of the time.
           maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,6 +29,8 @@ export default defineConfig({
           globalSetup: ['api/src/testing/global-db.ts', 'tests/reliability/server-bundle.mjs'],
           include: ['tests/reliability/**/*.test.ts'],
           maxWorkers: 4,
+          // After the unit project (vitest runs projects with different worker counts one after the other).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
