@@ -8,7 +8,7 @@ import { DomainError, type Clock } from '@parliamo/domain';
 import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
-import errorsPlugin from './platform/errors.ts';
+import errorsPlugin, { badUrlAnswer } from './platform/errors.ts';
 import i18nPlugin from './platform/i18n.ts';
 import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
@@ -22,6 +22,9 @@ import httpCachePlugin from './platform/http-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
+import { fiscalDocumentsReaction } from './invoices/reaction.ts';
+import invoiceRoutes from './invoices/routes.ts';
+import sdiPlugin from './invoices/plugin.ts';
 import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
@@ -75,6 +78,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How often Node looks for requests past their header or request timeout: a quarter of the shorter one
+ * (at most 5 s), so a request is cut within 25 % of its timeout.
+ */
+function checkingInterval(limits: Config['http']): number {
+  return Math.max(10, Math.min(5_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
+}
+
 /** Whether `log` writes info lines (pino says; a logger without isLevelEnabled, e.g. `logger: false`'s, is asked anyway). */
 function logsInfo(log: FastifyBaseLogger): boolean {
   const enabled = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
@@ -86,13 +97,22 @@ export async function buildApp(
   deps: AppDeps,
   opts: { logger?: FastifyBaseLogger; /** Sees every route as it is added (tests walk the routes). */ onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  const limits = deps.config.http;
+  const app: FastifyInstance = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A client that never finishes its request, or holds a socket idle, must not keep it (docs/operations.md "Slow clients").
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: checkingInterval(limits) },
+    frameworkErrors: (error, request, reply) => badUrlAnswer(app, error, request, reply),
   });
+  app.server.maxConnections = limits.maxConnections;
 
   // One structured line per request (secrets in the URL redacted); nothing built when the level is
   // above info (production's usual LOG_LEVEL=warn), and no promise per request (a callback hook).
@@ -142,8 +162,15 @@ export async function buildApp(
           : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
-  await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });
+  await app.register(ledgerPlugin, {
+    reactions: [
+      { projection: mailReaction, onAdvanced: () => app.mailSender.poke() },
+      { projection: fiscalDocumentsReaction, onAdvanced: () => app.pokeSdi() },
+    ],
+  });
   await app.register(paymentsPlugin);
+  // The SdI outbox: sends what the fiscal-documents reaction made ready, when an intermediary is configured.
+  await app.register(sdiPlugin);
 
   await app.register(
     async (api) => {
@@ -167,6 +194,7 @@ export async function buildApp(
       await api.register(refundRoutes);
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
+      await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
       await api.register(payoutRoutes);
       await api.register(messageRoutes);

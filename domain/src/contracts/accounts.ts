@@ -1,9 +1,11 @@
 // The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
 // Messages are shown to people as they are; the spec's own strings ("Validation rules") are used verbatim.
 import { z } from 'zod';
+import { isValidCodiceFiscale, isValidPartitaIva } from '../invoices/fiscal-ids.ts';
 import { answer, pageWithMore } from './common.ts';
 import { PAGE, pageNumber, strictQuery } from './fields.ts';
 import { errorRef, type ErrorCode } from '../errors.ts';
+import { normalizeEmail } from '../email.ts';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,11 +45,13 @@ const optional = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An email address in its normal form (normalizeEmail), the form that is checked and stored. */
 const email = z
   .string({ error: errorRef(MESSAGES.requiredFieldsMissing) })
   .trim()
   .min(1, errorRef(MESSAGES.requiredFieldsMissing))
   .max(254, tooLong('auth.emailTooLong', 254))
+  .transform(normalizeEmail)
   .pipe(z.email({ error: errorRef(MESSAGES.invalidEmail) }));
 
 const newPassword = z
@@ -87,8 +91,11 @@ export const personalDetailsShape = {
   address: required('auth.addressTooLong', 200),
   city: required('auth.cityTooLong'),
   postalCode: required('auth.postalCodeTooLong', 20),
-  fiscalCode: optional(FISCAL_CODE_MAX, errorRef('auth.fiscalCodeTooLong', { max: FISCAL_CODE_MAX })),
-  vatNumber: optional(VAT_NUMBER_MAX, errorRef('auth.vatNumberTooLong', { max: VAT_NUMBER_MAX })),
+  // The checksums are public (invoices/fiscal-ids.ts): a typo is refused here, not by the SdI later.
+  fiscalCode: optional(FISCAL_CODE_MAX, errorRef('auth.fiscalCodeTooLong', { max: FISCAL_CODE_MAX })).refine((v) => v === null || isValidCodiceFiscale(v), errorRef('auth.fiscalCodeInvalid')),
+  // An Italian Partita IVA (11 digits) must have its check digit; a foreign VAT number is taken as written.
+  vatNumber: optional(VAT_NUMBER_MAX, errorRef('auth.vatNumberTooLong', { max: VAT_NUMBER_MAX }))
+    .refine((v) => v === null || !/^(IT)?\d{11}$/i.test(v) || isValidPartitaIva(v), errorRef('auth.vatNumberInvalid')),
 };
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
@@ -106,7 +113,7 @@ export type Registration = z.output<typeof registerSchema>;
 
 /** POST /api/auth/login. */
 export const loginSchema = z.object({
-  email: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).trim().min(1, errorRef(MESSAGES.loginFieldsMissing)).max(254, errorRef(MESSAGES.invalidCredentials)),
+  email: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).trim().min(1, errorRef(MESSAGES.loginFieldsMissing)).max(254, errorRef(MESSAGES.invalidCredentials)).transform(normalizeEmail),
   password: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).min(1, errorRef(MESSAGES.loginFieldsMissing)).max(1024, errorRef(MESSAGES.invalidCredentials)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
