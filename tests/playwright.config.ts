@@ -12,7 +12,9 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // Tests run side by side against one server (fullyParallel): most of a test's time is spent waiting on
+  // the server and the page, so three browsers fit two cores. E2E_WORKERS overrides it (and `--shard=i/n` splits the suite across machines).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

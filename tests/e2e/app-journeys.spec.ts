@@ -46,12 +46,16 @@ test('a visitor registers, buys 5 hours, books a lesson 3 days ahead, cancels it
   await expect(dialog.getByTestId('purchase-total')).toHaveText(`€${5 * teacher.rate + 3}`);
   await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page).toHaveURL(/\/test-checkout\//);
+  await expect(page.getByText('Test payment: no card is charged')).toBeVisible();
+  await expect(page.getByText('Lesson hours', { exact: true })).toBeVisible();
   // The express request: focused and ticked with Space, as a keyboard does.
   await page.getByRole('checkbox', { name: /I ask for my lesson hours to be available at once/ }).focus();
   await page.keyboard.press('Space');
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/payment-success/);
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+  await expect(page.getByText('Payment successful')).toBeVisible();
   await expect(page.getByText('5 lesson hours have been added to your account.', { exact: false })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'My Hours' })).toHaveAttribute('href', '/my-hours');
   await page.getByRole('link', { name: 'Go to the dashboard' }).click();
   await expect(await remainingOnDashboard(page)).toHaveText('5 of 5 hours left');
 

@@ -6,7 +6,7 @@
 // lesson whose report window has closed exactly once, whichever server's timer did it (attendance.ts).
 import { afterAll, expect, it } from 'vitest';
 import { useTestDatabase } from '../../api/src/testing/db.ts';
-import { mapLimit, person, size, sleep, useServer } from './harness.ts';
+import { mapLimit, person, size, useServer } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 import { missingFromLedger, missingFromReads, startWriteLoad, type LoadStudent } from './load.ts';
 import { duplicateMails, mailsPerParty, queueDrained } from './mails.ts';
@@ -34,13 +34,15 @@ it(`${KILLS} kill -9 at random moments under write load: acknowledged writes sur
   const load = startWriteLoad(students, teacher.user.id, futureSlots(60));
   const downtimes: number[] = [];
   for (let k = 0; k < KILLS; k++) {
-    await sleep(500 + Math.random() * 3000);
+    // A random point in the stream of writes, with writes in flight, rather than a random wait.
+    await load.answered(5 + Math.floor(Math.random() * 30));
     await server.kill();
     const down = Date.now();
     await server.start();
     downtimes.push(Date.now() - down);
   }
-  await sleep(500);
+  // The restarted server takes writes again before the load stops.
+  await load.answered(5);
   await load.stop();
   await reports.stop();
   // The lesson clock's first pass after the last start completes the lessons past their window.

@@ -18,6 +18,14 @@ import { createUser, type NewUser, type TestUser } from '../../api/src/testing/u
 import type { TestApp } from '../../api/src/testing/app.ts';
 import { createSession } from '../../api/src/accounts/sessions.ts';
 import { perBlock } from '@parliamo/ledger/testing';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server bundle's entry (tests/reliability/server-bundle.mjs). */
+    serverEntry: string;
+  }
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tsxLoader = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
@@ -26,7 +34,7 @@ const entry = path.join(repoRoot, 'api', 'src', 'start.ts');
 /** The session key every reliability server uses (64 hex digits). */
 export const SESSION_KEY = 'b'.repeat(64);
 
-/** `ci` (default, fits `npm test`) or `full` (RELIABILITY_SCALE=full npm run test:reliability). */
+/** `ci` (default, fits `npm test`) or `full` (`npm run test:soak`, which sets RELIABILITY_SCALE=full). */
 export const SCALE: 'ci' | 'full' = process.env.RELIABILITY_SCALE === 'full' ? 'full' : 'ci';
 /** Picks the size for the current scale. */
 export const size = <T>(ci: T, full: T): T => (SCALE === 'full' ? full : ci);
@@ -99,7 +107,10 @@ export class ServerProcess {
       TRUST_PROXY: '127.0.0.1',
       ...this.options.env,
     };
-    const child = spawn(process.execPath, ['--import', tsxLoader, entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The bundle the project's global setup made fresh; the sources through tsx outside that project.
+    const bundle = inject('serverEntry');
+    const args = bundle ? [bundle] : ['--import', tsxLoader, entry];
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.starts++;
     const keep = (chunk: Buffer) => {

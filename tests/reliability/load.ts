@@ -15,6 +15,8 @@ export interface WriteLoad {
   /** Lesson ids whose cancellation got 200. */
   cancelled: Set<string>;
   stats: { requests: number; ok: number; refused: number; failed: number; unexpected: string[] };
+  /** Resolves once the server has answered `n` more writes (a 2xx or a refusal) than when called. */
+  answered(n: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,14 @@ export function startWriteLoad(students: LoadStudent[], teacherId: string, slots
   const cancelled = new Set<string>();
   const stats = { requests: 0, ok: 0, refused: 0, failed: 0, unexpected: [] as string[] };
   let running = true;
+  let answers = 0;
+  const waiting: { target: number; resolve: () => void }[] = [];
+  const answer = () => {
+    answers++;
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      if (answers >= waiting[i]!.target) waiting.splice(i, 1)[0]!.resolve();
+    }
+  };
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
   const worker = async (s: LoadStudent) => {
     const mine: string[] = [];
@@ -48,7 +58,11 @@ export function startWriteLoad(students: LoadStudent[], teacherId: string, slots
           if (res.status === 200) {
             cancelled.add(id);
             stats.ok++;
-          } else if (res.status === 409 || res.status === 404) stats.refused++;
+            answer();
+          } else if (res.status === 409 || res.status === 404) {
+            stats.refused++;
+            answer();
+          }
           else if (res.status >= 500 || res.status === 0) stats.failed++;
           else stats.unexpected.push(`cancel ${res.status} ${res.text.slice(0, 100)}`);
         } else {
@@ -57,7 +71,11 @@ export function startWriteLoad(students: LoadStudent[], teacherId: string, slots
             booked.set(res.json.id, s.id);
             mine.push(res.json.id);
             stats.ok++;
-          } else if (res.status === 409) stats.refused++;
+            answer();
+          } else if (res.status === 409) {
+            stats.refused++;
+            answer();
+          }
           else if (res.status >= 500) stats.failed++;
           else stats.unexpected.push(`book ${res.status} ${res.text.slice(0, 100)}`);
         }
@@ -72,6 +90,9 @@ export function startWriteLoad(students: LoadStudent[], teacherId: string, slots
     booked,
     cancelled,
     stats,
+    answered(n) {
+      return new Promise((resolve) => waiting.push({ target: answers + n, resolve }));
+    },
     async stop() {
       running = false;
       await Promise.all(workers);
