@@ -6,7 +6,7 @@
 // lesson whose report window has closed exactly once, whichever server's timer did it (attendance.ts).
 import { afterAll, expect, it } from 'vitest';
 import { useTestDatabase } from '../../api/src/testing/db.ts';
-import { mapLimit, person, size, useServer } from './harness.ts';
+import { mapLimit, person, size, sleep, useServer } from './harness.ts';
 import { bookableTeacher, closeLessons, creditHours, doubleBookedInLedger, doubleBookedInReadModel, futureSlots, rebuildDifferences } from './lessons.ts';
 import { missingFromLedger, missingFromReads, startWriteLoad, type LoadStudent } from './load.ts';
 import { duplicateMails, mailsPerParty, queueDrained } from './mails.ts';
