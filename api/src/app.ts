@@ -8,7 +8,7 @@ import { DomainError, type Clock } from '@parliamo/domain';
 import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
-import errorsPlugin from './platform/errors.ts';
+import errorsPlugin, { badUrlAnswer } from './platform/errors.ts';
 import i18nPlugin from './platform/i18n.ts';
 import { useContracts } from './platform/contracts.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
@@ -49,6 +49,8 @@ import settingsRoutes from './settings/routes.ts';
 import receiptRoutes from './receipts/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import payoutRoutes from './payouts/routes.ts';
+import messageRoutes from './messages/routes.ts';
+import { renderDigestMail } from './messages/digest.ts';
 import type { Migration } from './platform/db/migrate.ts';
 import { isWebRoute } from '@parliamo/domain/web-routes';
 
@@ -74,6 +76,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How often Node looks for requests past their header or request timeout: a quarter of the shorter one
+ * (at most 5 s), so a request is cut within 25 % of its timeout.
+ */
+function checkingInterval(limits: Config['http']): number {
+  return Math.max(10, Math.min(5_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
+}
+
 /** Whether `log` writes info lines (pino says; a logger without isLevelEnabled, e.g. `logger: false`'s, is asked anyway). */
 function logsInfo(log: FastifyBaseLogger): boolean {
   const enabled = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
@@ -85,13 +95,22 @@ export async function buildApp(
   deps: AppDeps,
   opts: { logger?: FastifyBaseLogger; /** Sees every route as it is added (tests walk the routes). */ onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  const limits = deps.config.http;
+  const app: FastifyInstance = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A client that never finishes its request, or holds a socket idle, must not keep it (docs/operations.md "Slow clients").
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: checkingInterval(limits) },
+    frameworkErrors: (error, request, reply) => badUrlAnswer(app, error, request, reply),
   });
+  app.server.maxConnections = limits.maxConnections;
 
   // One structured line per request (secrets in the URL redacted); nothing built when the level is
   // above info (production's usual LOG_LEVEL=warn), and no promise per request (a callback hook).
@@ -138,7 +157,9 @@ export async function buildApp(
     render: (mail, now, batch) =>
       mail.kind === 'welcome' || mail.kind === 'purchase-confirmed'
         ? renderAccountMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
-        : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
+        : mail.kind === 'message-digest'
+          ? renderDigestMail(deps.pool, mail, { publicUrl: deps.config.publicUrl })
+          : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
   await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });
@@ -169,6 +190,7 @@ export async function buildApp(
       await api.register(receiptRoutes);
       await api.register(reviewRoutes);
       await api.register(payoutRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: '/api' },
   );

@@ -58,6 +58,16 @@ describe('what a production start needs (config -> list of problems)', () => {
     for (const message of Object.values(REFUSALS)) expect(message).toMatch(/^[A-Z_]+[= ].*\.$/);
   });
 
+  it('refuses an http:// PUBLIC_URL (no Secure cookies, no HSTS) unless ALLOW_INSECURE_HTTP=true says TLS ends at a proxy', () => {
+    expect(problems({ PUBLIC_URL: 'http://parliamo-roma.it' })).toEqual([REFUSALS.insecureHttp]);
+    expect(problems({ PUBLIC_URL: 'http://parliamo-roma.it', ALLOW_INSECURE_HTTP: 'yes' })).toEqual([REFUSALS.insecureHttp]);
+    expect(problems({ PUBLIC_URL: 'http://parliamo-roma.it', ALLOW_INSECURE_HTTP: 'true' })).toEqual([]);
+    // A try-out on this machine (docker compose's default): only a browser here can use that Host.
+    expect(problems({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
+    expect(problems({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toEqual([]);
+    expect(problems({ PUBLIC_URL: 'http://10.0.0.5:3000' })).toEqual([REFUSALS.insecureHttp]);
+  });
+
   it('PAYMENTS=test allows the test checkout on a staging site; nothing else is a PAYMENTS value', () => {
     expect(problems({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, PAYMENTS: 'test' })).toEqual([]);
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow('PAYMENTS takes only the value "test" (got "free")');
@@ -71,5 +81,41 @@ describe('ADDRESS_LIMITS_FACTOR', () => {
     for (const bad of ['0', '2.5', '-1', 'many', '1001']) {
       expect(() => loadConfig({ ADDRESS_LIMITS_FACTOR: bad })).toThrow(/^ADDRESS_LIMITS_FACTOR takes a whole number from 1 to 1000/);
     }
+  });
+});
+
+describe('settings that cannot work are refused with one sentence, in any mode', () => {
+  it('PUBLIC_URL must be an http(s) address', () => {
+    for (const bad of ['parliamo-roma.it', 'ftp://parliamo-roma.it', 'https://', 'not a url']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(`PUBLIC_URL must be the site's address, like https://parliamo-roma.it (got "${bad}").`);
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://parliamo-roma.it/' }).publicUrl).toBe('https://parliamo-roma.it');
+  });
+
+  it('each SESSION_KEY entry must be a secret of at least 32 characters', () => {
+    expect(() => loadConfig({ SESSION_KEY: 'short' })).toThrow(/^Each SESSION_KEY entry must be at least 32 characters/);
+    expect(() => loadConfig({ SESSION_KEY: `${'a'.repeat(64)},short` })).toThrow(/^Each SESSION_KEY entry/);
+    expect(loadConfig({ SESSION_KEY: `${'a'.repeat(64)}, ${'b'.repeat(64)}` }).sessionKeys).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
+  });
+});
+
+describe('HTTP limits on slow and idle clients', () => {
+  it('has defaults a slow phone never meets, and takes each from its variable', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 60_000, headersTimeoutMs: 20_000, keepAliveTimeoutMs: 72_000, idleTimeoutMs: 120_000, maxConnections: 10_000, maxRequestsPerSocket: 1_000,
+    });
+    const env = {
+      HTTP_REQUEST_TIMEOUT_MS: '30000', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      HTTP_IDLE_TIMEOUT_MS: '90000', HTTP_MAX_CONNECTIONS: '2000', HTTP_MAX_REQUESTS_PER_SOCKET: '100',
+    };
+    expect(loadConfig(env).http).toEqual({
+      requestTimeoutMs: 30_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, idleTimeoutMs: 90_000, maxConnections: 2_000, maxRequestsPerSocket: 100,
+    });
+  });
+
+  it('refuses 0 (no bound), a non-number, and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow('HTTP_REQUEST_TIMEOUT_MS takes a whole number of at least 1 (got "0")');
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: 'lots' })).toThrow('HTTP_MAX_CONNECTIONS takes a whole number (got "lots")');
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '90000' })).toThrow('HTTP_HEADERS_TIMEOUT_MS (90000) must not exceed HTTP_REQUEST_TIMEOUT_MS (60000).');
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sessionKeyFrom } from './accounts/session-keys.ts';
 
 /** Everything Parliamo reads from the environment, with its default. See README "Configuration". */
 export interface Config {
@@ -54,6 +55,26 @@ export interface Config {
   replicaMaxLagMs: number;
   /** How long a read waits for a replica to replay the client's last write before it reads the primary instead. */
   replicaWaitMs: number;
+  /** ALLOW_INSECURE_HTTP=true: production accepts an http:// PUBLIC_URL (TLS ends at a proxy on a private network). */
+  allowInsecureHttp: boolean;
+  /** How the HTTP server bounds slow and idle clients (docs/operations.md, "Slow clients"). */
+  http: HttpLimits;
+}
+
+/** Bounds on what one client may hold of the HTTP server: time per request, idle sockets, sockets in all. */
+export interface HttpLimits {
+  /** The whole request, headers and body, must arrive within this (HTTP_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (HTTP_HEADERS_TIMEOUT_MS; at most the request timeout). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive socket is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** A socket on which nothing moves, either way, is closed after this (HTTP_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs: number;
+  /** Sockets open at once; more are closed as they arrive (HTTP_MAX_CONNECTIONS). */
+  maxConnections: number;
+  /** Requests one kept-alive socket may carry before it is closed (HTTP_MAX_REQUESTS_PER_SOCKET). */
+  maxRequestsPerSocket: number;
 }
 
 /** Where payments go: Stripe with a secret key, else the local test checkout (no card is charged). */
@@ -67,6 +88,8 @@ export const REFUSALS = {
   seedDemo: 'SEED_DEMO=true is refused in production: the demo accounts have published passwords.',
   stripe: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production (PAYMENTS=test allows simulated payments on a staging site).',
   smtp: 'SMTP_URL is required in production: without it mails, password-reset links included, would reach nobody.',
+  insecureHttp:
+    'PUBLIC_URL must start with https:// in production, except on localhost (ALLOW_INSECURE_HTTP=true allows http:// when TLS ends at a proxy on a private network; cookies then lack Secure and no HSTS is sent).',
 } as const;
 
 /**
@@ -80,21 +103,69 @@ export function productionProblems(config: Config): string[] {
   if (config.seedDemo) problems.push(REFUSALS.seedDemo);
   if (!config.testPaymentsAllowed && (!config.stripeSecretKey || !config.stripeWebhookSecret)) problems.push(REFUSALS.stripe);
   if (!config.smtpUrl) problems.push(REFUSALS.smtp);
+  if (config.publicUrlSet && !isHttps(config.publicUrl) && !isLoopback(config.publicUrl) && !config.allowInsecureHttp) {
+    problems.push(REFUSALS.insecureHttp);
+  }
   return problems;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
-function int(value: string | undefined, fallback: number): number {
+function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} takes a whole number (got "${value}")`);
   return n;
+}
+
+/** A bound of at least 1 (0 would turn it off) from the variable `name`. */
+function bound(name: string, value: string | undefined, fallback: number): number {
+  const n = int(value, fallback, name);
+  if (n < 1) throw new Error(`${name} takes a whole number of at least 1 (got "${value}")`);
+  return n;
+}
+
+/** The HTTP server's bounds on slow and idle clients, each with a default that a person on a slow phone never meets. */
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const limits: HttpLimits = {
+    requestTimeoutMs: bound('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, 60_000),
+    headersTimeoutMs: bound('HTTP_HEADERS_TIMEOUT_MS', env.HTTP_HEADERS_TIMEOUT_MS, 20_000),
+    keepAliveTimeoutMs: bound('HTTP_KEEP_ALIVE_TIMEOUT_MS', env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 72_000),
+    idleTimeoutMs: bound('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, 120_000),
+    maxConnections: bound('HTTP_MAX_CONNECTIONS', env.HTTP_MAX_CONNECTIONS, 10_000),
+    maxRequestsPerSocket: bound('HTTP_MAX_REQUESTS_PER_SOCKET', env.HTTP_MAX_REQUESTS_PER_SOCKET, 1_000),
+  };
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(`HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs}).`);
+  }
+  return limits;
+}
+
+/** PUBLIC_URL without its trailing slash, refused with one sentence unless it is an http(s) address. */
+function publicUrlOf(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) {
+    throw new Error(`PUBLIC_URL must be the site's address, like https://parliamo-roma.it (got "${value}").`);
+  }
+  return value.replace(/\/$/, '');
+}
+
+/** SESSION_KEY's comma-separated keys, each checked now so that a bad one stops the start with one sentence. */
+function sessionKeysOf(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const keys = value.split(',').map((k) => k.trim()).filter(Boolean);
+  keys.forEach(sessionKeyFrom);
+  return keys;
 }
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env.PORT, 3000);
+  const port = int(env.PORT, 3000, 'PORT');
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
   const isProduction = env.NODE_ENV === 'production';
@@ -105,9 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     ledgerUrl: env.LEDGER_URL || undefined,
     dataDir,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: publicUrlOf(env.PUBLIC_URL || `http://localhost:${port}`),
     contactEmail: env.CONTACT_EMAIL || 'info@parliamo-roma.it',
-    sessionKeys: env.SESSION_KEY ? env.SESSION_KEY.split(',').map((k) => k.trim()).filter(Boolean) : undefined,
+    sessionKeys: sessionKeysOf(env.SESSION_KEY),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
@@ -120,15 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl && !isProduction,
     adminEmail: env.ADMIN_EMAIL || undefined,
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
-    readyMaxLag: int(env.READY_MAX_LAG, 100),
+    readyMaxLag: int(env.READY_MAX_LAG, 100, 'READY_MAX_LAG'),
     metricsToken: env.METRICS_TOKEN || undefined,
     addressLimitsFactor: addressLimitsFactor(env.ADDRESS_LIMITS_FACTOR),
     testPaymentsAllowed: env.PAYMENTS === 'test',
     devOutboxToken: env.DEV_OUTBOX_TOKEN || undefined,
     publicUrlSet: !!env.PUBLIC_URL,
     databaseReplicaUrls: (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
-    replicaMaxLagMs: int(env.DATABASE_REPLICA_MAX_LAG_MS, 5_000),
-    replicaWaitMs: int(env.DATABASE_REPLICA_WAIT_MS, 100),
+    replicaMaxLagMs: int(env.DATABASE_REPLICA_MAX_LAG_MS, 5_000, 'DATABASE_REPLICA_MAX_LAG_MS'),
+    replicaWaitMs: int(env.DATABASE_REPLICA_WAIT_MS, 100, 'DATABASE_REPLICA_WAIT_MS'),
+    allowInsecureHttp: env.ALLOW_INSECURE_HTTP === 'true',
+    http: httpLimits(env),
   };
 }
 
@@ -146,6 +219,14 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   // A hop count is not accepted: Fastify 5 ignores it (it would trust nobody while looking set).
   if (/^\d+$/.test(value)) throw new Error(`TRUST_PROXY takes proxy addresses or true, not a hop count ("${value}")`);
   return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+/**
+ * True when PUBLIC_URL names this machine (a try-out with docker compose): only a browser on it can use
+ * that Host (security.ts), so plain http exposes nothing on the network.
+ */
+function isLoopback(publicUrl: string): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
 }
 
 /** True when the site is served over https (Secure cookies, `__Host-` prefix, HSTS). */

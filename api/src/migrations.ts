@@ -6,6 +6,10 @@ import { lessonsMigrations } from './lessons/migrations.ts';
 import { mailMigrations } from './mail/migrations.ts';
 import { settingsMigrations } from './settings/migrations.ts';
 import { publicVersionMigrations } from './platform/public-versions.ts';
+import { messagesMigrations } from './messages/migrations.ts';
 
 /** Every migration of the project, in the order they apply: ledger, projections, then api's own. */
-export const allMigrations: Migration[] = [...ledgerMigrations, ...projectionMigrations, ...accountsMigrations, ...lessonsMigrations, ...mailMigrations, ...settingsMigrations, ...publicVersionMigrations];
+export const allMigrations: Migration[] = [
+  ...ledgerMigrations, ...projectionMigrations, ...accountsMigrations, ...lessonsMigrations, ...mailMigrations, ...settingsMigrations,
+  ...publicVersionMigrations, ...messagesMigrations,
+];

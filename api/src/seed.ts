@@ -68,7 +68,7 @@ const details = (email: string, firstName: string, lastName: string, city: strin
 
 /** Whether the demo accounts exist (their sign-ins are printed at start-up). */
 export async function hasDemoLogins(db: pg.Pool): Promise<boolean> {
-  const { rowCount } = await db.query(`SELECT 1 FROM users WHERE lower(email) = $1`, [DEMO_LOGINS[0].email]);
+  const { rowCount } = await db.query(`SELECT 1 FROM users WHERE email = $1`, [DEMO_LOGINS[0].email]);
   return rowCount === 1;
 }
 

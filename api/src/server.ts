@@ -46,7 +46,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   const { buildApp, createPool, migrate, allMigrations, startLessonTimers, timerDeps, commandDeps, DEMO_LOGINS, hasDemoLogins, isEmpty, seedDemo, promoteToAdmin } = await loading;
   const pool = createPool(databaseUrl);
   try {
-    const applied = await migrate(pool, allMigrations);
+    const applied = await migrate(pool, allMigrations, (line) => logger.warn(line));
     if (applied.length) logger.info({ applied }, 'database migrations applied');
     if (config.adminEmail) {
       const promoted = await promoteToAdmin(pool, config.adminEmail);

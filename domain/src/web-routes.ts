@@ -22,6 +22,9 @@ export const WEB_ROUTES = {
   adminMails: '/admin/mails',
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
+  messages: '/messages',
+  conversation: '/messages/:id',
+  adminMessages: '/admin/messages',
   // Everyone
   login: '/login',
   register: '/register',

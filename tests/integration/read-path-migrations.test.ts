@@ -18,7 +18,7 @@ describe('migrations of the read path', () => {
     // The test database is made from the migrated template: taken back to where an existing one stands.
     await db.pool.query(`DROP TABLE public_versions; DROP FUNCTION parliamo_public_version_bump() CASCADE`);
     await db.pool.query(`DELETE FROM schema_migrations WHERE id = ANY($1::text[])`, [NEW]);
-    for (const id of ['accounts/002-people-notifications', 'lessons/002-calendar-notifications']) await db.pool.query(allMigrations.find((m) => m.id === id)!.sql);
+    for (const id of ['accounts/002-people-notifications', 'lessons/002-calendar-notifications']) await db.pool.query(allMigrations.find((m) => m.id === id)!.sql!);
     expect(await triggers()).toEqual(['sessions_changed', 'teacher_availability_changed', 'teacher_profiles_changed', 'users_changed']);
     expect(await functions()).toEqual(['parliamo_calendar_changed', 'parliamo_person_changed']);
 

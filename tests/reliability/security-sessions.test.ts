@@ -122,6 +122,35 @@ describe('sign-in rate limits', () => {
     expect((await signIn(server, u)).cookies.has('parliamo_session')).toBe(true);
   });
 
+  it('one account under Unicode spellings: 25 guesses through 5 spellings, then the right password under a new spelling is not accepted', async () => {
+    const u = await createPerson(db.pool, 'student', { email: `victim.${Date.now().toString(36)}@example.test` });
+    const c = clientOf(server);
+    const [local, domain] = u.email.split('@') as [string, string];
+    const withDottedI = (nth: number[]) => local.replace(/i/g, (ch, at: number) => (nth.includes(local.slice(0, at).split('i').length - 1) ? 'İ' : ch));
+    // A dotted capital I: PostgreSQL's lower() makes it "i", JavaScript's toLowerCase() "i" plus a combining dot.
+    const guesses = [u.email, u.email.toUpperCase(), u.email.replace(/[a-z]/g, (ch) => String.fromCodePoint(ch.codePointAt(0)! - 0x61 + 0xff41)), `${withDottedI([0])}@${domain}`, `${withDottedI([1])}@${domain}`];
+    const statuses = new Set<number>();
+    for (let round = 0; round < 5; round++) {
+      for (const [i, email] of guesses.entries()) {
+        const res = await c.request('POST', '/api/auth/login', { json: { email, password: `guess-${round}` }, headers: { 'x-forwarded-for': `198.51.100.${10 + i}` } });
+        statuses.add(res.status);
+      }
+    }
+    expect([...statuses].sort()).toEqual([401, 429]);
+    // Spellings no guess used: the account's own (its limit: 429) and one with both i dotted (no such account: 401).
+    for (const email of [` ${local[0]!.toUpperCase()}${local.slice(1)}@${domain.toUpperCase()} `, `${withDottedI([0, 1])}@${domain}`]) {
+      const res = await c.request('POST', '/api/auth/login', { json: { email, password: u.password }, headers: { 'x-forwarded-for': '198.51.100.30' } });
+      expect([401, 429], JSON.stringify(email)).toContain(res.status);
+    }
+    // Once the wait it names is over, the owner signs in.
+    let res = await c.request('POST', '/api/auth/login', { json: { email: u.email, password: u.password } });
+    for (let i = 0; i < 5 && res.status === 429; i++) {
+      await sleep(Number(res.headers['retry-after']) * 1000 + 100);
+      res = await c.request('POST', '/api/auth/login', { json: { email: u.email, password: u.password } });
+    }
+    expect(res.status).toBe(200);
+  });
+
   it('one address: the 61st try within 5 minutes gets 429, even when it forges X-Forwarded-For entries in front of the proxy\'s', async () => {
     const c = clientOf(server);
     const statuses: number[] = [];

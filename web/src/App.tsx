@@ -1,4 +1,4 @@
-import { Suspense, isValidElement } from 'react';
+import { Suspense, isValidElement, lazy } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useAuth, type CurrentUser } from './lib/auth.ts';
@@ -12,6 +12,11 @@ import { publicRoutes } from './routes/public.tsx';
 import { appRoutes } from './routes/app.tsx';
 import { WEB_ROUTES } from '@parliamo/domain/web-routes';
 import { useT } from './lib/i18n.tsx';
+import { ShellExtras } from './components/shell-extras.tsx';
+
+/** What features add to the shell: the header's Messages link and the side menu's unread count (their own chunk, with the live stream). */
+const unread = () => import('./features/messages/UnreadCount.tsx');
+const SHELL_EXTRAS = { header: lazy(() => unread().then((m) => ({ default: m.HeaderMessagesLink }))), '/messages': lazy(unread) };
 
 /** Every route for this user (or visitor). */
 function routesFor(user: CurrentUser | null): RouteObject[] {
@@ -50,26 +55,28 @@ export function App() {
     </Box>
   );
   return (
-    <Flex direction="column" minH="100vh">
-      <a href="#main" className="skip-link">
-        {t('common.skipToContent')}
-      </a>
-      <TestModeBanner />
-      <Header />
-      {/* The footer comes with the page, not before it: under the loading spinner it would sit inside the
-          first screen and jump down (a layout shift) when a page taller than the screen replaces the spinner. */}
-      {isLoading ? (
-        loading
-      ) : (
-        <Suspense fallback={loading}>
-          <Box as="main" id="main" flex="1">
-            <RouteErrorBoundary resetKey={pathname}>
-              <AppRoutes />
-            </RouteErrorBoundary>
-          </Box>
-          <Footer />
-        </Suspense>
-      )}
-    </Flex>
+    <ShellExtras.Provider value={SHELL_EXTRAS}>
+      <Flex direction="column" minH="100vh">
+        <a href="#main" className="skip-link">
+          {t('common.skipToContent')}
+        </a>
+        <TestModeBanner />
+        <Header />
+        {/* The footer comes with the page, not before it: under the loading spinner it would sit inside the
+            first screen and jump down (a layout shift) when a page taller than the screen replaces the spinner. */}
+        {isLoading ? (
+          loading
+        ) : (
+          <Suspense fallback={loading}>
+            <Box as="main" id="main" flex="1">
+              <RouteErrorBoundary resetKey={pathname}>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </Box>
+            <Footer />
+          </Suspense>
+        )}
+      </Flex>
+    </ShellExtras.Provider>
   );
 }

@@ -87,11 +87,11 @@ describe('accounts: register, sign in, sign out', () => {
     expect(again.json()).toMatchObject({ message: 'An account with this email already exists' });
   });
 
-  it('signs in (case-insensitive email), answers the user and sets a safe cookie', async () => {
+  it('signs in (any case of the email, stored in its normal form), answers the user and sets a safe cookie', async () => {
     const u = await createUser(t, { email: 'Luca.Verdi@example.test', firstName: 'Luca', lastName: 'Verdi' });
     const res = await post('/api/auth/login', { email: 'luca.verdi@EXAMPLE.test', password: u.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: u.id, email: u.email, firstName: 'Luca', lastName: 'Verdi', role: 'student', profileImageUrl: null });
+    expect(res.json()).toEqual({ id: u.id, email: 'luca.verdi@example.test', firstName: 'Luca', lastName: 'Verdi', role: 'student', profileImageUrl: null });
     const setCookie = String((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('parliamo_session=')));
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);

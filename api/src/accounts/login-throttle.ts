@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { DomainError, type Clock } from '@parliamo/domain';
+import { DomainError, normalizeEmail, type Clock } from '@parliamo/domain';
 import type { DeviceCookies } from './device-cookies.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -18,8 +18,11 @@ export interface ThrottleKey {
   device: string | null;
 }
 
-/** The account part of a key: a hash of the lower-cased email (known or not: the table must not tell). */
-export const loginKey = (email: string) => tokenHash(email.trim().toLowerCase());
+/**
+ * The account part of a key: a hash of the email's normal form (known or not: the table must not tell),
+ * the form the account lookup compares, so every spelling of one account shares its limit.
+ */
+export const loginKey = (email: string) => tokenHash(normalizeEmail(email));
 
 const keyOf = (k: ThrottleKey) => (k.device ? tokenHash(`device:${k.device}`) : loginKey(k.email));
 

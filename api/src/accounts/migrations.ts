@@ -1,4 +1,5 @@
 import type { Migration } from '../platform/db/migrate.ts';
+import { normaliseStoredEmails } from './email-migration.ts';
 
 /** Accounts: people, teacher profiles, sessions, password reset tokens, login throttling, mail outbox. */
 export const accountsMigrations: Migration[] = [
@@ -161,5 +162,18 @@ export const accountsMigrations: Migration[] = [
       DROP TRIGGER IF EXISTS teacher_profiles_changed ON teacher_profiles;
       DROP FUNCTION IF EXISTS parliamo_person_changed();
     `,
+  },
+  {
+    // One account per email in its normal form (domain's normalizeEmail: NFKC, then JavaScript's case
+    // mapping): the stored form is the key, compared as it is, no longer PostgreSQL's lower(), whose
+    // case mapping differs from the sign-in limits' ("vİctim" was one account but two limits).
+    // Rows are distinct as stored (the old index saw to it), and the normalisation gives a form only to
+    // an account whose form no other account holds, so the new index holds before and after it.
+    id: 'accounts/010-normalised-emails',
+    sql: `
+      CREATE UNIQUE INDEX users_email_key ON users (email);
+      DROP INDEX users_email_lower_key;
+    `,
+    run: normaliseStoredEmails,
   },
 ];

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DomainError, MESSAGES } from '@parliamo/domain';
+import { DomainError, MESSAGES, normalizeEmail } from '@parliamo/domain';
 import { serverMessages } from '@parliamo/domain/i18n';
 import { personLocale } from '../settings/personal.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -30,8 +30,8 @@ export async function createPasswordReset(
   const { rows } = await pool.query<{ id: string; email: string; first_name: string; recent: number }>(
     `SELECT u.id, u.email, u.first_name,
             (SELECT count(*) FROM password_reset_tokens t WHERE t.user_id = u.id AND t.created_at > $2)::int AS recent
-       FROM users u WHERE lower(u.email) = lower($1) AND u.is_active AND u.erased_at IS NULL`,
-    [email.trim(), new Date(now.getTime() - 3600_000)],
+       FROM users u WHERE u.email = $1 AND u.is_active AND u.erased_at IS NULL`,
+    [normalizeEmail(email), new Date(now.getTime() - 3600_000)],
   );
   const user = rows[0];
   if (!user || user.recent >= RESETS_PER_HOUR) return undefined;

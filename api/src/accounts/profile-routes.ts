@@ -7,6 +7,7 @@ import {
   isDateOfBirthPlausible,
   MESSAGES,
   noBodySchema,
+  normalizeEmail,
   profileSchema,
   profileUpdateSchema,
 } from '@parliamo/domain';
@@ -40,7 +41,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       throw new DomainError('invalid', MESSAGES.invalidDateOfBirth);
     }
     const { currentPassword, ...details } = input;
-    const emailChanges = details.email.toLowerCase() !== request.user!.email.toLowerCase();
+    const emailChanges = normalizeEmail(details.email) !== request.user!.email;
     if (emailChanges) {
       // The sign-in address is the key to the account: changing it needs the password, not just a session.
       if (!currentPassword) throw new DomainError('invalid', MESSAGES.emailChangeNeedsPassword);

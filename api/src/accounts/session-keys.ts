@@ -2,12 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Turns one SESSION_KEY entry into a 32-byte key: 64 hex digits or 32 base64 bytes as they are, else derived. */
-function toKey(text: string): Buffer {
+/**
+ * Turns one SESSION_KEY entry into a 32-byte key: 64 hex digits or 32 base64 bytes as they are, else
+ * derived; throws one sentence for an entry too short to be a secret (the configuration checks with it).
+ */
+export function sessionKeyFrom(text: string): Buffer {
   if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
   const b64 = Buffer.from(text, 'base64');
   if (b64.length === 32 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return b64;
-  if (text.length < 32) throw new Error('Each SESSION_KEY entry must be at least 32 characters (64 hex digits recommended)');
+  if (text.length < 32) throw new Error('Each SESSION_KEY entry must be at least 32 characters (64 hex digits recommended, e.g. from openssl rand -hex 32).');
   return crypto.createHash('sha256').update(text).digest();
 }
 
@@ -17,7 +20,7 @@ function toKey(text: string): Buffer {
  * DATA_DIR/session-key, generated there (mode 0600) on first start.
  */
 export function loadSessionKeys(configured: string[] | undefined, dataDir: string): Buffer[] {
-  if (configured && configured.length) return configured.map(toKey);
+  if (configured && configured.length) return configured.map(sessionKeyFrom);
   const file = path.join(dataDir, 'session-key');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -27,5 +30,5 @@ export function loadSessionKeys(configured: string[] | undefined, dataDir: strin
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; // another process made it first
     }
   }
-  return fs.readFileSync(file, 'utf8').split(/[\s,]+/).filter(Boolean).map(toKey);
+  return fs.readFileSync(file, 'utf8').split(/[\s,]+/).filter(Boolean).map(sessionKeyFrom);
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '@parliamo/projections';
-import { DomainError, MESSAGES, type Profile, type Registration, type Role } from '@parliamo/domain';
+import { DomainError, MESSAGES, normalizeEmail, type Profile, type Registration, type Role } from '@parliamo/domain';
 
 /** The personal fields of a user as stored (registration fields minus the passwords). */
 export type PersonalDetails = Omit<Registration, 'password' | 'confirmPassword'>;
@@ -10,13 +10,13 @@ const UNIQUE_VIOLATION = '23505';
 /** Throws the "email taken" conflict when `e` is the unique-email violation; rethrows anything else. */
 export function rethrowEmailTaken(e: unknown): never {
   const err = e as { code?: string; constraint?: string };
-  if (err.code === UNIQUE_VIOLATION && err.constraint === 'users_email_lower_key') {
+  if (err.code === UNIQUE_VIOLATION && err.constraint === 'users_email_key') {
     throw new DomainError('conflict', MESSAGES.emailTaken);
   }
   throw e;
 }
 
-/** Inserts a user; 409 when the email is taken (whatever its case). Returns the new id. */
+/** Inserts a user with the normal form of the email; 409 when that form is taken. Returns the new id. */
 export async function insertUser(
   db: Queryable,
   details: PersonalDetails & { profileImageUrl?: string | null },
@@ -31,7 +31,7 @@ export async function insertUser(
                           profile_image_url, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
       [
-        details.email, passwordHash, details.firstName, details.lastName, role, details.dateOfBirth,
+        normalizeEmail(details.email), passwordHash, details.firstName, details.lastName, role, details.dateOfBirth,
         details.placeOfBirth, details.nationality, details.phoneNumber, details.address, details.city,
         details.postalCode, details.fiscalCode, details.vatNumber, details.profileImageUrl ?? null, now,
       ],
@@ -48,14 +48,14 @@ export async function roleOf(db: Queryable, userId: string): Promise<string | un
   return rows[0]?.role;
 }
 
-/** What sign-in needs to know about the account of an email (case-insensitive), or undefined. */
+/** What sign-in needs to know about the account of an email (compared in its normal form), or undefined. */
 export async function findLoginAccount(
   pool: pg.Pool,
   email: string,
 ): Promise<{ id: string; email: string; passwordHash: string; isActive: boolean; erased: boolean } | undefined> {
   const { rows } = await pool.query(
-    `SELECT id, email, password_hash, is_active, erased_at FROM users WHERE lower(email) = lower($1)`,
-    [email.trim()],
+    `SELECT id, email, password_hash, is_active, erased_at FROM users WHERE email = $1`,
+    [normalizeEmail(email)],
   );
   const r = rows[0];
   return r && { id: r.id, email: r.email, passwordHash: r.password_hash, isActive: r.is_active, erased: r.erased_at !== null };
@@ -101,7 +101,7 @@ export async function getProfile(pool: pg.Pool, userId: string): Promise<Profile
   };
 }
 
-/** Saves one's own details; 409 when the new email belongs to someone else. */
+/** Saves one's own details (the email in its normal form); 409 when the new email belongs to someone else. */
 export async function updateProfile(
   pool: pg.Pool,
   userId: string,
@@ -114,7 +114,7 @@ export async function updateProfile(
               vat_number = $13, profile_image_url = $14
         WHERE id = $1`,
       [
-        userId, d.email, d.firstName, d.lastName, d.dateOfBirth, d.placeOfBirth, d.nationality, d.phoneNumber,
+        userId, normalizeEmail(d.email), d.firstName, d.lastName, d.dateOfBirth, d.placeOfBirth, d.nationality, d.phoneNumber,
         d.address, d.city, d.postalCode, d.fiscalCode, d.vatNumber, d.profileImageUrl,
       ],
     );

@@ -3,6 +3,7 @@ import {
   ADMIN_STUDENTS_PAGE_SIZE,
   ADMIN_USERS_PAGE_SIZE,
   DomainError,
+  normalizeEmail,
   type AdminStudentPage,
   type AdminStudentQuery,
   type AdminTeacher,
@@ -18,6 +19,7 @@ import { containsPattern, pageWindow } from '../platform/db/search.ts';
 import { withTransaction } from '../platform/db/transaction.ts';
 import { revokeUserSessions } from '../accounts/sessions.ts';
 import { UNUSABLE_PASSWORD } from '../accounts/passwords.ts';
+import { erasePersonMessages } from '../messages/personal-data.ts';
 
 const notFound = () => new DomainError('not_found', 'admin.noSuchUser');
 
@@ -98,8 +100,29 @@ export async function getUserRow(db: pg.Pool | pg.PoolClient, id: string): Promi
 }
 
 /**
+ * The admin rules, checked inside the transaction of a change to `targetId` by `adminId`: the acting
+ * admin is still an active admin, and when the change removes the target from the admins, another active
+ * admin remains. Every active admin, the actor and the target are locked in id order first, so two admins
+ * changing each other at once queue one behind the other (never a deadlock) and the second sees the first's change.
+ */
+async function checkAdminRules(client: pg.PoolClient, adminId: string, targetId: string, removesAdmin: boolean): Promise<void> {
+  const { rows } = await client.query<{ id: string; role: Role; is_active: boolean }>(
+    `SELECT id, role, is_active FROM users
+      WHERE erased_at IS NULL AND (id = ANY($1::uuid[]) OR (role = 'admin' AND is_active))
+      ORDER BY id FOR UPDATE`,
+    [[adminId, targetId]],
+  );
+  const admins = rows.filter((r) => r.role === 'admin' && r.is_active).map((r) => r.id);
+  if (!admins.includes(adminId)) throw new DomainError('forbidden', 'admin.noLongerAdmin');
+  if (removesAdmin && admins.every((id) => id === targetId)) {
+    throw new DomainError('conflict', 'admin.lastAdmin');
+  }
+}
+
+/**
  * Changes a user's role, active flag or teacher approval. Deactivation ends their sessions at once.
- * An admin cannot demote or deactivate themself (nobody would be left to undo it).
+ * An admin cannot demote or deactivate themself (nobody would be left to undo it), and no change may
+ * leave the school without an active admin (checkAdminRules).
  */
 export async function patchUser(
   pool: pg.Pool,
@@ -109,14 +132,15 @@ export async function patchUser(
   now: Date,
 ): Promise<AdminUserRow> {
   return withTransaction(pool, async (client) => {
-    const { rows } = await client.query(`SELECT role FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
-    if (!rows[0]) throw notFound();
     if (targetId === adminId && patch.role && patch.role !== 'admin') {
       throw new DomainError('conflict', 'admin.ownRole');
     }
     if (targetId === adminId && patch.isActive === false) {
       throw new DomainError('conflict', 'admin.ownDeactivation');
     }
+    await checkAdminRules(client, adminId, targetId, (!!patch.role && patch.role !== 'admin') || patch.isActive === false);
+    const { rows } = await client.query(`SELECT role FROM users WHERE id = $1 AND erased_at IS NULL`, [targetId]);
+    if (!rows[0]) throw notFound();
     const role: Role = patch.role ?? rows[0].role;
     if (patch.role) {
       await client.query(`UPDATE users SET role = $2 WHERE id = $1`, [targetId, patch.role]);
@@ -146,16 +170,18 @@ async function setApproval(client: pg.PoolClient, teacherId: string, approved: b
 
 /**
  * Erases a person: personal fields anonymised, login disabled, sessions and reset tokens ended, mails
- * to them removed from the outbox and the mail queue. Their ledger events (which hold no personal data) stay as they are.
+ * to them removed from the outbox and the mail queue, what they wrote in messages emptied. Their ledger events (which hold no personal data) stay as they are.
  */
 export async function eraseUser(pool: pg.Pool, adminId: string, targetId: string, now: Date): Promise<void> {
   if (targetId === adminId) throw new DomainError('conflict', 'admin.ownErasure');
   await withTransaction(pool, async (client) => {
-    const { rows } = await client.query(`SELECT email FROM users WHERE id = $1 AND erased_at IS NULL FOR UPDATE`, [targetId]);
+    await checkAdminRules(client, adminId, targetId, true);
+    const { rows } = await client.query(`SELECT email FROM users WHERE id = $1 AND erased_at IS NULL`, [targetId]);
     if (!rows[0]) throw notFound();
     await client.query(`DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)`, [rows[0].email]);
     await client.query(`DELETE FROM mail_queue WHERE recipient_id = $1::text OR lower(to_address) = lower($2)`, [targetId, rows[0].email]);
     await client.query(`DELETE FROM profile_photos WHERE user_id = $1`, [targetId]);
+    await erasePersonMessages(client, targetId);
     await client.query(
       `UPDATE users SET email = 'erased-' || id || '@erased.invalid', password_hash = $2, first_name = 'Deleted',
               last_name = 'User', date_of_birth = NULL, place_of_birth = NULL, nationality = NULL, phone_number = NULL,
@@ -275,8 +301,8 @@ export async function listStudents(pool: pg.Pool, now: Date, query: AdminStudent
  */
 export async function promoteToAdmin(pool: pg.Pool, email: string): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `UPDATE users SET role = 'admin' WHERE lower(email) = lower($1) AND erased_at IS NULL AND is_active`,
-    [email.trim()],
+    `UPDATE users SET role = 'admin' WHERE email = $1 AND erased_at IS NULL AND is_active`,
+    [normalizeEmail(email)],
   );
   return rowCount === 1;
 }

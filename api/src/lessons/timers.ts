@@ -4,6 +4,7 @@ import { completeLesson } from './commands.ts';
 import { expirePackage } from '../packages/commands.ts';
 import { commandDeps, type CommandDeps } from '../platform/command.ts';
 import { expireStaleTestCheckouts } from '../payments/timers.ts';
+import { queueMessageDigests } from '../messages/digest.ts';
 import { endedLessonIds, lapsedPackageIds, packagesExpiringSoon } from '@parliamo/projections';
 import { lessonsDueReminder } from './queries.ts';
 
@@ -42,6 +43,7 @@ export async function runLessonTimers(deps: TimerDeps): Promise<TimerReport> {
   }
   report.reminders += await lessonReminders(deps, now);
   report.reminders += await expiryReminders(deps, now);
+  report.reminders += await remindOfMessages(deps, now);
   report.checkoutsExpired = await expireStaleTestCheckouts(deps);
   return report;
 }
@@ -60,6 +62,13 @@ async function remindOnce(deps: TimerDeps, mails: QueuedMail[]): Promise<boolean
   const queued = await queueMails(deps.db, mails);
   if (queued > 0) deps.mailSender.poke();
   return queued > 0;
+}
+
+/** The unread messages' digest (messages/digest.ts): queued once per person and unread spell. */
+async function remindOfMessages(deps: TimerDeps, now: Date): Promise<number> {
+  const queued = await queueMessageDigests(deps.db, now);
+  if (queued > 0) deps.mailSender.poke();
+  return queued;
 }
 
 async function lessonReminders(deps: TimerDeps, now: Date): Promise<number> {

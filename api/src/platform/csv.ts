@@ -5,16 +5,23 @@ import type { FastifyReply } from 'fastify';
 export type CsvCell = string | number | null | undefined;
 
 /**
- * One cell as RFC 4180 wants it, safe to open in a spreadsheet: text starting with = + - @ (or a tab or
- * carriage return) would be run as a formula by Excel, LibreOffice or Sheets, so it gets a leading
- * apostrophe (OWASP "CSV Injection"); a cell with a comma, quote or line break is quoted, quotes doubled.
- * Numbers are written as they are: a number cannot carry a formula.
+ * Where a spreadsheet may start a cell inside our text: its start, and after any separator a reader
+ * might split on (`,` here, `;` in Italian and other European locales, a line break), past spaces and quotes.
+ */
+const CELL_STARTS = /(^|[,;\r\n])([ "]*)(?=[=+\-@\t\r])/g;
+
+/**
+ * One cell as RFC 4180 wants it, safe to open in a spreadsheet whichever separator it splits on: text
+ * that a reader could see starting with = + - @ (or a tab or carriage return), at the cell's start or
+ * after a `,` or `;` inside it, would be run as a formula by Excel, LibreOffice or Sheets, so each such
+ * start gets an apostrophe (OWASP "CSV Injection"); a cell with a comma, semicolon, quote or line break
+ * is quoted, quotes doubled. Numbers are written as they are: a number cannot carry a formula.
  */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  const text = value.replace(CELL_STARTS, "$1$2'");
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** Lines of cells as CSV text, each line ended by CRLF. */

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, readErrorRef, type DomainErrorKind, type ErrorCode, type ErrorRef } from '@parliamo/domain';
 import { ProjectionTimeoutError } from '@parliamo/projections';
+import { requestLocale } from './i18n.ts';
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -76,6 +77,23 @@ function answerOf(app: FastifyInstance, err: FastifyError | Error, request: Fast
   }
   request.log.error({ err }, 'unhandled error');
   return { status: 500, ref: { code: 'common.serverError' } };
+}
+
+/**
+ * The answer to a URL the router cannot read (`/api/teachers/%ZZ`: a broken %-escape; a path segment
+ * over the router's length limit): Fastify's `frameworkErrors`, which runs before routing, so neither
+ * the error handler, the not-found handler nor any hook sees it. `{ code, message }` in the request's
+ * language, like every other refusal.
+ */
+export function badUrlAnswer(app: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, 'common.badUrl']
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'common.urlTooLong']
+        : [500, 'common.serverError'];
+  const locale = requestLocale(request);
+  return reply.status(status).header('content-language', locale).send({ code, message: app.errorText({ code }, locale) });
 }
 
 /**

@@ -25,6 +25,16 @@ describe('API messages in the request language', () => {
     expect((await signIn({ cookie: 'lang=en', 'accept-language': 'it' })).json()).toEqual({ code: 'auth.invalidCredentials', message: 'Invalid credentials' });
   });
 
+  it('takes a malformed lang cookie (lang=%) as no choice: sign-in answers in the browser\'s language, never a 500', async () => {
+    const u = await createUser(t);
+    const wrong = await signIn({ cookie: 'lang=%', 'accept-language': 'it' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ code: 'auth.invalidCredentials', message: 'Email o password non corretti' });
+    const right = await signIn({ cookie: 'lang=%' }, '/api/auth/login', { email: u.email, password: u.password });
+    expect(right.statusCode).toBe(200);
+    expect(right.cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+  });
+
   it('translates messages with numbers, with the plural Italian needs', async () => {
     const u = await createUser(t);
     const res = await t.app.inject({

@@ -30,10 +30,18 @@ declare module 'fastify' {
   }
 }
 
-/** The `lang` cookie from the raw header: this plugin runs before the cookie plugin parses them. */
+/**
+ * The `lang` cookie from the raw header: this plugin runs before the cookie plugin parses them. A value
+ * that is not valid percent-encoding (`lang=%`) is no language, not an error: every page reads it.
+ */
 function cookieValue(header: string | undefined, name: string): string | null {
   const m = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return m ? decodeURIComponent(m[1]!) : null;
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
 }
 
 /** The language chosen on this device: `?lang=` or the cookie; null when the person never chose. */

@@ -9,10 +9,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: this route takes cross-site, non-JSON posts (only the Stripe webhook, which checks a signature). */
     csrf?: boolean;
-    /** The body type this route takes instead of JSON (a file upload: 'multipart/form-data'); the origin check stays. */
-    bodyType?: 'multipart/form-data';
+    /** The body type this route takes instead of JSON (a file upload: 'multipart/form-data', or either); the origin check stays. */
+    bodyType?: BodyType;
   }
 }
+
+type BodyType = 'application/json' | 'multipart/form-data' | 'json-or-multipart';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -61,9 +63,10 @@ function siteChecks(config: { publicUrl: string; isProduction: boolean }) {
   };
   const ours = (origin: string, request: FastifyRequest): boolean =>
     origin === publicUrl.origin || (!config.isProduction && origin === `${request.protocol}://${request.host}` && served(request.host));
-  const checkSameOrigin = (request: FastifyRequest, bodyType: 'application/json' | 'multipart/form-data' = 'application/json'): void => {
+  const checkSameOrigin = (request: FastifyRequest, accepted: BodyType = 'application/json'): void => {
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const bodyType = accepted === 'json-or-multipart' ? (type === 'multipart/form-data' ? type : 'application/json') : accepted;
     if (hasBody && bodyType === 'multipart/form-data' && type !== bodyType) {
       throw new DomainError('invalid', 'common.sendMultipart');
     }

@@ -6,11 +6,17 @@ import { authHeaders, createUser, sessionCookie, signedIn, type TestUser } from 
 
 const BOUNDARY = '----parliamo-photo-test';
 
-/** A multipart/form-data body with one file in the field `photo`. */
-function upload(bytes: Buffer, filename = 'me.jpg', type = 'image/jpeg') {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+/** One part of a multipart/form-data body: a file in `field`, or a text field when `filename` is null. */
+function part(bytes: Buffer, field = 'photo', filename: string | null = 'me.jpg', type = 'image/jpeg') {
+  const disposition = filename === null ? `name="${field}"` : `name="${field}"; filename="${filename}"\r\nContent-Type: ${type}`;
+  return Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), bytes, Buffer.from('\r\n')]);
 }
+
+/** A multipart/form-data body of these parts. */
+const form = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+
+/** A multipart/form-data body with one file in the field `photo`. */
+const upload = (bytes: Buffer, filename = 'me.jpg', type = 'image/jpeg') => form(part(bytes, 'photo', filename, type));
 
 /** A w x h picture in the given format: two colours, so that the crop has something to keep. */
 async function picture(format: 'jpeg' | 'png' | 'webp' | 'gif', w = 900, h = 600) {
@@ -119,6 +125,25 @@ describe('teacher photos: upload, limits, who may, how they are served', () => {
       method: 'POST', url: `/api/teachers/${other.id}/photo`, headers: authHeaders(await sessionCookie(t, other.id)), payload: { photo: 'x' },
     });
     expect(json.statusCode).toBe(400);
+  });
+
+  it('refuses two files, a file in another field, or a text field, with a message, and keeps the photo it had', async () => {
+    const before = (await me(other)).profileImageUrl;
+    const jpeg = await picture('jpeg');
+    const oneAtATime = { code: 'teachers.photoOneAtATime', message: 'Send one photo at a time' };
+    const wrongField = { code: 'teachers.photoField', message: 'Send the photo in the form field "photo"' };
+    const cases: [string, Buffer, object][] = [
+      ['two photos', form(part(jpeg), part(jpeg, 'photo', 'second.jpg')), oneAtATime],
+      ['a photo, then another file', form(part(jpeg), part(jpeg, 'avatar', 'second.jpg')), oneAtATime],
+      ['a file in another field', form(part(jpeg, 'avatar')), wrongField],
+      ['a text field first', form(part(Buffer.from('hello'), 'caption', null), part(jpeg)), wrongField],
+    ];
+    for (const [what, body, answer] of cases) {
+      const res = await post(other, other.id, body);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual(answer);
+    }
+    expect((await me(other)).profileImageUrl).toBe(before);
   });
 
   it('removes a photo: the profile falls back to no image, the old address is gone', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -8,6 +9,34 @@ import { isTeacher } from './queries.ts';
 
 /** A year: the address changes with the photo's content, so an address always means the same bytes. */
 const FOREVER = 'public, max-age=31536000, immutable';
+
+/**
+ * The bytes of the one file of an upload form, in the field `photo`; refused with a message when the form
+ * has no file, another field, or more than one part (the whole form is read, so a second file is seen).
+ */
+async function onePhoto(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (bytes !== undefined) throw new PhotoRefused(400, PHOTO.messages.oneAtATime);
+      if (part.type !== 'file' || part.fieldname !== PHOTO.field) {
+        (part as MultipartFile).file?.resume(); // drained, so the answer is not held by an unread body
+        throw new PhotoRefused(400, PHOTO.messages.wrongField);
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (e) {
+    if (e instanceof PhotoRefused) throw e;
+    if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoRefused(413, PHOTO.messages.tooBig);
+    if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
+      throw new PhotoRefused(400, PHOTO.messages.oneAtATime);
+    }
+    if (e instanceof app.multipartErrors.FieldsLimitError) throw new PhotoRefused(400, PHOTO.messages.wrongField);
+    throw new PhotoRefused(400, PHOTO.messages.missing);
+  }
+  if (bytes === undefined) throw new PhotoRefused(400, PHOTO.messages.missing);
+  return bytes;
+}
 
 /**
  * A teacher's photo: uploaded (multipart, one file in the field `photo`) by the teacher or an admin,
@@ -36,19 +65,7 @@ export default async function photoRoutes(fastify: FastifyInstance) {
     schema: { params: idParamsSchema, response: answers },
   }, async (request) => {
     const id = await photoOwner(request);
-    let bytes: Buffer;
-    try {
-      const file = await request.file();
-      if (!file) throw new PhotoRefused(400, PHOTO.messages.missing);
-      bytes = await file.toBuffer();
-    } catch (e) {
-      if (e instanceof PhotoRefused) throw e;
-      if (e instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoRefused(413, PHOTO.messages.tooBig);
-      if (e instanceof app.multipartErrors.FilesLimitError || e instanceof app.multipartErrors.PartsLimitError) {
-        throw new PhotoRefused(400, 'teachers.photoOneAtATime');
-      }
-      throw new PhotoRefused(400, PHOTO.messages.missing);
-    }
+    const bytes = await onePhoto(app, request);
     const photo = await processPhoto(bytes);
     return { profileImageUrl: await savePhoto(app.pool, id, photo, app.clock.now()) };
   });

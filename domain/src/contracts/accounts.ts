@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answer, pageWithMore } from './common.ts';
 import { PAGE, pageNumber, strictQuery } from './fields.ts';
 import { errorRef, type ErrorCode } from '../errors.ts';
+import { normalizeEmail } from '../email.ts';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,11 +44,13 @@ const optional = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An email address in its normal form (normalizeEmail), the form that is checked and stored. */
 const email = z
   .string({ error: errorRef(MESSAGES.requiredFieldsMissing) })
   .trim()
   .min(1, errorRef(MESSAGES.requiredFieldsMissing))
   .max(254, tooLong('auth.emailTooLong', 254))
+  .transform(normalizeEmail)
   .pipe(z.email({ error: errorRef(MESSAGES.invalidEmail) }));
 
 const newPassword = z
@@ -106,7 +109,7 @@ export type Registration = z.output<typeof registerSchema>;
 
 /** POST /api/auth/login. */
 export const loginSchema = z.object({
-  email: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).trim().min(1, errorRef(MESSAGES.loginFieldsMissing)).max(254, errorRef(MESSAGES.invalidCredentials)),
+  email: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).trim().min(1, errorRef(MESSAGES.loginFieldsMissing)).max(254, errorRef(MESSAGES.invalidCredentials)).transform(normalizeEmail),
   password: z.string({ error: errorRef(MESSAGES.loginFieldsMissing) }).min(1, errorRef(MESSAGES.loginFieldsMissing)).max(1024, errorRef(MESSAGES.invalidCredentials)),
 });
 export type LoginInput = z.input<typeof loginSchema>;

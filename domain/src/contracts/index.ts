@@ -17,3 +17,5 @@ export * from './settings.ts';
 export * from './receipts.ts';
 export * from './reviews.ts';
 export * from './payouts.ts';
+// Messages (./messages.ts) are imported from '@parliamo/domain/contracts/messages': zod schemas are not
+// tree-shaken, and this index is in the web's first chunk.

@@ -193,7 +193,11 @@ export const PHOTO = {
     tooManyPixels: 'teachers.photoPixels',
     missing: 'teachers.photoMissing',
     notYours: 'teachers.photoNotYours',
+    oneAtATime: 'teachers.photoOneAtATime',
+    wrongField: 'teachers.photoField',
   },
+  /** The multipart form field that carries the file. */
+  field: 'photo',
 } as const;
 
 /** The answer of a photo upload or removal: the teacher's profile image address now. */

@@ -107,7 +107,7 @@ export function serverLiterals(file: string): Literal[] {
     if (ts.isCallExpression(node) && /(^|\.)(log|warn|error|info|debug|query|sql|raw)$/.test(node.expression.getText(source).replace(/\?$/, ''))) return;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
       const value = stringOf(node)!;
-      if (/^[A-Z€]/.test(value.trim()) && /\s/.test(value.trim()) && !/^(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|ALTER)\b/.test(value.trim())) add(node, value, 'sentence');
+      if (/^[A-Z€]/.test(value.trim()) && /\s/.test(value.trim()) && !/^(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|ALTER|DROP)\b/.test(value.trim())) add(node, value, 'sentence');
       return;
     }
     ts.forEachChild(node, visit);

@@ -186,6 +186,14 @@ describe('index.html in the request\'s language', () => {
     expect(missing.body).toContain('<html lang="it">');
   });
 
+  it('takes a malformed lang cookie (lang=%) as no choice: the page in the browser\'s language, never a 500', async () => {
+    for (const cookie of ['lang=%', 'lang=%E0%A4%A', 'theme=x; lang=%ZZ']) {
+      const res = await page('/login', { cookie, 'accept-language': 'it' });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body).toContain('<html lang="it">');
+    }
+  });
+
   it('sends the compressed copy a browser accepts', async () => {
     const br = await page('/login', { 'accept-encoding': 'gzip, deflate, br', cookie: 'lang=it' });
     expect(br.headers['content-encoding']).toBe('br');

@@ -8,6 +8,7 @@ import { apiRequest } from '../lib/api.ts';
 import { LogoPair } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useT } from '../lib/i18n.tsx';
+import { ShellExtra } from './shell-extras.tsx';
 
 // The user menu (and its popover machinery) loads only for signed-in users, off the landing path.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
@@ -69,6 +70,7 @@ export function Header() {
                   <Link to="/">{t('common.nav.dashboard')}</Link>
                 </Button>
                 <Suspense fallback={null}>
+                  {user.role !== 'admin' && <ShellExtra place="header" />}
                   <UserMenu user={user} onLogout={() => void logout()} />
                 </Suspense>
               </>

@@ -9,9 +9,10 @@ import { paymentChanges, paymentQueries } from './payments/queries.ts';
 import { payoutChanges, payoutQueries } from './payouts/queries.ts';
 import { reviewChanges, reviewQueries } from './reviews/queries.ts';
 import { teacherChanges, teacherQueries } from './teachers/queries.ts';
+import { messageQueries } from './messages/queries.ts';
 
 // Every feature's reads and what its writes make stale, composed as the app uses them together.
-const queries = { ...sharedQueries, ...accountQueries, ...adminQueries, ...lessonQueries, ...packageQueries, ...paymentQueries, ...payoutQueries, ...reviewQueries, ...teacherQueries };
+const queries = { ...sharedQueries, ...accountQueries, ...adminQueries, ...lessonQueries, ...packageQueries, ...paymentQueries, ...payoutQueries, ...reviewQueries, ...teacherQueries, ...messageQueries };
 const CHANGES = { ...accountChanges, ...adminChanges, ...lessonChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
 
 /** A client holding fresh data under the keys of these reads. */

@@ -60,6 +60,8 @@ export const TOPICS = [
   'payouts',
   // features/admin (and the admin's payments list)
   'admin',
+  // features/messages
+  'messages',
 ] as const;
 
 export type Topic = (typeof TOPICS)[number];

@@ -21,6 +21,9 @@ const AdminMails = lazyPage(() => import('../features/admin/pages/AdminMails.tsx
 const Analytics = lazyPage(() => import('../features/admin/pages/AdminAnalytics.tsx'));
 const AdminSettings = lazyPage(() => import('../features/admin/pages/AdminSettings.tsx'));
 const Settings = lazyPage(() => import('../features/accounts/pages/Settings.tsx'));
+const Conversations = lazyPage(() => import('../features/messages/pages/ConversationsPage.tsx'));
+const Conversation = lazyPage(() => import('../features/messages/pages/ConversationPage.tsx'));
+const ReportedConversations = lazyPage(() => import('../features/messages/pages/ReportedConversationsPage.tsx'));
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
@@ -34,11 +37,16 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
       children: [
         { path: WEB_ROUTES.profile, element: <Profile /> },
         { path: WEB_ROUTES.settings, element: <Settings /> },
+        // A conversation (admins: a reported one), or /messages/new?teacherId= (or studentId=) for a first message.
+        { path: WEB_ROUTES.conversation, element: <Conversation /> },
       ],
     },
     {
       element: <AppLayout roles={['student', 'teacher']} />,
-      children: [{ path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> }],
+      children: [
+        { path: WEB_ROUTES.lessonRegistry, element: <LessonRegistry /> },
+        { path: WEB_ROUTES.messages, element: <Conversations /> },
+      ],
     },
     {
       element: <AppLayout roles={['student']} />,
@@ -66,6 +74,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: WEB_ROUTES.adminMails, element: <AdminMails /> },
         { path: WEB_ROUTES.adminAnalytics, element: <Analytics /> },
         { path: WEB_ROUTES.adminSettings, element: <AdminSettings /> },
+        { path: WEB_ROUTES.adminMessages, element: <ReportedConversations /> },
       ],
     },
   ];

@@ -1,9 +1,16 @@
 import type pg from 'pg';
 
-/** One schema change. `id` is unique across the whole project, e.g. "ledger/001-events". */
+/** Where a migration reports what an operator must know (rows it could not change, and why). */
+export type MigrationLog = (line: string) => void;
+
+/**
+ * One schema change. `id` is unique across the whole project, e.g. "ledger/001-events". `sql` runs
+ * first, then `run`, for a change that needs the application's own code (in the same transaction).
+ */
 export interface Migration {
   id: string;
-  sql: string;
+  sql?: string;
+  run?: (client: pg.PoolClient, log: MigrationLog) => Promise<void>;
 }
 
 const LOCK_KEY = 727_001; // advisory lock id reserved for migrations
@@ -12,7 +19,7 @@ const LOCK_KEY = 727_001; // advisory lock id reserved for migrations
  * Applies, in order, the migrations not applied yet, each in its own transaction,
  * under an advisory lock so that several processes starting together apply each once.
  */
-export async function migrate(pool: pg.Pool, migrations: Migration[]): Promise<string[]> {
+export async function migrate(pool: pg.Pool, migrations: Migration[], log: MigrationLog = (line) => console.warn(line)): Promise<string[]> {
   const ids = new Set<string>();
   for (const m of migrations) {
     if (ids.has(m.id)) throw new Error(`Duplicate migration id ${m.id}`);
@@ -30,7 +37,8 @@ export async function migrate(pool: pg.Pool, migrations: Migration[]): Promise<s
       if (done.has(m.id)) continue;
       await client.query('BEGIN');
       try {
-        await client.query(m.sql);
+        if (m.sql) await client.query(m.sql);
+        if (m.run) await m.run(client, (line) => log(`Migration ${m.id}: ${line}`));
         await client.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
         await client.query('COMMIT');
         applied.push(m.id);

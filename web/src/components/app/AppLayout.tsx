@@ -5,6 +5,7 @@ import { useAuth, type Role } from '../../lib/auth.ts';
 import { Loading } from '../Loading.tsx';
 import { useRedirectVisitor } from './auth-guard.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { ShellExtra } from '../shell-extras.tsx';
 
 interface NavItem {
   to: string;
@@ -19,6 +20,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/teachers', label: 'common.appNav.teachers' },
       { to: '/my-hours', label: 'common.nav.myHours' },
       { to: '/lesson-registry', label: 'common.appNav.lessonRegistry' },
+      { to: '/messages', label: 'messages.title' },
     );
   }
   if (role === 'teacher') {
@@ -26,6 +28,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/my-students', label: 'common.appNav.myStudents' },
       { to: '/lesson-registry', label: 'common.appNav.lessonRegistry' },
       { to: '/teacher/profile', label: 'common.appNav.teacherProfile' },
+      { to: '/messages', label: 'messages.title' },
     );
   }
   if (role === 'admin') {
@@ -37,6 +40,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/admin/mails', label: 'common.appNav.mails' },
       { to: '/admin/analytics', label: 'common.appNav.analytics' },
       { to: '/admin/settings', label: 'common.nav.settings' },
+      { to: '/admin/messages', label: 'messages.reportedTitle' },
     );
   }
   items.push({ to: '/profile', label: 'common.nav.profile' });
@@ -60,6 +64,9 @@ function NavList({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
           >
             <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
               {t(item.label)}
+              <Suspense fallback={null}>
+                <ShellExtra place={item.to} />
+              </Suspense>
             </NavLink>
           </Button>
         </li>

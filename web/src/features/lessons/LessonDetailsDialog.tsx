@@ -10,6 +10,7 @@ import { useDisplayTimeZone } from '../../lib/settings.ts';
 import { canCancel, cancelledByLabel } from './lessons.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { refusalText } from '../../lib/i18n-store.ts';
+import { MessageButton } from '../messages/index.ts';
 import type { Booking } from '@parliamo/domain/contracts';
 import { invalidate } from '../../lib/queries.ts';
 import { lessonChanges } from './queries.ts';
@@ -116,6 +117,7 @@ export default function LessonDetailsDialog({
                   ) : (
                     <Row label={t('student.lessonDetails.student')}>{booking.studentName}</Row>
                   )}
+                  <MessageButton {...(viewer === 'student' ? { teacherId: booking.teacherId } : { studentId: booking.studentId })} />
                   <Row label={t('student.lessonDetails.date')}>{dateLabel(booking.date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Row>
                   <Row label={t('student.lessonDetails.time')}>
                     {t('student.lessonDetails.timeValue', { time: hourLabel(booking.hour) })}

@@ -22,6 +22,7 @@ const KIND_LABEL: Record<AdminMail['kind'], string> = {
   'expiry-week': 'admin.mails.kind.expiryWeek',
   welcome: 'admin.mails.kind.welcome',
   'purchase-confirmed': 'admin.mails.kind.purchaseConfirmed',
+  'message-digest': 'admin.mails.kind.messageDigest',
 };
 
 function MailRow({ mail }: { mail: AdminMail }) {

@@ -15,6 +15,7 @@ import NotFound from '../../../components/NotFound.tsx';
 import { BookSlotDialog, hoursLeftWith, lessonQueries } from '../../lessons/index.ts';
 import { BuyHours, packageQueries, PurchaseDialog } from '../../packages/index.ts';
 import { TeacherReviews } from '../../reviews/index.ts';
+import { MessageButton } from '../../messages/index.ts';
 
 const DAYS_AHEAD = 28;
 const MAX_DAYS_SHOWN = 6;
@@ -123,6 +124,7 @@ export default function TeacherPublicProfile() {
   const { id = '' } = useParams();
   const t = useT();
   const rules = useRuleSentences();
+  const { user } = useAuth();
   const { data: teacher, isLoading, isError } = useQuery(teacherQueries.teacher(id));
 
   if (isLoading) {
@@ -179,6 +181,7 @@ export default function TeacherPublicProfile() {
                 </Badge>
               )}
               <BuyHours teacher={teacher} />
+              {user?.role !== 'teacher' && user?.role !== 'admin' && <MessageButton teacherId={teacher.id} size="md" />}
             </Stack>
           </Flex>
         </Container>
