@@ -13,7 +13,7 @@ function storedChoice(): string | null {
 }
 
 /**
- * The cookie banner (spec "Screens and routes" and "States and transitions"): shown while `cookiesAccepted` is unset; Accept sets "true",
+ * The cookie banner: shown while `cookiesAccepted` is unset; Accept sets "true",
  * Essential only or the close icon set "false"; either hides it.
  */
 export function CookieBanner() {
