@@ -23,6 +23,9 @@ import openapiPlugin, { openapiRoutes } from './platform/openapi.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
+import { fiscalDocumentsReaction } from './invoices/reaction.ts';
+import invoiceRoutes from './invoices/routes.ts';
+import sdiPlugin from './invoices/plugin.ts';
 import { renderLessonMail } from './lessons/mails.ts';
 import { renderAccountMail } from './mail/account-mails.ts';
 import paymentsPlugin from './payments/plugin.ts';
@@ -162,8 +165,15 @@ export async function buildApp(
           : renderLessonMail(deps.pool, mail, { now, publicUrl: deps.config.publicUrl, batch }),
   });
   // The mail queue is a reaction to the ledger: run by the projection runner after the read models.
-  await app.register(ledgerPlugin, { reactions: [{ projection: mailReaction, onAdvanced: () => app.mailSender.poke() }] });
+  await app.register(ledgerPlugin, {
+    reactions: [
+      { projection: mailReaction, onAdvanced: () => app.mailSender.poke() },
+      { projection: fiscalDocumentsReaction, onAdvanced: () => app.pokeSdi() },
+    ],
+  });
   await app.register(paymentsPlugin);
+  // The SdI outbox: sends what the fiscal-documents reaction made ready, when an intermediary is configured.
+  await app.register(sdiPlugin);
 
   await app.register(
     async (api) => {
@@ -188,6 +198,7 @@ export async function buildApp(
       await api.register(refundRoutes);
       await api.register(settingsRoutes);
       await api.register(receiptRoutes);
+      await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
       await api.register(payoutRoutes);
       await api.register(messageRoutes);

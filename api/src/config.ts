@@ -19,6 +19,9 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   stripeApiUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** An SdI intermediary's REST API (invoices/sdi.ts); empty: documents wait ready for the admin to download. */
+  sdiUrl: string | undefined;
+  sdiToken: string | undefined;
   mailFrom: string;
   logLevel: string;
   /**
@@ -183,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    sdiUrl: env.SDI_URL || undefined,
+    sdiToken: env.SDI_TOKEN || undefined,
     mailFrom: env.MAIL_FROM || 'Parliamo <no-reply@parliamo-roma.it>',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

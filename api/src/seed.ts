@@ -5,7 +5,7 @@
  * the app makes them.
  */
 import type pg from 'pg';
-import { addDays, lessonEnd, romeToday, slotStart, weekdayOf, type WeeklyHours } from '@parliamo/domain';
+import { addDays, codiceFiscaleCheck, emptyFiscalProfile, lessonEnd, romeToday, slotStart, weekdayOf, type SchoolFiscalProfile, type WeeklyHours } from '@parliamo/domain';
 import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './teachers/availability-store.ts';
@@ -66,6 +66,27 @@ const details = (email: string, firstName: string, lastName: string, city: strin
   vatNumber: null,
 });
 
+/**
+ * Plainly fictitious fiscal data, so the demo's purchases get their FatturaPA invoices: the school's
+ * profile (a Partita IVA with a valid check digit that belongs to no one we know of) and Anna's codice
+ * fiscale, built from her demo name and birth date. Marta has none: her invoices wait as incomplete.
+ */
+async function seedFiscalData(db: CommandDeps['db'], studentId: string): Promise<void> {
+  const profile: SchoolFiscalProfile = {
+    ...emptyFiscalProfile,
+    name: 'Parliamo Scuola Demo S.r.l. (dati fittizi)', // i18n-ignore: fictitious fiscal data of the demo
+    partitaIva: '12345678903',
+    codiceFiscale: '12345678903',
+    address: 'Via dei Serpenti 45', // i18n-ignore: fictitious fiscal data of the demo
+    postalCode: '00184',
+    city: 'Roma',
+    province: 'RM',
+  };
+  await db.query(`INSERT INTO school_fiscal_profile (profile, updated_by) VALUES ($1, 'demo seed')`, [JSON.stringify(profile)]);
+  const first15 = 'SCHNNA88D61H501';
+  await db.query(`UPDATE users SET fiscal_code = $2, country = 'IT' WHERE id = $1`, [studentId, first15 + codiceFiscaleCheck(first15)]);
+}
+
 /** Whether the demo accounts exist (their sign-ins are printed at start-up). */
 export async function hasDemoLogins(db: pg.Pool): Promise<boolean> {
   const { rowCount } = await db.query(`SELECT 1 FROM users WHERE email = $1`, [DEMO_LOGINS[0].email]);
@@ -119,6 +140,7 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
   await insertUser(deps.db, details('admin@parliamo.test', 'Alessia', 'Ferri', 'Roma'), password.admin!, 'admin', ago(365));
   const student = await insertUser(deps.db, details('student@parliamo.test', 'Anna', 'Schmidt', 'Roma'), password.student!, 'student', ago(60));
   const other = await insertUser(deps.db, details('marta.lopez@parliamo.test', 'Marta', 'Lopez', 'Roma'), UNUSABLE_PASSWORD, 'student', ago(90));
+  await seedFiscalData(deps.db, student);
 
   // The story, replayed in time order so every history reads chronologically: purchases, bookings,
   // and each past lesson completed when it ended, as the timer would have done.

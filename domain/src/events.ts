@@ -377,7 +377,20 @@ export type PayoutRecorded = Event<
 >;
 export type PayoutEvent = PayoutRecorded;
 
-export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent | DocumentEvent | PayoutEvent;
+// ---- sdi-{documentId}: what the SdI answered about a fiscal document ------------------------------
+
+/**
+ * The SdI's outcome for one transmission of a fiscal document: RC delivered, MC not delivered but in
+ * the buyer's reserved area, NS rejected with the SdI's error code and text (the document is fixed and
+ * sent again under the same number). `documentId` is the fiscal document ('invoice-2026-000003').
+ */
+export type SdiOutcomeRecorded = Event<
+  'SdiOutcomeRecorded',
+  { documentId: string; sdiId: string; outcome: 'RC' | 'MC' | 'NS'; errorCode: string | null; errorText: string | null; recordedAt: string }
+>;
+export type SdiEvent = SdiOutcomeRecorded;
+
+export type ParliamoEvent = PaymentEvent | PackageEvent | LessonEvent | SlotEvent | SettingsEvent | TrialEvent | ReviewEvent | DocumentEvent | PayoutEvent | SdiEvent;
 export type ParliamoEventType = ParliamoEvent['type'];
 
 /** Stream names, in one place. */
@@ -393,4 +406,5 @@ export const streams = {
   review: (lessonId: string) => `review-${lessonId}`,
   trial: (studentId: string, teacherId: string) => `trial-${studentId}-${teacherId}`,
   payouts: (teacherId: string) => `payouts-${teacherId}`,
+  sdi: (documentId: string) => `sdi-${documentId}`,
 } as const;

@@ -21,6 +21,7 @@ export * from './slots/slot.ts';
 export * from './availability.ts';
 export * from './settings/school-settings.ts';
 export * from './receipts/receipts.ts';
+export * from './invoices/index.ts';
 export * from './contracts/index.ts';
 export * from './reviews/review.ts';
 export * from './payouts/payout.ts';

@@ -20,6 +20,7 @@ export const WEB_ROUTES = {
   adminPayments: '/admin/payments',
   adminLedger: '/admin/ledger',
   adminMails: '/admin/mails',
+  adminInvoices: '/admin/invoices',
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
   messages: '/messages',

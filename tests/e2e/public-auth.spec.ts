@@ -83,7 +83,7 @@ test.describe('/register', () => {
     const person = registration(uniqueEmail('newcomer'));
     await page.goto('/register');
     await fillRegistration(page, person);
-    await page.getByLabel('Fiscal code').fill('TSTGRG94E57Z114X');
+    await page.getByLabel('Fiscal code').fill('TSTGRG94E57Z114B');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Registration completed', 'Account created successfully! You can now log in.');
     await expect(page).toHaveURL(/\/login$/);

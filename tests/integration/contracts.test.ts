@@ -50,6 +50,7 @@ describe('every route has a contract', () => {
     const withQuery = [...new Set(routes.filter((r) => (r.schema as any)?.querystring).map((r) => r.url))].sort();
     expect(withQuery).toEqual([
       '/api/admin/analytics',
+      '/api/admin/invoices',
       '/api/admin/ledger',
       '/api/admin/mails',
       '/api/admin/payments',
@@ -61,6 +62,7 @@ describe('every route has a contract', () => {
       '/api/conversations',
       '/api/conversations/:id/messages',
       '/api/hour-packages/:id/history',
+      '/api/invoices',
       '/api/login',
       '/api/teacher/earnings',
       '/api/teacher/free-slots',

@@ -1,16 +1,20 @@
 // The hours, lessons and teacher routes for the route catalog, with the things `student`
 // owns that the others must not reach: a package with the teacher, lessons, a calendar feed.
 import {
+  adminInvoiceQuerySchema,
   adminPaymentQuerySchema,
   analyticsQuerySchema,
   adjustmentSchema,
   availabilityQuerySchema,
   ownFreeSlotsQuerySchema,
+  ownInvoiceQuerySchema,
   bookingSchema,
   bookingsQuerySchema,
   teacherStudentQuerySchema,
   checkoutSchema,
   earningsQuerySchema,
+  fiscalProfileSchema,
+  invoiceRewriteSchema,
   lessonNotesSchema,
   payoutSchema,
   ledgerQuerySchema,
@@ -24,6 +28,7 @@ import {
   teacherAvailabilitySchema,
   teacherProfileSchema,
 } from '@parliamo/domain';
+import { vatSchool } from '@parliamo/domain/invoices/testing';
 import { sessionClient, sleep } from './harness.ts';
 import { creditHours, futureSlots, RATE_CENTS, refundPurchase, WEEKLY } from './lessons.ts';
 import { ACTORS, SIGNED_IN, type CallContext, type RouteSpec, type World } from './actors.ts';
@@ -48,6 +53,9 @@ export async function prepareHours(world: World, s: { url: string }): Promise<vo
   const av = await teacher.put('/api/teacher/availability', { weekly: WEEKLY, daysOff: [] });
   if (av.status !== 200) throw new Error(`availability: ${av.status} ${av.text}`);
   const student = await sessionClient(server, world.pool, world.people.student.id);
+  // The school's fiscal data and the student's address, so the purchases' invoices get their XML.
+  await world.pool.query(`INSERT INTO school_fiscal_profile (profile) VALUES ($1) ON CONFLICT (id) DO UPDATE SET profile = EXCLUDED.profile`, [JSON.stringify(vatSchool)]);
+  await world.pool.query(`UPDATE users SET fiscal_code = 'RSSMRA85T10A562S', address = 'Via del Corso 1', city = 'Roma', postal_code = '00186' WHERE id = $1`, [world.people.student.id]);
   world.owned.package = await creditHours(world.pool, { id: world.people.student.id, client: student }, world.people.teacher.id, 30);
   world.owned.lesson = await newLesson(world);
   // A purchase refunded in full: it has a receipt and a credit note (a package's id is its payment's).
@@ -71,6 +79,16 @@ const ownLessons = (json: any, c: CallContext) => {
 const ownPackages = (json: any, c: CallContext) => {
   if (c.as?.id !== c.world.people.student.id && json.some((p: { id: string }) => p.id === c.world.owned.package)) throw new Error('lists another student\'s package');
 };
+
+const ownInvoices = (json: any, c: CallContext) => {
+  if (c.as?.id !== c.world.people.student.id && json.invoices.some((r: { paymentId: string }) => r.paymentId === c.world.owned.package)) throw new Error('lists another student\'s invoice');
+};
+/** A document of the World's student that has its XML (the profile is filled before the purchases). */
+async function writtenInvoice(world: World): Promise<string> {
+  const { rows } = await world.pool.query(`SELECT id FROM fiscal_documents WHERE xml IS NOT NULL AND student_id = $1 LIMIT 1`, [world.people.student.id]);
+  if (!rows[0]) throw new Error('fixture: no invoice with its XML');
+  return rows[0].id;
+}
 
 const ownReceipts = (json: any, c: CallContext) => {
   if (c.as?.id !== c.world.people.student.id && json.some((r: { paymentId: string }) => r.paymentId === c.world.owned.package)) throw new Error('lists another student\'s receipt');
@@ -204,6 +222,15 @@ export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/teacher/statements/:month.pdf', allowed: ['teacher'], path: () => '/api/teacher/statements/2026-01.pdf' },
   { method: 'GET', route: '/api/admin/payouts', allowed: ['admin'] },
   { method: 'GET', route: '/api/admin/payouts.csv', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/invoices', allowed: ['admin'], querySchema: adminInvoiceQuerySchema },
+  { method: 'GET', route: '/api/admin/invoices/summary', allowed: ['admin'] },
+  { method: 'GET', route: '/api/admin/invoices/:id/xml', allowed: ['admin'], path: async (c) => `/api/admin/invoices/${await writtenInvoice(c.world)}/xml` },
+  { method: 'GET', route: '/api/admin/invoices/months/:month.zip', allowed: ['admin'], path: () => '/api/admin/invoices/months/2026-01.zip' },
+  { method: 'GET', route: '/api/admin/invoices/oss/:quarter.csv', allowed: ['admin'], path: () => '/api/admin/invoices/oss/2026-Q1.csv' },
+  { method: 'POST', route: '/api/admin/invoices/rewrite', allowed: ['admin'], bodySchema: invoiceRewriteSchema, body: () => ({}) },
+  { method: 'GET', route: '/api/admin/fiscal-profile', allowed: ['admin'] },
+  { method: 'PUT', route: '/api/admin/fiscal-profile', allowed: ['admin'], bodySchema: fiscalProfileSchema, body: () => vatSchool },
+  { method: 'GET', route: '/api/invoices', allowed: ['student', 'otherStudent'], querySchema: ownInvoiceQuerySchema, own: ownInvoices },
   { method: 'POST', route: '/api/calendar/token', allowed: ['student', 'otherStudent', 'teacher'] },
   // A secret feed URL: whoever holds it reads it (as a calendar app does, without a session).
   { method: 'GET', route: '/api/calendar/:file', allowed: ACTORS, path: (c) => calendarFeed(c.world) },

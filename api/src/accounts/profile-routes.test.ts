@@ -13,8 +13,8 @@ const details = {
   address: 'Via Po 5',
   city: 'Torino',
   postalCode: '10124',
-  fiscalCode: 'BNCNNA88S60L219X',
-  vatNumber: '12345678901',
+  fiscalCode: 'BNCNNA88S60L219F',
+  vatNumber: '12345678903',
   profileImageUrl: 'https://images.example/anna.jpg',
 };
 
@@ -62,6 +62,9 @@ describe('profile: own details and password', () => {
     const other = await createUser(t);
     expect((await put(s.cookie, { ...details, city: '' })).json()).toMatchObject({ message: 'Compila tutti i campi obbligatori' });
     expect((await put(s.cookie, { ...details, fiscalCode: 'X'.repeat(17) })).json()).toMatchObject({ message: 'Fiscal code must be at most 16 characters' });
+    // Checksums (the registration form shares the contract): a wrong check character is refused with a sentence.
+    expect((await put(s.cookie, { ...details, fiscalCode: 'RSSMRA85T10A562T' })).json()).toMatchObject({ code: 'auth.fiscalCodeInvalid', message: 'This codice fiscale is not valid: check its characters (the last one is a check letter)' });
+    expect((await put(s.cookie, { ...details, vatNumber: '12345678901' })).json()).toMatchObject({ code: 'auth.vatNumberInvalid', message: 'This Partita IVA is not valid: check its 11 digits (the last one is a check digit)' });
     expect((await put(s.cookie, { ...details, profileImageUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
     const taken = await put(s.cookie, { ...details, email: other.email.toUpperCase(), currentPassword: s.password });
     expect(taken.statusCode).toBe(409);

@@ -124,6 +124,7 @@ export function receiptPdf(r: ReceiptData, lang: PdfLanguage): Promise<Buffer> {
       line(doc, m('receipt.total'), euros(r.amountCents, lang), true);
       doc.moveDown();
       doc.font('Helvetica').fontSize(10).text(m('common.paymentReference', { reference: r.paymentReference }));
+      doc.moveDown(0.5).fontSize(9).text(m('receipt.courtesyCopy'));
     },
   ]);
 }

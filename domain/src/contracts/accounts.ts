@@ -1,6 +1,7 @@
 // The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
 // Messages are shown to people as they are; the product's own strings are used verbatim.
 import { z } from 'zod';
+import { isValidCodiceFiscale, isValidPartitaIva } from '../invoices/fiscal-ids.ts';
 import { answer, pageWithMore } from './common.ts';
 import { PAGE, pageNumber, strictQuery } from './fields.ts';
 import { errorRef, type ErrorCode } from '../errors.ts';
@@ -90,8 +91,11 @@ export const personalDetailsShape = {
   address: required('auth.addressTooLong', 200),
   city: required('auth.cityTooLong'),
   postalCode: required('auth.postalCodeTooLong', 20),
-  fiscalCode: optional(FISCAL_CODE_MAX, errorRef('auth.fiscalCodeTooLong', { max: FISCAL_CODE_MAX })),
-  vatNumber: optional(VAT_NUMBER_MAX, errorRef('auth.vatNumberTooLong', { max: VAT_NUMBER_MAX })),
+  // The checksums are public (invoices/fiscal-ids.ts): a typo is refused here, not by the SdI later.
+  fiscalCode: optional(FISCAL_CODE_MAX, errorRef('auth.fiscalCodeTooLong', { max: FISCAL_CODE_MAX })).refine((v) => v === null || isValidCodiceFiscale(v), errorRef('auth.fiscalCodeInvalid')),
+  // An Italian Partita IVA (11 digits) must have its check digit; a foreign VAT number is taken as written.
+  vatNumber: optional(VAT_NUMBER_MAX, errorRef('auth.vatNumberTooLong', { max: VAT_NUMBER_MAX }))
+    .refine((v) => v === null || !/^(IT)?\d{11}$/i.test(v) || isValidPartitaIva(v), errorRef('auth.vatNumberInvalid')),
 };
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;

@@ -15,6 +15,7 @@ export * from './site.ts';
 export * from './mail.ts';
 export * from './settings.ts';
 export * from './receipts.ts';
+export * from './invoices.ts';
 export * from './reviews.ts';
 export * from './payouts.ts';
 // Messages (./messages.ts) are imported from '@parliamo/domain/contracts/messages': zod schemas are not

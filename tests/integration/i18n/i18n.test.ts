@@ -47,7 +47,7 @@ function shape(elements: MessageFormatElement[], args = new Set<string>(), plura
 function findings(): Map<string, Literal[]> {
   const all = [
     ...sourceFiles('web/src', ['.ts', '.tsx']).flatMap(webLiterals),
-    ...[...sourceFiles('api/src', ['.ts']).filter((f) => !SERVER_SKIP.test(f)), ...sourceFiles('domain/src', ['.ts'])].flatMap(serverLiterals),
+    ...[...sourceFiles('api/src', ['.ts']).filter((f) => !SERVER_SKIP.test(f)), ...sourceFiles('domain/src', ['.ts']).filter((f) => !/\/testing\//.test(f))].flatMap(serverLiterals),
   ];
   const byFile = new Map<string, Literal[]>();
   for (const l of all) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);

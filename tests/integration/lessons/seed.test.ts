@@ -31,6 +31,14 @@ describe('demo seed', () => {
       const slots = (await get(t, null, `/api/availabilities?teacherId=${x.id}&from=2026-11-22&to=2027-01-21`)).body as any[];
       expect(slots.length).toBeGreaterThan(20); // 60 days of weekly hours
     }
+    // Fictitious fiscal data: Anna's two purchases have their invoices ready to send; Marta, without a
+    // codice fiscale, has hers waiting as incomplete.
+    const docs = await t.db.pool.query(`SELECT buyer_name, status, missing FROM fiscal_documents ORDER BY issued_at`);
+    expect(docs.rows).toEqual([
+      { buyer_name: 'Marta Lopez', status: 'incomplete', missing: ['buyer.codiceFiscale'] },
+      { buyer_name: 'Anna Schmidt', status: 'ready', missing: [] },
+      { buyer_name: 'Anna Schmidt', status: 'ready', missing: [] },
+    ]);
     // Marta reviewed two of her lessons with Giulia: the landing page's cards show ratings.
     expect(teachers.find((x) => x.firstName === 'Giulia')).toMatchObject({ rating: 4.5, reviewCount: 2 });
     // One teacher, not Giulia (whose trial rate the trial e2e spec sets itself), offers a trial lesson;

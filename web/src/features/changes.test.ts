@@ -4,6 +4,7 @@ import { forgetPrivateReads, getJson, invalidate, sharedQueries, TOPICS } from '
 import { accountChanges, accountQueries } from './accounts/queries.ts';
 import { adminChanges, adminQueries } from './admin/queries.ts';
 import { lessonChanges, lessonQueries } from './lessons/queries.ts';
+import { invoiceChanges, invoiceQueries } from './invoices/queries.ts';
 import { packageQueries } from './packages/queries.ts';
 import { paymentChanges, paymentQueries } from './payments/queries.ts';
 import { payoutChanges, payoutQueries } from './payouts/queries.ts';
@@ -12,8 +13,8 @@ import { teacherChanges, teacherQueries } from './teachers/queries.ts';
 import { messageQueries } from './messages/queries.ts';
 
 // Every feature's reads and what its writes make stale, composed as the app uses them together.
-const queries = { ...sharedQueries, ...accountQueries, ...adminQueries, ...lessonQueries, ...packageQueries, ...paymentQueries, ...payoutQueries, ...reviewQueries, ...teacherQueries, ...messageQueries };
-const CHANGES = { ...accountChanges, ...adminChanges, ...lessonChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
+const queries = { ...sharedQueries, ...accountQueries, ...adminQueries, ...invoiceQueries, ...lessonQueries, ...packageQueries, ...paymentQueries, ...payoutQueries, ...reviewQueries, ...teacherQueries, ...messageQueries };
+const CHANGES = { ...accountChanges, ...adminChanges, ...invoiceChanges, ...lessonChanges, ...paymentChanges, ...payoutChanges, ...reviewChanges, ...teacherChanges };
 
 /** A client holding fresh data under the keys of these reads. */
 function clientWith(reads: { queryKey: readonly unknown[] }[]): QueryClient {
@@ -87,8 +88,8 @@ describe('invalidation map', () => {
   });
 
   it('no two features name a read or a change alike (the composition above would hide one)', () => {
-    const reads = [sharedQueries, accountQueries, adminQueries, lessonQueries, packageQueries, paymentQueries, payoutQueries, reviewQueries, teacherQueries].flatMap(Object.keys);
-    const changes = [accountChanges, adminChanges, lessonChanges, paymentChanges, payoutChanges, reviewChanges, teacherChanges].flatMap(Object.keys);
+    const reads = [sharedQueries, accountQueries, adminQueries, invoiceQueries, lessonQueries, packageQueries, paymentQueries, payoutQueries, reviewQueries, teacherQueries].flatMap(Object.keys);
+    const changes = [accountChanges, adminChanges, invoiceChanges, lessonChanges, paymentChanges, payoutChanges, reviewChanges, teacherChanges].flatMap(Object.keys);
     expect(new Set(reads).size).toBe(reads.length);
     expect(new Set(changes).size).toBe(changes.length);
   });

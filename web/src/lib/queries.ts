@@ -57,6 +57,8 @@ export const TOPICS = [
   'testCheckout',
   // features/payouts
   'payouts',
+  // features/invoices (the admin's fiscal documents and profile, the student's invoice numbers)
+  'invoices',
   // features/admin (and the admin's payments list)
   'admin',
   // features/messages

@@ -37,6 +37,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/admin/students', label: 'common.appNav.students' },
       { to: '/admin/payments', label: 'common.appNav.payments' },
       { to: '/admin/ledger', label: 'common.appNav.ledger' },
+      { to: '/admin/invoices', label: 'common.appNav.invoices' },
       { to: '/admin/mails', label: 'common.appNav.mails' },
       { to: '/admin/analytics', label: 'common.appNav.analytics' },
       { to: '/admin/settings', label: 'common.nav.settings' },

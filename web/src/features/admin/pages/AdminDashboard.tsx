@@ -10,6 +10,7 @@ import { eurosFromCents } from '../../../lib/format.ts';
 import { adminQueries } from '../queries.ts';
 import { paymentQueries } from '../../payments/index.ts';
 import { AdminPayouts } from '../../payouts/index.ts';
+import { InvoiceAlert } from '../../invoices/index.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
 /** The admin dashboard: totals of people and money, with the way to each tool. */
@@ -23,6 +24,7 @@ export default function AdminDashboard() {
   return (
     <Stack gap="6">
       <AppPageHeader title={t('admin.dashboard.greeting', { firstName: user?.firstName ?? '' })} subtitle={t('admin.dashboard.subtitle')} />
+      <InvoiceAlert />
       <QueryView query={counts} rows={1}>
         {({ students, teachers, awaitingApproval, inactive }) => (
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">

@@ -155,7 +155,7 @@ export function PackageCard({ pkg, label, book, receipt }: { pkg: HourPackage; l
   );
 }
 
-/** The purchase's receipt (and any credit notes) as PDF downloads. */
+/** The purchase's receipt (and any credit notes) as PDF downloads: courtesy copies of the invoice, whose number is the receipt's. */
 function ReceiptLinks({ receipt }: { receipt: OwnReceipt }) {
   const link = { color: 'green.800', textDecoration: 'underline', fontWeight: 'medium' } as const;
   const t = useT();
@@ -177,6 +177,9 @@ function ReceiptLinks({ receipt }: { receipt: OwnReceipt }) {
           </ChakraLink>
         )}
       </Flex>
+      <Text fontSize="xs" color="fg.muted" data-testid="package-invoice">
+        {t('student.myHours.invoiceNote', { number: receipt.receiptNumber })}
+      </Text>
     </Box>
   );
 }
