@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
-import { DomainError, type Clock } from '@parliamo/domain';
+import { DomainError, type Clock, offsetClock } from '@parliamo/domain';
 import { LOCALES, preloadServerCatalogs, type Locale } from '@parliamo/domain/i18n';
 import type { Config } from './config.ts';
 import { redactUrl } from './platform/secrets.ts';
@@ -40,6 +40,7 @@ import adminMailRoutes from './mail/admin-routes.ts';
 import teacherRoutes from './teachers/routes.ts';
 import photoRoutes from './teachers/photo-routes.ts';
 import bookingRoutes from './lessons/bookings-routes.ts';
+import attendanceRoutes from './lessons/attendance-routes.ts';
 import hourPackageRoutes from './packages/routes.ts';
 import dashboardRoutes from './lessons/dashboard-routes.ts';
 import calendarRoutes from './calendar/routes.ts';
@@ -140,7 +141,8 @@ export async function buildApp(
     : null;
   app.decorate('pool', routing?.pool ?? deps.pool);
   app.decorate('primaryPool', deps.pool);
-  app.decorate('clock', deps.clock);
+  // Development's CLOCK_OFFSET_MINUTES moves every timer and rule (production refuses it: config.ts).
+  app.decorate('clock', offsetClock(deps.clock, deps.config.clockOffsetMinutes));
   app.decorate('migrations', deps.migrations);
 
   // Every mail, PDF and checkout catalog now, while this build's chunk files surely exist (catalogs.ts).
@@ -188,6 +190,7 @@ export async function buildApp(
       await api.register(teacherRoutes);
       await api.register(photoRoutes);
       await api.register(bookingRoutes);
+      await api.register(attendanceRoutes);
       await api.register(hourPackageRoutes);
       await api.register(dashboardRoutes);
       await api.register(calendarRoutes);

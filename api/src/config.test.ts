@@ -54,6 +54,7 @@ describe('what a production start needs (config -> list of problems)', () => {
     expect(problems({ STRIPE_WEBHOOK_SECRET: undefined })).toEqual([REFUSALS.stripe]);
     expect(problems({ SMTP_URL: undefined })).toEqual([REFUSALS.smtp]);
     expect(problems({ PUBLIC_URL: undefined })).toEqual([REFUSALS.publicUrl]);
+    expect(problems({ CLOCK_OFFSET_MINUTES: '1440' })).toEqual([REFUSALS.clockOffset]);
     expect(problems({ PUBLIC_URL: undefined, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, SEED_DEMO: 'true' })).toHaveLength(4);
     for (const message of Object.values(REFUSALS)) expect(message).toMatch(/^[A-Z_]+[= ].*\.$/);
   });
@@ -80,6 +81,17 @@ describe('ADDRESS_LIMITS_FACTOR', () => {
     expect(loadConfig({ ADDRESS_LIMITS_FACTOR: '50' }).addressLimitsFactor).toBe(50);
     for (const bad of ['0', '2.5', '-1', 'many', '1001']) {
       expect(() => loadConfig({ ADDRESS_LIMITS_FACTOR: bad })).toThrow(/^ADDRESS_LIMITS_FACTOR takes a whole number from 1 to 1000/);
+    }
+  });
+});
+
+describe('CLOCK_OFFSET_MINUTES', () => {
+  it('is 0 unless set, takes whole minutes (negative too), and refuses anything else with one sentence', () => {
+    expect(loadConfig({}).clockOffsetMinutes).toBe(0);
+    expect(loadConfig({ CLOCK_OFFSET_MINUTES: '1500' }).clockOffsetMinutes).toBe(1500);
+    expect(loadConfig({ CLOCK_OFFSET_MINUTES: '-30' }).clockOffsetMinutes).toBe(-30);
+    for (const bad of ['1.5', 'a day', '1e3']) {
+      expect(() => loadConfig({ CLOCK_OFFSET_MINUTES: bad })).toThrow(/^CLOCK_OFFSET_MINUTES takes a whole number of minutes/);
     }
   });
 });

@@ -41,6 +41,11 @@ export interface Config {
   readyMaxLag: number;
   /** When set, /metrics needs `Authorization: Bearer <token>`; in production /metrics is off without it. */
   metricsToken: string | undefined;
+  /**
+   * CLOCK_OFFSET_MINUTES: whole minutes added to the app's clock (every timer and rule), so a demo or a
+   * manual test reaches a lesson's windows without waiting; 0 by default, refused in production.
+   */
+  clockOffsetMinutes: number;
   /** Multiplies the per-address limits of sign-in, registration and password reset (ADDRESS_LIMITS_FACTOR; 1 by default). */
   addressLimitsFactor: number;
   /**
@@ -91,6 +96,7 @@ export const REFUSALS = {
   seedDemo: 'SEED_DEMO=true is refused in production: the demo accounts have published passwords.',
   stripe: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production (PAYMENTS=test allows simulated payments on a staging site).',
   smtp: 'SMTP_URL is required in production: without it mails, password-reset links included, would reach nobody.',
+  clockOffset: 'CLOCK_OFFSET_MINUTES is refused in production: lessons, payments and documents must carry the real time.',
   insecureHttp:
     'PUBLIC_URL must start with https:// in production, except on localhost (ALLOW_INSECURE_HTTP=true allows http:// when TLS ends at a proxy on a private network; cookies then lack Secure and no HSTS is sent).',
 } as const;
@@ -106,6 +112,7 @@ export function productionProblems(config: Config): string[] {
   if (config.seedDemo) problems.push(REFUSALS.seedDemo);
   if (!config.testPaymentsAllowed && (!config.stripeSecretKey || !config.stripeWebhookSecret)) problems.push(REFUSALS.stripe);
   if (!config.smtpUrl) problems.push(REFUSALS.smtp);
+  if (config.clockOffsetMinutes !== 0) problems.push(REFUSALS.clockOffset);
   if (config.publicUrlSet && !isHttps(config.publicUrl) && !isLoopback(config.publicUrl) && !config.allowInsecureHttp) {
     problems.push(REFUSALS.insecureHttp);
   }
@@ -198,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(repoRoot, 'web', 'dist')),
     readyMaxLag: int(env.READY_MAX_LAG, 100, 'READY_MAX_LAG'),
     metricsToken: env.METRICS_TOKEN || undefined,
+    clockOffsetMinutes: clockOffsetMinutes(env.CLOCK_OFFSET_MINUTES),
     addressLimitsFactor: addressLimitsFactor(env.ADDRESS_LIMITS_FACTOR),
     testPaymentsAllowed: env.PAYMENTS === 'test',
     devOutboxToken: env.DEV_OUTBOX_TOKEN || undefined,
@@ -208,6 +216,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowInsecureHttp: env.ALLOW_INSECURE_HTTP === 'true',
     http: httpLimits(env),
   };
+}
+
+/** CLOCK_OFFSET_MINUTES: a whole number of minutes, negative too (0 when unset). */
+function clockOffsetMinutes(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new Error(`CLOCK_OFFSET_MINUTES takes a whole number of minutes (got "${value}")`);
+  return n;
 }
 
 /** ADDRESS_LIMITS_FACTOR: a whole number 1..1000 (a test server whose clients all share 127.0.0.1, or many people behind one NAT). */

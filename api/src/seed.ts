@@ -5,12 +5,13 @@
  * the app makes them.
  */
 import type pg from 'pg';
-import { addDays, codiceFiscaleCheck, emptyFiscalProfile, lessonEnd, romeToday, slotStart, weekdayOf, type SchoolFiscalProfile, type WeeklyHours } from '@parliamo/domain';
+import { addDays, codiceFiscaleCheck, emptyFiscalProfile, lessonEnd, REPORT_WINDOW_HOURS, reportWindowCloses, romeToday, slotStart, weekdayOf, type SchoolFiscalProfile, type WeeklyHours } from '@parliamo/domain';
 import { hashPassword, UNUSABLE_PASSWORD } from './accounts/passwords.ts';
 import { insertUser } from './accounts/users.ts';
 import { saveAvailability } from './teachers/availability-store.ts';
 import { bookLesson, completeLesson } from './lessons/commands.ts';
 import { reviewLesson } from './reviews/commands.ts';
+import { seedAttendanceDemo } from './seed-attendance.ts';
 import type { CommandDeps } from './platform/command.ts';
 import { buyHours } from './payments/demo-purchase.ts';
 
@@ -143,7 +144,7 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
   await seedFiscalData(deps.db, student);
 
   // The story, replayed in time order so every history reads chronologically: purchases, bookings,
-  // and each past lesson completed when it ended, as the timer would have done.
+  // and each past lesson completed when its report window closed, as the timer would have done.
   const story: { at: Date; run: () => Promise<unknown> }[] = [];
   const buy = (studentId: string, key: string, hours: number, at: Date) => {
     const rateCents = TEACHERS.find((t) => t.key === key)!.rate * 100;
@@ -159,12 +160,13 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
       },
     });
     const endsAt = lessonEnd(slotStart(slot.date, slot.hour)!);
-    if (endsAt.getTime() <= now.getTime()) story.push({ at: endsAt, run: () => completeLesson(deps, lessonId, { now: endsAt }) });
-    return { endsAt, id: () => lessonId };
+    const completesAt = reportWindowCloses(slotStart(slot.date, slot.hour)!.toISOString(), REPORT_WINDOW_HOURS);
+    if (completesAt.getTime() <= now.getTime()) story.push({ at: completesAt, run: () => completeLesson(deps, lessonId, { now: completesAt }) });
+    return { endsAt, completesAt, id: () => lessonId };
   };
-  /** The student reviews a past lesson two hours after it ended. */
-  const review = (studentId: string, lesson: { endsAt: Date; id: () => string }, rating: number, comment: string | null) => {
-    const at = new Date(lesson.endsAt.getTime() + 2 * 3600_000);
+  /** The student reviews a past lesson two hours after it completed. */
+  const review = (studentId: string, lesson: { completesAt: Date; id: () => string }, rating: number, comment: string | null) => {
+    const at = new Date(lesson.completesAt.getTime() + 2 * 3600_000);
     story.push({ at, run: () => reviewLesson(deps, { lessonId: lesson.id(), studentId, rating, comment, edit: false }, { now: at }) });
   };
 
@@ -184,4 +186,7 @@ export async function seedDemo(deps: CommandDeps): Promise<void> {
   book(other, 'giulia', ago(9), addDays(today, -6), 2, null);
   story.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of story) await step.run();
+  // Anna's lessons with Giulia that show attendance: two in their report window, two disputes for the admin.
+  const giulia = TEACHERS.find((t) => t.key === 'giulia')!;
+  await seedAttendanceDemo(deps, { studentId: student, teacherId: ids.giulia!, rateCents: giulia.rate * 100, now, availability: { weekly: giulia.weekly, daysOff: [addDays(today, 20)] } });
 }

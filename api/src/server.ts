@@ -53,6 +53,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       if (promoted) logger.info({ email: config.adminEmail }, 'ADMIN_EMAIL: account is an admin');
       else logger.warn({ email: config.adminEmail }, 'ADMIN_EMAIL: no active account with this email; register it first');
     }
+    if (config.clockOffsetMinutes) logger.warn({ minutes: config.clockOffsetMinutes }, 'CLOCK_OFFSET_MINUTES: the app\'s clock is shifted');
     const app = await buildApp({ config, pool, clock, migrations: allMigrations }, { logger });
     // The read models and reactions catch up here, before app.ready(): the ledger plugin's onReady hook
     // does it too, but Fastify gives a hook 10 s, and a model rebuilt after a version change, or a

@@ -5,6 +5,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** `clock` moved by `minutes` (development's CLOCK_OFFSET_MINUTES); the clock itself when 0. */
+export function offsetClock(clock: Clock, minutes: number): Clock {
+  if (!minutes) return clock;
+  return { now: () => new Date(clock.now().getTime() + minutes * 60_000) };
+}
+
 /** A clock for tests: starts at `start` and moves only when told. */
 export function fixedClock(start: Date | string): Clock & { set(d: Date | string): void; advance(ms: number): void } {
   let t = new Date(start).getTime();

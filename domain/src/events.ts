@@ -212,6 +212,57 @@ export type LessonCompleted = Event<
     teacherEarningCents: number;
     commissionCents: number;
     completedAt: string;
+    /**
+     * The rule that completed it (lessons/attendance.ts): `window_closed` when its report window passed
+     * with no report, `student_absent` on the teacher's report, `admin` on an admin's decision (with
+     * `reason` and `decidedBy`). Absent on lessons completed before reports existed: at their end.
+     */
+    rule?: OutcomeRule;
+    reason?: string;
+    decidedBy?: string;
+  }
+>;
+/** Why a lesson ended as it did: the rule applied (lessons/attendance.ts). */
+export type OutcomeRule = 'window_closed' | 'teacher_absent' | 'student_absent' | 'admin';
+export type ReportKind = 'teacher_absent' | 'student_absent' | 'technical';
+export type LessonParty = 'student' | 'teacher';
+/** A party of the lesson said they are there (from 10 minutes before its start to its end); once each. */
+export type LessonCheckedIn = Event<'LessonCheckedIn', { lessonId: string; by: LessonParty; actorId: string; checkedInAt: string }>;
+/**
+ * A party reported a problem with the lesson (once each, from 15 minutes after its start until its
+ * report window closes). `answerBy`: when the report is not settled by a rule, the instant until which
+ * the other party may answer before the school decides; null when a rule decided it at once.
+ */
+export type LessonProblemReported = Event<
+  'LessonProblemReported',
+  { lessonId: string; studentId: string; teacherId: string; by: LessonParty; kind: ReportKind; text: string | null; answerBy: string | null; reportedAt: string }
+>;
+/** The other party answered a report that waits for the school's decision (once). */
+export type LessonReportAnswered = Event<
+  'LessonReportAnswered',
+  { lessonId: string; studentId: string; teacherId: string; by: LessonParty; text: string; answeredAt: string }
+>;
+/**
+ * The lesson's hour went back to its student (HourRefunded on the package in the same append) and the
+ * lesson is over: `refunded` (the teacher earns nothing) or `split` (the school pays the teacher their
+ * share as goodwill: `teacherEarningCents` is the 76 % and `commissionCents` its negative, the school's
+ * cost, so teacher + commission = priceCents = 0, nothing of the student's money).
+ */
+export type LessonRefunded = Event<
+  'LessonRefunded',
+  {
+    lessonId: string;
+    studentId: string;
+    teacherId: string;
+    packageId: string;
+    outcome: 'refunded' | 'split';
+    rule: OutcomeRule;
+    reason: string | null;
+    decidedBy: string | null;
+    priceCents: number;
+    teacherEarningCents: number;
+    commissionCents: number;
+    refundedAt: string;
   }
 >;
 /**
@@ -247,7 +298,16 @@ export type LessonRescheduled = Event<
     rescheduledAt: string;
   }
 >;
-export type LessonEvent = LessonBooked | LessonCancelled | LessonCompleted | LessonNotesWritten | LessonRescheduled;
+export type LessonEvent =
+  | LessonBooked
+  | LessonCancelled
+  | LessonCompleted
+  | LessonNotesWritten
+  | LessonRescheduled
+  | LessonCheckedIn
+  | LessonProblemReported
+  | LessonReportAnswered
+  | LessonRefunded;
 
 // ---- review-{lessonId}: the student's review of one completed lesson (one per lesson) ---------
 
@@ -290,6 +350,10 @@ export interface SchoolSettings {
   feeCents: number;
   noticeHours: number;
   validityMonths: number;
+  /** Hours after a lesson's end during which its parties may report a problem; then it completes. */
+  reportWindowHours: number;
+  /** Hours a report not settled by a rule waits for the other party's answer before the school decides. */
+  answerWindowHours: number;
   /** The school as its receipts and credit notes name it: name, postal address, VAT number (Partita IVA). */
   schoolName: string;
   schoolAddress: string;

@@ -17,6 +17,7 @@ export * from './packages/package.ts';
 export * from './packages/workflows.ts';
 export * from './lessons/lesson.ts';
 export * from './lessons/workflows.ts';
+export * from './lessons/attendance.ts';
 export * from './slots/slot.ts';
 export * from './availability.ts';
 export * from './settings/school-settings.ts';

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold, type StreamWrite } from './decider.ts';
 import { DomainError } from './errors.ts';
-import { type LessonBooked, type PackageEvent, type ParliamoEvent, type RefundRequested, streams } from './events.ts';
+import { type LessonBooked, type PackageEvent, type ParliamoEvent, type RefundRequested, type ReportKind, streams } from './events.ts';
+import { attendanceWrites, defaultWindows, type Outcome } from './lessons/attendance.ts';
 import { lessonDecider } from './lessons/lesson.ts';
 import { decideBooking, decideCancellation } from './lessons/workflows.ts';
 import { packageDecider, type PackageState } from './packages/package.ts';
@@ -30,9 +31,17 @@ type Cmd =
   | { k: 'book'; p: number; day: number; hour: number; offered: boolean }
   | { k: 'cancel'; l: number; by: 'student' | 'teacher' | 'admin' }
   | { k: 'complete'; l: number }
+  /** A party checks in, reports a problem or answers one; an admin decides a dispute. */
+  | { k: 'checkIn'; l: number; by: 'student' | 'teacher' }
+  | { k: 'report'; l: number; by: 'student' | 'teacher'; kind: ReportKind }
+  | { k: 'answer'; l: number; by: 'student' | 'teacher' }
+  | { k: 'decide'; l: number; outcome: Outcome }
   | { k: 'expireHours'; p: number }
   | { k: 'adjust'; p: number; delta: number }
   | { k: 'tick'; hours: number }
+  | { k: 'tickMinutes'; minutes: number }
+  /** The clock goes to `minutes` after a lesson's start (if that is not in the past). */
+  | { k: 'toLesson'; l: number; minutes: number }
   /** An admin refunds `hours` unused hours; Stripe confirms at once or (`later`) with the next step. */
   | { k: 'adminRefund'; p: number; hours: number; later: boolean }
   /** A refund from Stripe's dashboard of `hours` hours' worth (+ `extra` cents beyond whole hours). */
@@ -51,6 +60,18 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('cancel' as const), l: idx, by: fc.constantFrom('student' as const, 'teacher' as const, 'admin' as const) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('complete' as const), l: idx }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('checkIn' as const, 'answer' as const), l: idx, by: fc.constantFrom('student' as const, 'teacher' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant('report' as const), l: idx, by: fc.constantFrom('student' as const, 'teacher' as const),
+      kind: fc.constantFrom('teacher_absent' as const, 'student_absent' as const, 'technical' as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('decide' as const), l: idx, outcome: fc.constantFrom('completed' as const, 'refunded' as const, 'split' as const) }) },
+  // minutes, so that check-ins and reports land inside a lesson
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('tickMinutes' as const), minutes: fc.integer({ min: 1, max: 50 }) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('toLesson' as const), l: idx, minutes: fc.integer({ min: -15, max: 80 }) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('expireHours' as const), p: idx }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('adjust' as const), p: idx, delta: fc.integer({ min: -3, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('adminRefund' as const), p: idx, hours: fc.integer({ min: 1, max: 3 }), later: fc.boolean() }) },
@@ -125,6 +146,15 @@ function step(w: World, c: Cmd): void {
 function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
   if (c.k === 'tick') {
     w.now = new Date(w.now.getTime() + c.hours * MS.hour);
+  } else if (c.k === 'tickMinutes') {
+    w.now = new Date(w.now.getTime() + c.minutes * MS.minute);
+  } else if (c.k === 'toLesson') {
+    const lessonId = pick(w.lessons, c.l);
+    const b = lessonId && fold(lessonDecider, w.read(streams.lesson(lessonId))).booking;
+    const to = b ? ms(b.startsAt) + c.minutes * MS.minute : 0;
+    if (to > w.now.getTime()) w.now = new Date(to);
+  } else if (c.k === 'checkIn' || c.k === 'report' || c.k === 'answer' || c.k === 'decide') {
+    attend(w, c, now);
   } else if (c.k === 'start') {
     const paymentId = `pay${w.payments.length}`;
     const rate = RATES[c.t]!;
@@ -161,7 +191,7 @@ function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
     if (!lessonId) return;
     const lesson = fold(lessonDecider, w.read(streams.lesson(lessonId)));
     if (c.k === 'complete') {
-      w.append([{ stream: streams.lesson(lessonId), events: lessonDecider.decide({ type: 'CompleteLesson', data: { lessonId, now } }, lesson) }]);
+      w.append([{ stream: streams.lesson(lessonId), events: lessonDecider.decide({ type: 'CompleteLesson', data: { lessonId, now, windows: defaultWindows } }, lesson) }]);
       return;
     }
     const b = lesson.booking!;
@@ -209,6 +239,22 @@ function run(w: World, c: Cmd, now: string, refundPending: boolean): void {
   }
 }
 
+/** A party's check-in, report or answer, or an admin's decision, on one lesson; outcomes give the hour back with them. */
+function attend(w: World, c: Extract<Cmd, { k: 'checkIn' | 'report' | 'answer' | 'decide' }>, now: string): void {
+  const lessonId = pick(w.lessons, c.l);
+  if (!lessonId) return;
+  const lesson = fold(lessonDecider, w.read(streams.lesson(lessonId)));
+  const b = lesson.booking!;
+  const party = c.k === 'decide' ? null : { by: c.by, actorId: c.by === 'student' ? b.studentId : b.teacherId };
+  const command =
+    c.k === 'checkIn' ? ({ type: 'CheckIn', data: { lessonId, ...party!, now } } as const)
+    : c.k === 'report' ? ({ type: 'ReportProblem', data: { lessonId, ...party!, kind: c.kind, text: null, windows: defaultWindows, now } } as const)
+    : c.k === 'answer' ? ({ type: 'AnswerReport', data: { lessonId, ...party!, text: 'answer', now } } as const)
+    : ({ type: 'DecideDispute', data: { lessonId, adminId: 'admin1', outcome: c.outcome, reason: 'property test', now } } as const);
+  const events = lessonDecider.decide(command, lesson);
+  w.append(attendanceWrites(events, w.package(b.packageId), now));
+}
+
 /** Plain assertions: the checker runs thousands of times per test, and expect() is too slow for that. */
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`Invariant broken: ${what}`);
@@ -242,8 +288,16 @@ function checkInvariants(w: World): void {
         check(d.priceCents === b.hourPriceCents, 'completed at a price other than the booked hour price');
         check(d.teacherEarningCents + d.commissionCents === d.priceCents, 'teacher + commission != price');
         check(Math.abs(d.teacherEarningCents - d.priceCents * 0.76) <= 0.5, 'teacher share is not 76%');
-        check(ms(d.completedAt) >= lessonEnd(new Date(b.startsAt)).getTime(), 'completed before the lesson ended');
+        if (d.rule !== 'student_absent') check(ms(d.completedAt) >= lessonEnd(new Date(b.startsAt)).getTime(), 'completed before the lesson ended');
       }
+      // a refunded lesson earns nothing of the student's money; a split's share is the school's cost
+      if (e.type === 'LessonRefunded') {
+        const d = e.data;
+        check(d.priceCents === 0 && d.teacherEarningCents + d.commissionCents === 0, 'a refunded lesson moved money other than the school\'s goodwill');
+        check(d.outcome === 'split' || d.teacherEarningCents === 0, 'a refunded lesson paid its teacher');
+      }
+      // 9. one outcome per lesson
+      check(events.filter((x) => x.type === 'LessonCompleted' || x.type === 'LessonRefunded' || x.type === 'LessonCancelled').length <= 1, 'a lesson has two outcomes');
     }
   }
   const byLesson = new Map(lessons.map((l) => [l.state.booking!.lessonId, l.state]));
@@ -280,7 +334,7 @@ function checkInvariants(w: World): void {
         check(ms(l.startsAt) < ms(pkg.expiresAt) && ms(e.data.bookedAt) < ms(pkg.expiresAt), 'an expired hour was booked');
       } else if (e.type === 'HourRefunded') {
         balance += 1;
-        check(byLesson.get(e.data.lessonId)?.status === 'cancelled', 'an hour refunded for a lesson not cancelled');
+        check(['cancelled', 'refunded'].includes(byLesson.get(e.data.lessonId)?.status ?? ''), 'an hour refunded for a lesson not cancelled nor refunded');
       } else if (e.type === 'HoursAdjusted') balance += e.data.delta;
       else if (e.type === 'HoursHeldForRefund' || e.type === 'RefundHoldReleased') continue; // a hold moves no hour
       else balance -= e.data.hours;
@@ -290,7 +344,8 @@ function checkInvariants(w: World): void {
     check(pkg.remaining <= pkg.granted, 'remaining above what was bought plus positive adjustments');
     // each lesson's hour either stays spent (lesson live) or came back exactly once (lesson cancelled)
     for (const [lessonId, use] of Object.entries(pkg.lessons)) {
-      check((use === 'refunded') === (byLesson.get(lessonId)?.status === 'cancelled'), 'a cancelled lesson kept its hour, or a live one lost it');
+      const back = ['cancelled', 'refunded'].includes(byLesson.get(lessonId)?.status ?? '');
+      check((use === 'refunded') === back, 'a cancelled or refunded lesson kept its hour, or a live one lost it');
     }
   }
 }
@@ -308,6 +363,38 @@ describe('invariants under random command sequences', () => {
         }
       }),
       { numRuns: 80 },
+    );
+  });
+
+  it('hold with random check-ins, reports, answers, decisions and completions around lessons', () => {
+    const around = fc.oneof(
+      { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('checkIn' as const, 'answer' as const), l: fc.nat(1), by: fc.constantFrom('student' as const, 'teacher' as const) }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          k: fc.constant('report' as const), l: fc.nat(1), by: fc.constantFrom('student' as const, 'teacher' as const),
+          kind: fc.constantFrom('teacher_absent' as const, 'student_absent' as const, 'technical' as const),
+        }),
+      },
+      { weight: 2, arbitrary: fc.record({ k: fc.constant('decide' as const), l: fc.nat(1), outcome: fc.constantFrom('completed' as const, 'refunded' as const, 'split' as const) }) },
+      { weight: 1, arbitrary: fc.record({ k: fc.constantFrom('complete' as const), l: fc.nat(1) }) },
+      { weight: 1, arbitrary: fc.record({ k: fc.constant('cancel' as const), l: fc.nat(1), by: fc.constantFrom('teacher' as const, 'admin' as const) }) },
+      { weight: 3, arbitrary: fc.record({ k: fc.constant('tickMinutes' as const), minutes: fc.integer({ min: 1, max: 40 }) }) },
+      { weight: 1, arbitrary: fc.record({ k: fc.constant('tick' as const), hours: fc.integer({ min: 1, max: 30 }) }) },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...STARTS), fc.array(around, { minLength: 5, maxLength: 40 }), (start, cmds) => {
+        const w = new World(start);
+        step(w, { k: 'start', s: 0, t: 1, hours: 3, confirm: true });
+        step(w, { k: 'book', p: 0, day: 3, hour: 10, offered: true });
+        step(w, { k: 'book', p: 0, day: 3, hour: 23, offered: true });
+        step(w, { k: 'toLesson', l: 0, minutes: -12 });
+        for (const c of cmds) {
+          step(w, c);
+          checkInvariants(w);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -70,6 +70,15 @@ export const LESSON_MINUTES = 60;
  */
 export const NOTICE_HOURS = 48;
 export const NOTICE_MS = NOTICE_HOURS * MS.hour;
+/**
+ * A lesson completes this many hours after its end unless a party reported a problem; a report not
+ * settled by a rule waits this long for the other party's answer. Defaults of the school's settings.
+ */
+export const REPORT_WINDOW_HOURS = 24;
+export const ANSWER_WINDOW_HOURS = 48;
+/** Check-in opens this many minutes before the start; an absence may be marked this many minutes after it. */
+export const CHECK_IN_OPENS_MINUTES = 10;
+export const ABSENCE_AFTER_MINUTES = 15;
 /** Upcoming lessons shown on the dashboard. */
 export const UPCOMING_LESSONS_SHOWN = 3;
 

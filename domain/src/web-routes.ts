@@ -23,6 +23,7 @@ export const WEB_ROUTES = {
   adminInvoices: '/admin/invoices',
   adminAnalytics: '/admin/analytics',
   adminSettings: '/admin/settings',
+  adminDisputes: '/admin/disputes',
   messages: '/messages',
   conversation: '/messages/:id',
   adminMessages: '/admin/messages',

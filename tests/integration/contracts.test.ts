@@ -22,6 +22,7 @@ const NO_BODY = new Set([
   'POST /api/test-checkout/:paymentId/pay',
   'POST /api/test-checkout/:paymentId/cancel',
   'POST /api/calendar/token',
+  'POST /api/bookings/:id/check-in',
   'POST /api/stripe/webhook',
   // File uploads (multipart), read by the route itself.
   'POST /api/teachers/:id/photo',
@@ -50,6 +51,7 @@ describe('every route has a contract', () => {
     const withQuery = [...new Set(routes.filter((r) => (r.schema as any)?.querystring).map((r) => r.url))].sort();
     expect(withQuery).toEqual([
       '/api/admin/analytics',
+      '/api/admin/disputes',
       '/api/admin/invoices',
       '/api/admin/ledger',
       '/api/admin/mails',

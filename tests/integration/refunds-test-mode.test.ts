@@ -61,7 +61,7 @@ describe('refunds in the local test payment mode, and the ledger balance', () =>
     // One lesson cancelled in time (its hour back), two given (76 % / 24 % of EUR 33.33: rounding).
     const lessons = (await get<any[]>(t, s, '/api/bookings')).body;
     expect((await cancel(t, s, lessons[0].id)).statusCode).toBe(200);
-    t.clock.set('2026-04-06T13:00:00Z');
+    t.clock.set('2026-04-07T13:00:00Z'); // the two lessons' report windows have closed
     expect((await runLessonTimers(timerDeps(t.app))).completed).toBeGreaterThanOrEqual(2);
     expect((await send(t, admin, 'POST', `/api/admin/payments/${a}/refund`, { hours: 1, reason: 'One back' })).statusCode).toBe(202);
 

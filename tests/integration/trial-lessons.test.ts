@@ -231,7 +231,7 @@ describe('buying a trial lesson with the local test checkout', () => {
     await pay(s, paymentIdOf(res));
     const lesson = await book(t, s, { teacherId: g2.id, date: '2026-03-06', hour: 10 });
     expect(lesson.statusCode, lesson.body).toBe(201);
-    t.clock.set('2026-03-06T10:00:00Z');
+    t.clock.set('2026-03-07T10:00:00Z'); // the lesson's report window has closed
     await runLessonTimers(timerDeps(t.app));
     const earnings = (await get(t, g2, '/api/teacher/earnings')).body;
     expect(earnings.lessons).toEqual([

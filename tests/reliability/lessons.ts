@@ -32,7 +32,7 @@ export function futureSlots(count: number, daysAhead = 5, now = new Date()): { d
 }
 
 let store: PostgresEventStore | undefined;
-const storeOf = (pool: pg.Pool) => (store ??= new PostgresEventStore(pool));
+export const storeOf = (pool: pg.Pool) => (store ??= new PostgresEventStore(pool));
 
 /**
  * Credits `hours` to a student through the ledger, exactly as the demo seed and a paid test checkout

@@ -21,6 +21,7 @@ import type pg from 'pg';
 import type { TestUser } from '../../api/src/testing/users.ts';
 import { createPerson } from './harness.ts';
 import { HOURS_ROUTES, PAYMENT_ROUTES, prepareHours } from './routes-hours.ts';
+import { ATTENDANCE_ROUTES } from './routes-attendance.ts';
 import { MESSAGE_ROUTES } from './routes-messages.ts';
 
 export { ACTORS, SIGNED_IN, type Actor, type CallContext, type RouteSpec, type World } from './actors.ts';
@@ -140,7 +141,7 @@ async function failedMail(c: CallContext): Promise<string> {
 }
 
 /** Every route the suites know (the Stripe webhook has a suite of its own: webhook-storm.test.ts). */
-export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES, ...HOURS_ROUTES, ...PAYMENT_ROUTES, ...MESSAGE_ROUTES];
+export const ALL_ROUTES: RouteSpec[] = [...ACCOUNT_ROUTES, ...HOURS_ROUTES, ...ATTENDANCE_ROUTES, ...PAYMENT_ROUTES, ...MESSAGE_ROUTES];
 
 /** Makes the four people of a World and what `student` owns (a package, a lesson, a calendar feed). */
 export async function makeWorld(pool: pg.Pool, server: { url: string }): Promise<World> {

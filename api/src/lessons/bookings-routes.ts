@@ -72,7 +72,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
 
 
 /** A lesson as the signed-in person may see it, for a command's answer. */
-async function lessonAnswer(pool: Parameters<typeof bookingById>[0], id: string, viewerId: string) {
+export async function lessonAnswer(pool: Parameters<typeof bookingById>[0], id: string, viewerId: string) {
   const booking = await bookingById(pool, id, viewerId);
   if (!booking) throw new DomainError('not_found', 'lessons.notFound');
   return booking;

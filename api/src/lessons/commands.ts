@@ -109,12 +109,18 @@ export async function cancelLesson(deps: CommandDeps, lessonId: string, actor: A
   });
 }
 
-/** Marks a lesson completed once it has ended (76/24 split); nothing if it already is. */
+/**
+ * Marks a lesson completed once its report window (the school's setting in force) has closed with no
+ * report (76/24 split); nothing if its outcome is decided or a report waits for one.
+ */
 export async function completeLesson(deps: CommandDeps, lessonId: string, opts: CommandOptions = {}): Promise<boolean> {
   return runCommand(deps, async (session) => {
     const stream = streams.lesson(lessonId);
-    const lesson = await session.load(stream, lessonDecider);
-    const events = decideLesson({ type: 'CompleteLesson', data: { lessonId, now: nowOf(deps, opts) } }, lesson);
+    const [lesson, settings] = await session.loadMany([
+      [stream, lessonDecider],
+      [streams.schoolSettings(), schoolSettingsDecider],
+    ] as const);
+    const events = decideLesson({ type: 'CompleteLesson', data: { lessonId, now: nowOf(deps, opts), windows: rulesOf(settings) } }, lesson);
     if (!events.length) return { result: null, value: false };
     return { result: await session.append([{ stream, events }], { command: 'CompleteLesson' }), value: true };
   });

@@ -15,6 +15,7 @@ import {
 import type { Locale } from '@parliamo/domain/i18n';
 import type { PendingMail, RenderedMail } from '../mail/mail-sender.ts';
 import { personLocale } from '../settings/personal.ts';
+import { lessonOutcomeMail, lessonReportedMail, type OutcomeForMail, type ReportForMail } from '../mail/attendance-mails.ts';
 
 /** A person's settings that a mail to them follows (settings/personal.ts: personLocale, notificationsOff). */
 export interface RecipientSettings {
@@ -147,6 +148,10 @@ export async function renderLessonMail(
         notificationsOff: student.notificationsOff,
       };
     }
+    case 'lesson-reported':
+      return { message: lessonReportedMail(lesson, mail.params as unknown as ReportForMail, ctx.publicUrl, lang), recipientId, notificationsOff };
+    case 'lesson-outcome':
+      return { message: lessonOutcomeMail(lesson, i === 0 ? 'student' : 'teacher', mail.params as unknown as OutcomeForMail, ctx.publicUrl, lang), recipientId, notificationsOff };
     default:
       // i18n-ignore: a retry reason for operators (mail_queue.last_error), never shown to students or teachers.
       throw new Error(`Not a lesson mail: ${mail.kind}`);

@@ -5,8 +5,9 @@ import { expirePackage } from '../packages/commands.ts';
 import { commandDeps, type CommandDeps } from '../platform/command.ts';
 import { expireStaleTestCheckouts } from '../payments/timers.ts';
 import { queueMessageDigests } from '../messages/digest.ts';
-import { endedLessonIds, lapsedPackageIds, packagesExpiringSoon } from '@parliamo/projections';
+import { lapsedPackageIds, lessonsDueForCompletion, packagesExpiringSoon } from '@parliamo/projections';
 import { lessonsDueReminder } from './queries.ts';
+import { rulesInForce } from '../settings/school.ts';
 
 /** What the lesson clock uses: the commands' dependencies, a log, and the mail sender to wake. */
 export interface TimerDeps extends CommandDeps {
@@ -28,14 +29,16 @@ export interface TimerReport {
 }
 
 /**
- * One pass of the lesson clock at the clock's now: completes lessons whose hour has ended, expires
+ * One pass of the lesson clock at the clock's now: completes lessons whose report window (the school's
+ * setting, 24 h after the end by default) closed with no report, expires
  * packages 6 months old, and queues each reminder once (the mail sender delivers it). Idempotent: the
  * ledger refuses a second completion or expiry, and the queue's key a second reminder.
  */
 export async function runLessonTimers(deps: TimerDeps): Promise<TimerReport> {
   const now = deps.clock.now();
   const report: TimerReport = { completed: 0, expired: 0, reminders: 0, checkoutsExpired: 0 };
-  for (const id of await endedLessonIds(deps.db, now)) {
+  const { reportWindowHours } = await rulesInForce(deps);
+  for (const id of await lessonsDueForCompletion(deps.db, now, reportWindowHours)) {
     if (await attempt(deps, `complete lesson ${id}`, () => completeLesson(deps, id))) report.completed++;
   }
   for (const id of await lapsedPackageIds(deps.db, now)) {

@@ -35,12 +35,16 @@ export async function queueMails(db: { query: (sql: string, values: unknown[]) =
 }
 
 /** The events the reaction queues mails for (the switch below); any other batch reads nothing. */
-const MAILING_EVENTS = new Set<ParliamoEvent['type']>(['LessonBooked', 'HoursPurchased', 'LessonCancelled', 'LessonRescheduled', 'LessonNotesWritten']);
+const MAILING_EVENTS = new Set<ParliamoEvent['type']>([
+  'LessonBooked', 'HoursPurchased', 'LessonCancelled', 'LessonRescheduled', 'LessonNotesWritten', 'LessonProblemReported', 'LessonRefunded', 'LessonCompleted',
+]);
 
 /**
  * The mail reaction: a checkpointed subscription run by the projection runner (same lock, same
  * catch-up, same wake-ups) that turns each LessonBooked, LessonCancelled and LessonRescheduled into one
- * queued mail per party, each LessonNotesWritten into one mail to the student, and each HoursPurchased into the
+ * queued mail per party, each LessonNotesWritten into one mail to the student, each LessonProblemReported into
+ * one mail to the other party, each outcome a rule or an admin decided (LessonRefunded, LessonCompleted but
+ * the quiet one when the report window closes) into one mail per party, and each HoursPurchased into the
  * student's purchase confirmation, in the transaction that moves its checkpoint. The sender
  * (mail-sender.ts) delivers them.
  * It owns no tables, so a rebuild only re-queues what is missing (and the primary key refuses
@@ -97,6 +101,19 @@ export const mailReaction: Projection = {
         // Only the student: the teacher wrote them. The text is read when the mail is written.
         const { lessonId, studentId } = e.data;
         mails.push({ id: `${e.id}.student`, kind: 'lesson-notes', recipientRole: 'student', recipientId: studentId, ref: lessonId });
+      } else if (e.type === 'LessonProblemReported') {
+        // The party the report is against (or who must answer it).
+        const { lessonId, studentId, teacherId, by, kind, answerBy } = e.data;
+        const to = by === 'student' ? 'teacher' : 'student';
+        const params = { by, kind, answerBy };
+        mails.push({ id: `${e.id}.${to}`, kind: 'lesson-reported', recipientRole: to, recipientId: to === 'student' ? studentId : teacherId, ref: lessonId, params });
+      } else if (e.type === 'LessonRefunded' || (e.type === 'LessonCompleted' && e.data.rule && e.data.rule !== 'window_closed')) {
+        const { lessonId, studentId, teacherId, rule } = e.data;
+        const params = { outcome: e.type === 'LessonRefunded' ? e.data.outcome : 'completed', rule };
+        mails.push(
+          { id: `${e.id}.student`, kind: 'lesson-outcome', recipientRole: 'student', recipientId: studentId, ref: lessonId, params },
+          { id: `${e.id}.teacher`, kind: 'lesson-outcome', recipientRole: 'teacher', recipientId: teacherId, ref: lessonId, params },
+        );
       }
     }
     await queueMails(client, mails);

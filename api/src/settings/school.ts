@@ -18,7 +18,7 @@ import { runCommand, type CommandDeps } from '../platform/command.ts';
 import { LedgerSession } from '../platform/ledger-session.ts';
 
 /** The rules' part of the settings: what a checkout, a booking or a purchase reads when it decides. */
-export type RulesInForce = Pick<SchoolSettings, 'feeCents' | 'noticeHours' | 'validityMonths'>;
+export type RulesInForce = Pick<SchoolSettings, 'feeCents' | 'noticeHours' | 'validityMonths' | 'reportWindowHours' | 'answerWindowHours'>;
 
 /** The settings before any change: the product's values, the contact address of the server's configuration. */
 export const schoolDefaults = (config: { contactEmail: string }): SchoolSettings => defaultSchoolSettings(config.contactEmail);
@@ -33,8 +33,8 @@ export async function loadRules(session: LedgerSession): Promise<RulesInForce> {
 
 /** The rules in force from the folded school-settings stream (for a command that loads it with others). */
 export function rulesOf(state: SchoolSettingsState): RulesInForce {
-  const { feeCents, noticeHours, validityMonths } = settingsInForce(state, defaultSchoolSettings(''));
-  return { feeCents, noticeHours, validityMonths };
+  const { feeCents, noticeHours, validityMonths, reportWindowHours, answerWindowHours } = settingsInForce(state, defaultSchoolSettings(''));
+  return { feeCents, noticeHours, validityMonths, reportWindowHours, answerWindowHours };
 }
 
 /** The rules in force, read from the ledger outside a command (the checkout prices with them first). */

@@ -7,6 +7,7 @@ export * from './accounts.ts';
 export { dateSchema, hourSchema, packageHoursSchema, QUERY_DATE_RANGE } from './fields.ts';
 export * from './teachers.ts';
 export * from './lessons.ts';
+export * from './attendance.ts';
 export * from './packages.ts';
 export * from './payments.ts';
 export * from './calendar.ts';

@@ -3,11 +3,13 @@
 import { z } from 'zod';
 import { romeInstant } from '../time.ts';
 import { answer, pageWithMore } from './common.ts';
+import { checkInsSchema, lessonOutcomeSchema, lessonReportSchema } from './attendance.ts';
 import { cursorOf, cursorQuery, limitQuery } from './cursors.ts';
 import { dateSchema, hourSchema, id, msg, PAGE, pageNumber, strict, strictQuery, TEACHER_ID } from './fields.ts';
 import { errorRef } from '../errors.ts';
 
-export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
+/** `refunded`: the hour went back after the lesson was due (a no-show rule or an admin's decision). */
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'refunded'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Who cancelled a lesson: the LessonCancelled event's `by`. */
 export const CANCELLERS = ['student', 'teacher', 'admin'] as const;
@@ -34,6 +36,10 @@ export const bookingAnswerSchema = answer({
    * always null in an answer to anyone but the lesson's student and teacher.
    */
   teacherNotes: answer({ text: z.string(), updatedAt: z.string() }).nullable(),
+  /** What happened at the lesson (POST /api/bookings/:id/check-in, /report, /report/answer). */
+  checkIns: checkInsSchema,
+  report: lessonReportSchema.nullable(),
+  outcome: lessonOutcomeSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingAnswerSchema>;
 export const bookingListSchema = z.array(bookingAnswerSchema);

@@ -6,7 +6,7 @@ import { errorRef } from '../errors.ts';
  * Every kind of queued mail. The notifications are what a person can turn off in their settings
  * (GET/PUT /api/settings); the welcome and the purchase confirmation always go, like password resets.
  */
-export const NOTIFICATION_MAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'lesson-rescheduled', 'lesson-reminder', 'lesson-notes', 'expiry-month', 'expiry-week', 'message-digest'] as const;
+export const NOTIFICATION_MAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'lesson-rescheduled', 'lesson-reminder', 'lesson-notes', 'lesson-reported', 'lesson-outcome', 'expiry-month', 'expiry-week', 'message-digest'] as const;
 export const MAIL_KINDS = [...NOTIFICATION_MAIL_KINDS, 'welcome', 'purchase-confirmed'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /** Whether a mail of this kind is one a person may turn off. */

@@ -22,6 +22,10 @@ export const schoolSettingsSchema = answer({
   noticeHours: z.number(),
   /** Calendar months bought hours stay valid. */
   validityMonths: z.number(),
+  /** Hours after a lesson's end for reporting a problem; then it completes. */
+  reportWindowHours: z.number(),
+  /** Hours a report waits for the other party's answer before the school decides. */
+  answerWindowHours: z.number(),
   /** The school's name, address and VAT number as its receipts and credit notes show them. */
   schoolName: z.string(),
   schoolAddress: z.string(),
@@ -72,6 +76,8 @@ export const schoolSettingsUpdateSchema = z.strictObject(
       .optional(),
     noticeHours: whole({ number: 'settings.noticeNumber', range: 'settings.noticeRange' }, L.noticeHours).optional(),
     validityMonths: whole({ number: 'settings.validityNumber', range: 'settings.validityRange' }, L.validityMonths).optional(),
+    reportWindowHours: whole({ number: 'settings.reportWindowNumber', range: 'settings.reportWindowRange' }, L.reportWindowHours).optional(),
+    answerWindowHours: whole({ number: 'settings.answerWindowNumber', range: 'settings.answerWindowRange' }, L.answerWindowHours).optional(),
     schoolName: text({ text: 'settings.schoolNameText', length: 'settings.schoolNameLength' }, L.schoolName.max).optional(),
     schoolAddress: text({ text: 'settings.schoolAddressText', length: 'settings.schoolAddressLength' }, L.schoolAddress.max).optional(),
     vatNumber: z

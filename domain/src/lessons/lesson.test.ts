@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import type { LessonBooked, LessonEvent } from '../events.ts';
 import { given } from '../test-support.ts';
+import { defaultWindows } from './attendance.ts';
 import { lessonDecider, type LessonCommand } from './lesson.ts';
 
 // 2026-11-25 10:00 Rome = 09:00Z (CET)
@@ -24,10 +25,10 @@ const cancelled = (by: 'student' | 'teacher' | 'admin', at: string, cancelledBy:
   type: 'LessonCancelled',
   data: { lessonId: 'l1', by, cancelledBy, refunded: true, cancelledAt: at },
 });
-const complete = (now: string): LessonCommand => ({ type: 'CompleteLesson', data: { lessonId: 'l1', now } });
+const complete = (now: string): LessonCommand => ({ type: 'CompleteLesson', data: { lessonId: 'l1', now, windows: defaultWindows } });
 const completedEvent = (at: string): LessonEvent => ({
   type: 'LessonCompleted',
-  data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', priceCents: 2550, teacherEarningCents: 1938, commissionCents: 612, completedAt: at },
+  data: { lessonId: 'l1', studentId: 's1', teacherId: 't1', packageId: 'p1', priceCents: 2550, teacherEarningCents: 1938, commissionCents: 612, completedAt: at, rule: 'window_closed' },
 });
 const g = (events: LessonEvent[]) => given(lessonDecider, events);
 
@@ -129,20 +130,21 @@ describe('cancelling a lesson', () => {
 });
 
 describe('completing a lesson', () => {
-  it('after its end, splitting the price 76/24 with the teacher share rounded half up', () => {
-    g([booked]).when(complete('2026-11-25T10:00:00.000Z')).then([completedEvent('2026-11-25T10:00:00.000Z')]);
+  it('24 h after its end (the report window), splitting the price 76/24 with the teacher share rounded half up', () => {
+    g([booked]).when(complete('2026-11-26T10:00:00.000Z')).then([completedEvent('2026-11-26T10:00:00.000Z')]);
   });
-  it('not before its end', () => {
+  it('not before its end, nor while its report window is open', () => {
     g([booked]).when(complete('2026-11-25T09:59:59.999Z')).then({ error: 'conflict', message: 'The lesson has not ended yet' });
+    g([booked]).when(complete('2026-11-26T09:59:59.999Z')).then({ error: 'conflict', message: 'The report window of this lesson is still open' });
   });
   it('once, and never a cancelled lesson', () => {
     g([booked, completedEvent('2026-11-25T10:00:00.000Z')]).when(complete('2026-11-26T00:00:00Z')).then([]);
     g([booked, cancelled('teacher', '2026-11-20T00:00:00.000Z', 't1')]).when(complete('2026-11-26T00:00:00Z')).then({ error: 'conflict', message: 'Lesson cancelled' });
   });
-  it('the October 02:00 lesson ends at 02:00 CET (01:00Z)', () => {
+  it('the October 02:00 lesson ends at 02:00 CET (01:00Z), its window 24 real hours later', () => {
     const b: LessonBooked = { ...booked, data: { ...booked.data, date: '2026-10-25', hour: 2, startsAt: '2026-10-25T00:00:00.000Z' } };
-    g([b]).when(complete('2026-10-25T00:59:59.000Z')).then({ error: 'conflict' });
-    g([b]).when(complete('2026-10-25T01:00:00.000Z')).then([completedEvent('2026-10-25T01:00:00.000Z')]);
+    g([b]).when(complete('2026-10-26T00:59:59.000Z')).then({ error: 'conflict' });
+    g([b]).when(complete('2026-10-26T01:00:00.000Z')).then([completedEvent('2026-10-26T01:00:00.000Z')]);
   });
 });
 

@@ -5,7 +5,8 @@
  * - A student may cancel only with at least the lesson's notice, and then gets the hour back; later
  *   the request is refused with "Too late to cancel (48h required)" (the lesson's notice in it). A teacher or an admin may cancel at
  *   any time before completion, and the hour always goes back.
- * - A lesson completes once it has ended; the hour's price is split 76/24 (see splitLessonPrice).
+ * - A lesson completes when its report window closes with no report (24 h after its end by default), or
+ *   as its attendance rules decide (attendance.ts); the hour's price is split 76/24 (see splitLessonPrice).
  * - Its teacher writes notes and homework from the lesson's start on (during or after it), never on a
  *   cancelled lesson; a new text replaces the old one, the same text again writes nothing.
  * - A confirmed lesson that has not started moves to another slot (the hour stays spent). Its student
@@ -16,8 +17,9 @@
 import { assertNever, type Decider, instant, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { LessonBooked, LessonEvent } from '../events.ts';
-import { hasBookingNotice, hasCancellationNotice, lessonEnd, lessonStart, splitLessonPrice, NOTICE_HOURS, tooLateToBook, tooLateToCancel, tooLateToReschedule } from '../rules.ts';
+import { hasBookingNotice, hasCancellationNotice, lessonStart, NOTICE_HOURS, tooLateToBook, tooLateToCancel, tooLateToReschedule } from '../rules.ts';
 import { isValidDate } from '../time.ts';
+import { type AttendanceCommand, type AttendanceWindows, decideAttendance, decideCompletion, evolveAttendance, noAttendance, type Attendance } from './attendance.ts';
 
 export const MAX_NOTES_LENGTH = 1000;
 
@@ -41,7 +43,8 @@ export type CancelLesson = {
   type: 'CancelLesson';
   data: { lessonId: string; by: 'student' | 'teacher' | 'admin'; actorId: string; now: string };
 };
-export type CompleteLesson = { type: 'CompleteLesson'; data: { lessonId: string; now: string } };
+/** The lesson clock's completion once the report window (of the settings in force) has closed. */
+export type CompleteLesson = { type: 'CompleteLesson'; data: { lessonId: string; windows: AttendanceWindows; now: string } };
 export type WriteLessonNotes = {
   type: 'WriteLessonNotes';
   /** `text` already trimmed and checked by the contract (lessonNotesSchema). */
@@ -60,10 +63,11 @@ export type RescheduleLesson = {
     now: string;
   };
 };
-export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes | RescheduleLesson;
+export type LessonCommand = BookLesson | CancelLesson | CompleteLesson | WriteLessonNotes | RescheduleLesson | AttendanceCommand;
 
 
-export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed';
+/** `refunded`: the lesson's hour went back after it was due (a rule or an admin's decision, attendance.ts). */
+export type LessonStatus = 'none' | 'confirmed' | 'cancelled' | 'completed' | 'refunded';
 
 export interface LessonState {
   status: LessonStatus;
@@ -73,9 +77,11 @@ export interface LessonState {
   notes: { text: string; writtenAt: string } | null;
   /** How many times the lesson moved (the calendar entry's SEQUENCE). */
   reschedules: number;
+  /** Check-ins, reports, answer and outcome. */
+  attendance: Attendance;
 }
 
-export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null, reschedules: 0 };
+export const initialLessonState: LessonState = { status: 'none', booking: null, notes: null, reschedules: 0, attendance: noAttendance };
 
 /** Validates a requested slot and returns its start; 400 for a malformed date/hour or a non-existent hour. */
 export function requestedSlotStart(date: string, hour: number): Date {
@@ -94,7 +100,7 @@ export function normaliseNotes(notes: string | null | undefined): string | null 
 export function evolveLesson(state: LessonState, event: LessonEvent): LessonState {
   switch (event.type) {
     case 'LessonBooked':
-      return { status: 'confirmed', booking: event.data, notes: null, reschedules: 0 };
+      return { ...initialLessonState, status: 'confirmed', booking: event.data };
     case 'LessonRescheduled': {
       const { date, hour, startsAt } = event.data;
       return { ...state, booking: state.booking && { ...state.booking, date, hour, startsAt }, reschedules: event.data.sequence };
@@ -102,7 +108,13 @@ export function evolveLesson(state: LessonState, event: LessonEvent): LessonStat
     case 'LessonCancelled':
       return { ...state, status: 'cancelled' };
     case 'LessonCompleted':
-      return { ...state, status: 'completed' };
+      return { ...state, status: 'completed', attendance: evolveAttendance(state.attendance, event) };
+    case 'LessonRefunded':
+      return { ...state, status: 'refunded', attendance: evolveAttendance(state.attendance, event) };
+    case 'LessonCheckedIn':
+    case 'LessonProblemReported':
+    case 'LessonReportAnswered':
+      return { ...state, attendance: evolveAttendance(state.attendance, event) };
     case 'LessonNotesWritten':
       return { ...state, notes: { text: event.data.text, writtenAt: event.data.writtenAt } };
     default:
@@ -154,6 +166,7 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
       if (c.by === 'student' && c.actorId !== booking.studentId) throw new DomainError('forbidden', 'lessons.cancelOnlyOwn');
       if (c.by === 'teacher' && c.actorId !== booking.teacherId) throw new DomainError('forbidden', 'lessons.cancelOnlyOwn');
       if (state.status === 'completed') throw new DomainError('conflict', 'lessons.completed');
+      if (state.status === 'refunded') throw new DomainError('conflict', 'attendance.outcomeDecided');
       if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.alreadyCancelled');
       // The notice the lesson was booked under: the terms the student accepted stay those of the lesson.
       const notice = noticeOf(booking);
@@ -164,30 +177,13 @@ export function decideLesson(command: LessonCommand, state: LessonState): Lesson
         { type: 'LessonCancelled', data: { lessonId: booking.lessonId, by: c.by, cancelledBy: c.actorId, refunded: true, cancelledAt: isoOf(c.now) } },
       ];
     }
-    case 'CompleteLesson': {
-      const booking = requireBooking(state);
-      if (state.status === 'completed') return [];
-      if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.cancelled');
-      if (instant(command.data.now).getTime() < lessonEnd(new Date(booking.startsAt)).getTime()) {
-        throw new DomainError('conflict', 'lessons.notEnded');
-      }
-      const split = splitLessonPrice(booking.hourPriceCents);
-      return [
-        {
-          type: 'LessonCompleted',
-          data: {
-            lessonId: booking.lessonId,
-            studentId: booking.studentId,
-            teacherId: booking.teacherId,
-            packageId: booking.packageId,
-            priceCents: booking.hourPriceCents,
-            teacherEarningCents: split.teacherEarningCents,
-            commissionCents: split.commissionCents,
-            completedAt: isoOf(command.data.now),
-          },
-        },
-      ];
-    }
+    case 'CompleteLesson':
+      return decideCompletion(state, command.data.now, command.data.windows);
+    case 'CheckIn':
+    case 'ReportProblem':
+    case 'AnswerReport':
+    case 'DecideDispute':
+      return decideAttendance(command, state);
     case 'WriteLessonNotes': {
       const c = command.data;
       const booking = requireBooking(state);
@@ -217,7 +213,7 @@ function decideReschedule(c: RescheduleLesson['data'], state: LessonState): Less
   // Someone else's lesson is "not found": ids are not to be probed.
   if (c.actorId !== (c.by === 'student' ? booking.studentId : booking.teacherId)) throw new DomainError('not_found', 'lessons.notFound');
   if (state.status === 'cancelled') throw new DomainError('conflict', 'lessons.rescheduleCancelled');
-  if (state.status === 'completed') throw new DomainError('conflict', 'lessons.rescheduleCompleted');
+  if (state.status === 'completed' || state.status === 'refunded') throw new DomainError('conflict', 'lessons.rescheduleCompleted');
   const now = instant(c.now);
   const current = new Date(booking.startsAt);
   const notice = noticeOf(booking);

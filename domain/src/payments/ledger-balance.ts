@@ -99,7 +99,10 @@ export function ledgerBalance(events: Iterable<ParliamoEvent>): LedgerBalanceTer
         if (l && !e.data.refunded) b.forfeitedHoursCents += l.price;
         break;
       }
-      case 'LessonCompleted': {
+      // A refunded lesson's hour is back in its package (HourRefunded); a split's teacher share is the
+      // school's cost: its commission is the share's negative.
+      case 'LessonCompleted':
+      case 'LessonRefunded': {
         const l = lessons.get(e.data.lessonId);
         if (l) l.live = false;
         b.teacherSharesCents += e.data.teacherEarningCents;

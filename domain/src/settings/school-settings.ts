@@ -9,7 +9,7 @@
 import { type Decider, isoOf } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { SchoolSettings, SchoolSettingsChanged, SettingsEvent } from '../events.ts';
-import { FEE_CENTS, NOTICE_HOURS, VALIDITY_MONTHS } from '../rules.ts';
+import { ANSWER_WINDOW_HOURS, FEE_CENTS, NOTICE_HOURS, REPORT_WINDOW_HOURS, VALIDITY_MONTHS } from '../rules.ts';
 
 export type { SchoolSettings };
 
@@ -18,6 +18,8 @@ export const SETTINGS_LIMITS = {
   feeCents: { min: 0, max: 5000 },
   noticeHours: { min: 0, max: 168 },
   validityMonths: { min: 1, max: 24 },
+  reportWindowHours: { min: 1, max: 168 },
+  answerWindowHours: { min: 1, max: 336 },
   launchNoticeText: { max: 500 },
   launchNoticeTextIt: { max: 500 },
   schoolName: { max: 120 },
@@ -65,6 +67,8 @@ export function defaultSchoolSettings(contactEmail: string): SchoolSettings {
     feeCents: FEE_CENTS,
     noticeHours: NOTICE_HOURS,
     validityMonths: VALIDITY_MONTHS,
+    reportWindowHours: REPORT_WINDOW_HOURS,
+    answerWindowHours: ANSWER_WINDOW_HOURS,
     schoolName: DEFAULT_SCHOOL_NAME,
     schoolAddress: DEFAULT_SCHOOL_ADDRESS,
     vatNumber: DEFAULT_VAT_NUMBER,
@@ -92,6 +96,8 @@ export const SETTING_KEYS = [
   'feeCents',
   'noticeHours',
   'validityMonths',
+  'reportWindowHours',
+  'answerWindowHours',
   'schoolName',
   'schoolAddress',
   'vatNumber',
@@ -109,6 +115,12 @@ export function assertSchoolSettings(values: Partial<SchoolSettings>): void {
   }
   if (values.validityMonths !== undefined && !wholeIn(values.validityMonths, L.validityMonths)) {
     throw new DomainError('invalid', 'settings.validityRange', L.validityMonths);
+  }
+  if (values.reportWindowHours !== undefined && !wholeIn(values.reportWindowHours, L.reportWindowHours)) {
+    throw new DomainError('invalid', 'settings.reportWindowRange', L.reportWindowHours);
+  }
+  if (values.answerWindowHours !== undefined && !wholeIn(values.answerWindowHours, L.answerWindowHours)) {
+    throw new DomainError('invalid', 'settings.answerWindowRange', L.answerWindowHours);
   }
   if (values.contactEmail !== undefined && !EMAIL.test(values.contactEmail)) throw new DomainError('invalid', 'settings.contactEmail');
   if (values.launchNoticeText !== undefined && values.launchNoticeText.length > L.launchNoticeText.max) {

@@ -18,6 +18,7 @@ export * from './payments/projection.ts';
 // Each read model's queries live beside its projection.
 export * from './hour-packages/queries.ts';
 export * from './lessons/queries.ts';
+export * from './lessons/attendance-queries.ts';
 export * from './lessons/earnings-queries.ts';
 export * from './lessons/lesson-queries.ts';
 export * from './taken-slots/queries.ts';

@@ -17,6 +17,8 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import {
+  defaultWindows,
+  REPORT_WINDOW_HOURS,
   addDays,
   decideBooking,
   decideCancellation,
@@ -213,8 +215,9 @@ export async function seedScale(db: pg.Pool, store: PostgresEventStore, o: Scale
           commands.push({ at: Math.max(bookedAt + 60_000, start - 3 * DAY), kind: 'cancel', lessonId, studentId: id });
           planned += WEIGHT.cancel;
           booked--;
-        } else if (end < now) {
-          commands.push({ at: end, kind: 'complete', lessonId });
+        } else if (end + REPORT_WINDOW_HOURS * 3_600_000 < now) {
+          // completed when its report window closes, as the lesson clock does
+          commands.push({ at: end + REPORT_WINDOW_HOURS * 3_600_000, kind: 'complete', lessonId });
           planned += WEIGHT.complete;
         }
         day += everyDays * DAY;
@@ -344,7 +347,7 @@ export async function seedScale(db: pg.Pool, store: PostgresEventStore, o: Scale
         await write(decision.writes, { actorId: c.studentId, command: 'CancelLesson', silent: true });
       } else if (c.kind === 'complete') {
         const stream = streams.lesson(c.lessonId);
-        const events = decideLesson({ type: 'CompleteLesson', data: { lessonId: c.lessonId, now } }, await load(stream, lessonDecider));
+        const events = decideLesson({ type: 'CompleteLesson', data: { lessonId: c.lessonId, now, windows: defaultWindows } }, await load(stream, lessonDecider));
         await write([{ stream, events }], { command: 'CompleteLesson', silent: true });
       } else {
         const stream = streams.package(c.packageId);

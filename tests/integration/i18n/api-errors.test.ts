@@ -109,7 +109,7 @@ describe('API errors in Italian, and unchanged in English', () => {
       en: 'You can review a lesson once it has been completed',
       it: 'Puoi recensire una lezione dopo che si è svolta',
     });
-    t.clock.set('2026-03-05T20:00:00Z');
+    t.clock.set('2026-03-06T20:00:00Z'); // the report window (24 h after the end) has closed
     await runLessonTimers(timerDeps(t.app)); // completed: the teacher earned 76 % of €30 = €22.80
     expect(await inBothLanguages(admin, 'POST', `/api/admin/teachers/${g.id}/payouts`, { amountCents: 2281, periodEnd: '2026-03-05', reference: 'BANK-1' })).toEqual({
       status: 409,

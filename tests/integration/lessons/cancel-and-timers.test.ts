@@ -86,7 +86,7 @@ describe('DELETE /api/bookings/:id', () => {
     expect((await cancel(t, stranger, lesson.id)).statusCode).toBe(404);
     expect((await cancel(t, other, lesson.id)).statusCode).toBe(404);
     expect((await cancel(t, s, 'no-such-lesson')).statusCode).toBe(404);
-    t.clock.set('2026-03-05T09:00:00Z'); // the lesson (08:00-09:00 UTC) has ended
+    t.clock.set('2026-03-06T09:00:00Z'); // the lesson (08:00-09:00 UTC) has ended and its report window closed
     await runLessonTimers(timerDeps(t.app));
     const res = await cancel(t, g, lesson.id);
     expect(res.statusCode).toBe(409);
@@ -95,16 +95,16 @@ describe('DELETE /api/bookings/:id', () => {
 });
 
 describe('lesson timers', () => {
-  it('completes ended lessons once, with the teacher 76% and the school 24%', async () => {
+  it('completes lessons once, when their report window closes (24 h after the end), with the teacher 76% and the school 24%', async () => {
     t.clock.set('2026-03-02T09:00:00Z');
     const g = await teacher(t, { hourlyRate: 25.5 });
     const s = await student(t);
     await credit(t, s.id, g.id, 2);
         const lesson = (await book(t, s, { teacherId: g.id, date: '2026-03-05', hour: 9 })).json();
-    t.clock.set('2026-03-05T08:59:59Z');
+    t.clock.set('2026-03-06T08:59:59Z');
     await runLessonTimers(timerDeps(t.app));
     expect((await get<any[]>(t, s, '/api/bookings')).body[0].status).toBe('confirmed');
-    t.clock.set('2026-03-05T09:00:00Z');
+    t.clock.set('2026-03-06T09:00:00Z');
     await runLessonTimers(timerDeps(t.app));
     expect((await runLessonTimers(timerDeps(t.app))).completed).toBe(0);
     expect((await get<any[]>(t, s, '/api/bookings')).body[0]).toMatchObject({ id: lesson.id, status: 'completed' });

@@ -35,7 +35,8 @@ describe('teacher payouts over random histories', () => {
           }
           let expectedPaid = 0;
           for (const [i, amounts] of payoutsAfter.entries()) {
-            t.clock.set(`2026-03-05T${String(9 + i).padStart(2, '0')}:05:00Z`);
+            // the i-th lesson's report window has closed (24 h after its end)
+            t.clock.set(`2026-03-06T${String(9 + i).padStart(2, '0')}:05:00Z`);
             await runLessonTimers(timerDeps(t.app));
             const earnedNow = 2280 * (i + 1);
             for (const amountCents of amounts) {

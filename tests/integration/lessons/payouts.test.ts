@@ -26,7 +26,7 @@ async function earned(count = 3) {
     const res = await book(t, s, { teacherId: g.id, date: '2026-03-05', hour: 9 + i });
     expect(res.statusCode, res.body).toBe(201);
   }
-  t.clock.set('2026-03-05T20:00:00Z');
+  t.clock.set('2026-03-06T20:00:00Z'); // the report window (24 h after the end) has closed
   await runLessonTimers(timerDeps(t.app));
   t.clock.set('2026-04-02T10:00:00Z');
   const admin = await signedIn(t, 'admin');

@@ -100,7 +100,7 @@ describe('dashboards, students, earnings, calendar', () => {
     await book(t, s, { teacherId: g.id, date: '2026-03-04', hour: 10 });
     await book(t, s, { teacherId: g.id, date: '2026-03-20', hour: 10 });
     await book(t, s2, { teacherId: g.id, date: '2026-03-05', hour: 12 });
-    t.clock.set('2026-03-06T09:00:00Z');
+    t.clock.set('2026-03-06T12:00:00Z'); // the report windows of the lessons of the 4th and 5th have closed
     await runLessonTimers(timerDeps(t.app));
     const stats = (await get(t, s, '/api/dashboard/stats')).body;
     expect(stats).toEqual({

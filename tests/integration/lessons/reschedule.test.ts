@@ -155,8 +155,8 @@ describe('POST /api/bookings/:id/reschedule', () => {
     await refused(s, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.tooLateToReschedule', { hours: 48 }));
     t.clock.set('2026-03-06T11:00:00Z'); // 12:00 Rome: started
     await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.rescheduleStarted'));
-    // Once given, it is completed and stays where it was.
-    t.clock.set('2026-03-06T12:00:00Z');
+    // Once given (and its report window closed), it is completed and stays where it was.
+    t.clock.set('2026-03-07T12:00:00Z');
     await runLessonTimers(timerDeps(t.app));
     await refused(g, l.id, { date: '2026-03-09', hour: 9 }, 409, englishError('lessons.rescheduleCompleted'));
     const earnings = (await get<any>(t, g, '/api/teacher/earnings')).body;

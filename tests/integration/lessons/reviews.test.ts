@@ -30,7 +30,7 @@ async function lessons(count = 1, complete = true) {
     ids.push(res.json().id);
   }
   if (complete) {
-    t.clock.set('2026-03-05T20:00:00Z');
+    t.clock.set('2026-03-06T20:00:00Z'); // the report window (24 h after the end) has closed
     await runLessonTimers(timerDeps(t.app));
   }
   return { g, s, ids, l: ids[0]! };
@@ -54,9 +54,9 @@ describe('POST /api/bookings/:id/review', () => {
         id: l,
         rating: 4,
         comment: 'Very clear explanations.',
-        reviewedAt: '2026-03-05T20:00:00.000Z',
+        reviewedAt: '2026-03-06T20:00:00.000Z',
         edited: false,
-        editableUntil: '2026-03-12T20:00:00.000Z',
+        editableUntil: '2026-03-13T20:00:00.000Z',
         reply: null,
         hidden: false,
       },
@@ -66,7 +66,7 @@ describe('POST /api/bookings/:id/review', () => {
     // The teacher sees it in the lesson; the public list names the student by first name and last initial.
     expect((await get(t, g, `/api/bookings/${l}/review`)).body.review).toMatchObject({ rating: 4, comment: 'Very clear explanations.' });
     expect((await get(t, null, `/api/teachers/${g.id}/reviews`)).body).toEqual({
-      reviews: [{ id: l, reviewerName: 'Anna S.', reviewedAt: '2026-03-05T20:00:00.000Z', edited: false, rating: 4, comment: 'Very clear explanations.', reply: null }],
+      reviews: [{ id: l, reviewerName: 'Anna S.', reviewedAt: '2026-03-06T20:00:00.000Z', edited: false, rating: 4, comment: 'Very clear explanations.', reply: null }],
       page: 1,
       pageSize: 10,
       total: 1,
@@ -151,14 +151,14 @@ describe('PUT /api/bookings/:id/review', () => {
     const { g, s, l } = await lessons();
     expect((await editReview(s, l, { rating: 3 })).json()).toMatchObject({ message: englishError('reviews.notReviewed') });
     await review(s, l, { rating: 2, comment: 'Too fast' });
-    t.clock.set('2026-03-12T20:00:00Z'); // exactly 7 days later: still allowed
+    t.clock.set('2026-03-13T20:00:00Z'); // exactly 7 days later: still allowed
     const res = await editReview(s, l, { rating: 5, comment: 'On second thought: great' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().review).toMatchObject({ rating: 5, comment: 'On second thought: great', edited: true, reviewedAt: '2026-03-05T20:00:00.000Z' });
+    expect(res.json().review).toMatchObject({ rating: 5, comment: 'On second thought: great', edited: true, reviewedAt: '2026-03-06T20:00:00.000Z' });
     expect(await teacherOf(g.id)).toMatchObject({ rating: 5, reviewCount: 1 });
     expect((await get(t, null, `/api/teachers/${g.id}/reviews`)).body.reviews[0]).toMatchObject({ rating: 5, edited: true });
 
-    t.clock.set('2026-03-12T20:00:01Z');
+    t.clock.set('2026-03-13T20:00:01Z');
     const late = await editReview(s, l, { rating: 1 });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(englishError('reviews.editClosed', { days: 7 }));
@@ -199,14 +199,14 @@ describe('POST /api/reviews/:id/reply', () => {
     }
     expect((await reply(g2, l, { reply: 'x' })).statusCode).toBe(404);
 
-    t.clock.set('2026-03-06T09:00:00Z');
+    t.clock.set('2026-03-07T09:00:00Z');
     const res = await reply(g, l, { reply: ' Grazie mille, Anna! ' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().review.reply).toEqual({ text: 'Grazie mille, Anna!', repliedAt: '2026-03-06T09:00:00.000Z' });
+    expect(res.json().review.reply).toEqual({ text: 'Grazie mille, Anna!', repliedAt: '2026-03-07T09:00:00.000Z' });
     const again = await reply(g, l, { reply: 'One more thing' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(englishError('reviews.alreadyReplied'));
-    expect((await get(t, null, `/api/teachers/${g.id}/reviews`)).body.reviews[0].reply).toEqual({ text: 'Grazie mille, Anna!', repliedAt: '2026-03-06T09:00:00.000Z' });
+    expect((await get(t, null, `/api/teachers/${g.id}/reviews`)).body.reviews[0].reply).toEqual({ text: 'Grazie mille, Anna!', repliedAt: '2026-03-07T09:00:00.000Z' });
     expect((await get(t, s, `/api/bookings/${l}/review`)).body.review.reply.text).toBe('Grazie mille, Anna!');
   });
 });
@@ -263,7 +263,7 @@ describe('ratings and the review list', () => {
     const { g, s, ids } = await lessons(11);
     const ratings = [5, 4, 4, 5, 5, 5, 5, 5, 5, 5, 3];
     for (const [i, id] of ids.entries()) {
-      t.clock.set(`2026-03-06T${String(8 + i).padStart(2, '0')}:00:00Z`);
+      t.clock.set(`2026-03-07T${String(8 + i).padStart(2, '0')}:00:00Z`);
       expect((await review(s, id, { rating: ratings[i] })).statusCode).toBe(201);
     }
     // 51 / 11 = 4.636...

@@ -31,11 +31,12 @@ describe('demo seed', () => {
       const slots = (await get(t, null, `/api/availabilities?teacherId=${x.id}&from=2026-11-22&to=2027-01-21`)).body as any[];
       expect(slots.length).toBeGreaterThan(20); // 60 days of weekly hours
     }
-    // Fictitious fiscal data: Anna's two purchases have their invoices ready to send; Marta, without a
-    // codice fiscale, has hers waiting as incomplete.
+    // Fictitious fiscal data: Anna's three purchases (the third for the attendance demo) have their
+    // invoices ready to send; Marta, without a codice fiscale, has hers waiting as incomplete.
     const docs = await t.db.pool.query(`SELECT buyer_name, status, missing FROM fiscal_documents ORDER BY issued_at`);
     expect(docs.rows).toEqual([
       { buyer_name: 'Marta Lopez', status: 'incomplete', missing: ['buyer.codiceFiscale'] },
+      { buyer_name: 'Anna Schmidt', status: 'ready', missing: [] },
       { buyer_name: 'Anna Schmidt', status: 'ready', missing: [] },
       { buyer_name: 'Anna Schmidt', status: 'ready', missing: [] },
     ]);
@@ -54,7 +55,8 @@ describe('demo seed', () => {
     expect(bookings.filter((b) => b.status === 'completed').length).toBeGreaterThanOrEqual(3);
     expect(bookings.filter((b) => b.status === 'confirmed').length).toBeGreaterThanOrEqual(2);
     const packages = (await get(t, student, '/api/hour-packages')).body as any[];
-    expect(packages.map((p) => p.remainingHours).sort()).toEqual([4, 5]);
+    // Giulia's first package paid the attendance demo's four lessons too (seed-attendance.ts); its second is untouched.
+    expect(packages.map((p) => p.remainingHours).sort()).toEqual([1, 4, 4]);
     expect((await get(t, student, `/api/teachers/${trials[0].id}/trial`)).body).toEqual({ trialRate: 15, eligible: true, reason: null });
     const giulia = teachers.find((x) => x.firstName === 'Giulia');
     expect((await get(t, student, `/api/teachers/${giulia.id}/trial`)).body).toMatchObject({ trialRate: null, eligible: false });
@@ -67,6 +69,10 @@ describe('demo seed', () => {
     expect(earnings.months.length).toBeGreaterThanOrEqual(2);
     const admin = await login(t, adminLogin.email, adminLogin.password);
     expect(((await get(t, admin, '/api/admin/ledger')).body as any[]).length).toBeGreaterThan(20);
+    // The attendance demo: two disputes for the school, two lessons in their report window.
+    expect((await get(t, admin, '/api/admin/disputes?status=open')).body.disputes).toHaveLength(2);
+    const ended = bookings.filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) < t.clock.now().getTime());
+    expect(ended.length).toBeGreaterThanOrEqual(2);
     expect(await compareLiveWithRebuild(t.db.pool, t.app.ledger, readModels)).toEqual([]);
   });
 });

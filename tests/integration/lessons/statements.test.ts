@@ -35,7 +35,7 @@ async function march() {
   await credit(t, s2.id, other.id, 1);
   for (const hour of [9, 14]) expect((await book(t, s, { teacherId: g.id, date: '2026-03-05', hour })).statusCode).toBe(201);
   expect((await book(t, s2, { teacherId: other.id, date: '2026-03-05', hour: 11 })).statusCode).toBe(201);
-  t.clock.set('2026-03-05T20:00:00Z');
+  t.clock.set('2026-03-06T20:00:00Z'); // the report window (24 h after the end) has closed
   await runLessonTimers(timerDeps(t.app));
   const admin = await signedIn(t, 'admin');
   t.clock.set('2026-03-20T10:00:00Z');

@@ -38,14 +38,14 @@ describe('PUT /api/bookings/:id/teacher-notes', () => {
     expect(await notesOf(s, l.id)).toEqual({ text: 'Homework: page 12', updatedAt: '2026-03-05T08:20:00.000Z' });
 
     // After the lesson (completed by the timers) the text is replaced; the same text again writes nothing.
-    t.clock.set('2026-03-05T10:00:00Z');
+    t.clock.set('2026-03-06T10:00:00Z');
     await runLessonTimers(timerDeps(t.app));
     const after = await writeNotes(t, g, l.id, { text: 'Homework: pages 12 and 13' });
-    expect(after.json()).toMatchObject({ status: 'completed', teacherNotes: { text: 'Homework: pages 12 and 13', updatedAt: '2026-03-05T10:00:00.000Z' } });
-    t.clock.set('2026-03-05T11:00:00Z');
+    expect(after.json()).toMatchObject({ status: 'completed', teacherNotes: { text: 'Homework: pages 12 and 13', updatedAt: '2026-03-06T10:00:00.000Z' } });
+    t.clock.set('2026-03-06T11:00:00Z');
     const same = await writeNotes(t, g, l.id, { text: 'Homework: pages 12 and 13' });
-    expect(same.json().teacherNotes.updatedAt).toBe('2026-03-05T10:00:00.000Z');
-    expect(await notesOf(g, l.id)).toEqual({ text: 'Homework: pages 12 and 13', updatedAt: '2026-03-05T10:00:00.000Z' });
+    expect(same.json().teacherNotes.updatedAt).toBe('2026-03-06T10:00:00.000Z');
+    expect(await notesOf(g, l.id)).toEqual({ text: 'Homework: pages 12 and 13', updatedAt: '2026-03-06T10:00:00.000Z' });
 
     // One mail per written version, to the student only; none to the teacher.
     const mails = (await mailsTo(t, s.email)).filter((m) => m.subject.startsWith('Notes from your lesson'));

@@ -20,6 +20,7 @@ const AdminLedger = lazyPage(() => import('../features/admin/pages/AdminLedger.t
 const AdminMails = lazyPage(() => import('../features/admin/pages/AdminMails.tsx'));
 const Analytics = lazyPage(() => import('../features/admin/pages/AdminAnalytics.tsx'));
 const AdminSettings = lazyPage(() => import('../features/admin/pages/AdminSettings.tsx'));
+const AdminDisputes = lazyPage(() => import('../features/admin/pages/AdminDisputes.tsx'));
 const AdminInvoices = lazyPage(() => import('../features/invoices/pages/AdminInvoices.tsx'));
 const Settings = lazyPage(() => import('../features/accounts/pages/Settings.tsx'));
 const Conversations = lazyPage(() => import('../features/messages/pages/ConversationsPage.tsx'));
@@ -76,6 +77,7 @@ export function appRoutes(_role: Role | string | null): RouteObject[] {
         { path: WEB_ROUTES.adminInvoices, element: <AdminInvoices /> },
         { path: WEB_ROUTES.adminAnalytics, element: <Analytics /> },
         { path: WEB_ROUTES.adminSettings, element: <AdminSettings /> },
+        { path: WEB_ROUTES.adminDisputes, element: <AdminDisputes /> },
         { path: WEB_ROUTES.adminMessages, element: <ReportedConversations /> },
       ],
     },

@@ -1,4 +1,4 @@
-import { noticeOf } from '@parliamo/domain';
+import { type Attendance, evolveAttendance, noAttendance, noticeOf } from '@parliamo/domain';
 import type pg from 'pg';
 import type { ProjectedEvent } from '../../types.ts';
 import { insertRows, typed, updateRows } from '../shared.ts';
@@ -21,6 +21,7 @@ interface BookingRow {
   refunded: boolean | null;
   completed_at: string | null;
   reschedules?: number;
+  attendance?: Attendance | null;
 }
 
 const bookingColumns = {
@@ -41,8 +42,9 @@ const bookingColumns = {
   refunded: 'boolean',
   completed_at: 'timestamptz',
   reschedules: 'smallint',
+  attendance: 'jsonb',
 };
-const statusColumns = { id: 'text', status: 'text', cancelled_at: 'timestamptz', cancelled_by: 'text', refunded: 'boolean', completed_at: 'timestamptz' };
+const statusColumns = { id: 'text', status: 'text', cancelled_at: 'timestamptz', cancelled_by: 'text', refunded: 'boolean', completed_at: 'timestamptz', attendance: 'jsonb' };
 const earningColumns = {
   lesson_id: 'text',
   teacher_id: 'text',
@@ -67,7 +69,11 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   const referenced = new Set<string>();
   for (const e of events) {
     const ev = typed(e);
-    if (ev.type === 'LessonCancelled' || ev.type === 'LessonCompleted' || ev.type === 'LessonRescheduled') referenced.add(ev.data.lessonId);
+    switch (ev.type) {
+      case 'LessonCancelled': case 'LessonCompleted': case 'LessonRescheduled':
+      case 'LessonCheckedIn': case 'LessonProblemReported': case 'LessonReportAnswered': case 'LessonRefunded':
+        referenced.add(ev.data.lessonId);
+    }
   }
   for (const e of events) {
     const ev = typed(e);
@@ -116,6 +122,7 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
         refunded: null,
         completed_at: null,
         reschedules: 0,
+        attendance: null,
       };
       booked.set(row.id, row);
       state.set(row.id, row);
@@ -125,6 +132,16 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
       const d = ev.data;
       Object.assign(row, { date: d.date, hour: d.hour, starts_at: d.startsAt, reschedules: d.sequence });
       if (!booked.has(row.id)) moved.add(row.id);
+    } else if (ev.type === 'LessonCheckedIn' || ev.type === 'LessonProblemReported' || ev.type === 'LessonReportAnswered' || ev.type === 'LessonRefunded') {
+      const row = state.get(ev.data.lessonId);
+      if (!row) throw new Error(`${e.type} ${e.id}: no lesson ${ev.data.lessonId}`);
+      row.attendance = evolveAttendance(row.attendance ?? noAttendance, ev);
+      if (ev.type === 'LessonRefunded') {
+        Object.assign(row, { status: 'refunded', completed_at: ev.data.refundedAt });
+        // A split's teacher share is an earning like a lesson's (price 0, the school's cost as a negative commission).
+        if (ev.data.teacherEarningCents) earnings.push(earningOf(ev.data, row, ev.data.refundedAt));
+      }
+      if (!booked.has(row.id)) changed.add(row.id);
     } else if (ev.type === 'LessonCancelled' || ev.type === 'LessonCompleted') {
       const row = state.get(ev.data.lessonId);
       if (!row) throw new Error(`${e.type} ${e.id}: no lesson ${ev.data.lessonId}`);
@@ -134,20 +151,8 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
       } else {
         const d = ev.data;
         Object.assign(row, { status: 'completed', completed_at: d.completedAt });
-        // The month is the lesson's own (Rome) month, not the moment the timer noticed it ended.
-        earnings.push({
-          lesson_id: d.lessonId,
-          teacher_id: d.teacherId,
-          student_id: d.studentId,
-          package_id: d.packageId,
-          date: row.date,
-          hour: row.hour,
-          month: row.date.slice(0, 7),
-          completed_at: d.completedAt,
-          price_cents: d.priceCents,
-          teacher_earning_cents: d.teacherEarningCents,
-          commission_cents: d.commissionCents,
-        });
+        row.attendance = evolveAttendance(row.attendance ?? noAttendance, ev);
+        earnings.push(earningOf(d, row, d.completedAt));
       }
       if (!booked.has(row.id)) changed.add(row.id);
     }
@@ -159,6 +164,27 @@ export async function applyLessonBatch(client: pg.PoolClient, events: ProjectedE
   await addToMonths(client, t, earnings as EarningRow[], cancelled);
   const after = [...state.values()].map(lessonCounts);
   await addToPairsAndMonths(client, t, pairs, before, after);
+}
+
+/** A teacher's earning row; its month is the lesson's own (Rome) month, not the moment the outcome was decided. */
+function earningOf(
+  d: { lessonId: string; teacherId: string; studentId: string; packageId: string; priceCents: number; teacherEarningCents: number; commissionCents: number },
+  row: BookingRow,
+  at: string,
+) {
+  return {
+    lesson_id: d.lessonId,
+    teacher_id: d.teacherId,
+    student_id: d.studentId,
+    package_id: d.packageId,
+    date: row.date,
+    hour: row.hour,
+    month: row.date.slice(0, 7),
+    completed_at: at,
+    price_cents: d.priceCents,
+    teacher_earning_cents: d.teacherEarningCents,
+    commission_cents: d.commissionCents,
+  };
 }
 
 /** What one lesson counts for in the aggregates: its (Rome) month's lessons unless cancelled, its pair's lessons done once completed. */
@@ -175,7 +201,8 @@ function lessonCounts(row: BookingRow): LessonCounts {
     month: row.date.slice(0, 7),
     teacher_id: row.teacher_id!,
     student_id: row.student_id!,
-    lessons: row.status === 'cancelled' ? 0 : 1,
+    // a refunded lesson was not given: counted like a cancelled one
+    lessons: row.status === 'cancelled' || row.status === 'refunded' ? 0 : 1,
     done: row.status === 'completed' ? 1 : 0,
   };
 }

@@ -9,11 +9,17 @@ export async function lessonPeople(db: Queryable, lessonId: string): Promise<{ s
   return rows[0];
 }
 
-/** The confirmed lessons whose hour has ended by `now`, oldest first (the timer completes them). */
-export async function endedLessonIds(db: Queryable, now: Date): Promise<string[]> {
+/**
+ * The lessons the lesson clock completes at `now`: confirmed, their report window (`reportWindowHours`
+ * after the end) closed, and no report (a reported lesson waits for its rule or the admin).
+ */
+export async function lessonsDueForCompletion(db: Queryable, now: Date, reportWindowHours: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM bookings WHERE status = 'confirmed' AND starts_at + interval '60 minutes' <= $1 ORDER BY starts_at`,
-    [now],
+    `SELECT id FROM bookings
+      WHERE status = 'confirmed' AND starts_at + interval '60 minutes' + make_interval(hours => $2) <= $1
+        AND (attendance IS NULL OR jsonb_array_length(attendance->'reports') = 0)
+      ORDER BY starts_at`,
+    [now, reportWindowHours],
   );
   return rows.map((r) => r.id);
 }

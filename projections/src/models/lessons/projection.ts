@@ -40,7 +40,9 @@ export const lessonsProjection: Projection = {
   // 5: the teacher-student pairs (teacher_students) and the lessons per month (lesson_months) of the
   // dashboards and the teacher's students list; without the two indexes (teacher_id, starts_at) on
   // bookings and (teacher_id, month) on teacher_earnings, which lessonsIndexes covers.
-  version: 5,
+  // 6: each lesson's attendance (check-ins, reports, answer, outcome: lessons/attendance.ts in domain)
+  // and the status refunded (issue 38).
+  version: 6,
   tables: ['bookings', 'teacher_earnings', 'teacher_months', 'student_months', 'student_activity', 'cancellation_months', 'teacher_students', 'lesson_months'],
   createSql: (t) => `
     CREATE TABLE ${t.bookings} (
@@ -51,7 +53,7 @@ export const lessonsProjection: Projection = {
       date date NOT NULL,
       hour smallint NOT NULL CHECK (hour BETWEEN 0 AND 23),
       starts_at timestamptz NOT NULL,
-      status text NOT NULL CHECK (status IN ('confirmed', 'cancelled', 'completed')),
+      status text NOT NULL CHECK (status IN ('confirmed', 'cancelled', 'completed', 'refunded')),
       notes text,
       hour_price_cents integer NOT NULL,
       -- the cancellation notice the lesson was booked under (LessonBooked.noticeHours; 48 before it existed)
@@ -62,7 +64,9 @@ export const lessonsProjection: Projection = {
       refunded boolean,
       completed_at timestamptz,
       -- how many times the lesson moved (LessonRescheduled.sequence): the calendar entry's SEQUENCE
-      reschedules smallint NOT NULL DEFAULT 0
+      reschedules smallint NOT NULL DEFAULT 0,
+      -- check-ins, reports, answer and outcome as the domain folds them (Attendance); null until the first
+      attendance jsonb
     );
     CREATE UNIQUE INDEX ${t.bookings}_teacher_slot_uq ON ${t.bookings} (teacher_id, date, hour) WHERE status = 'confirmed';
     CREATE UNIQUE INDEX ${t.bookings}_student_slot_uq ON ${t.bookings} (student_id, date, hour) WHERE status = 'confirmed';
@@ -71,6 +75,8 @@ export const lessonsProjection: Projection = {
     CREATE INDEX ${t.bookings}_confirmed_idx ON ${t.bookings} (starts_at) WHERE status = 'confirmed';
     -- The admin's dashboard: the lessons of a month, whoever's (issue 20).
     CREATE INDEX ${t.bookings}_date_idx ON ${t.bookings} (date) WHERE status <> 'cancelled';
+    -- The admin's dispute queue: the lessons whose report waits for an answer or a decision, or had one.
+    CREATE INDEX ${t.bookings}_disputes_idx ON ${t.bookings} ((attendance->>'answerBy')) WHERE attendance->>'answerBy' IS NOT NULL;
     -- Aggregates of teacher_earnings and the cancelled bookings, kept as they are written (apply.ts), so
     -- that the admin's analytics and payable balances read a few rows per month, not the history (issue 20).
     -- teacher_earnings per teacher and (lesson's Rome) month:

@@ -1,28 +1,16 @@
-import { BOOKINGS_WINDOW, centsToEuros, romeToday, teacherDisplayName, type ListCursor } from '@parliamo/domain';
+import { BOOKINGS_WINDOW, centsToEuros, romeToday, teacherDisplayName, type Booking, type ListCursor } from '@parliamo/domain';
+import { attendanceView } from './attendance-queries.ts';
 import type { Queryable } from '../shared.ts';
 import { schoolUsableHours, usableHours } from '../hour-packages/queries.ts';
 
-/** A lesson as the API shows it (docs/api.md, GET /api/bookings). */
-export interface BookingView {
-  id: string;
-  date: string;
-  hour: number;
-  startsAt: string;
-  status: 'confirmed' | 'cancelled' | 'completed';
-  teacherId: string;
-  teacherName: string;
-  studentId: string;
-  studentName: string;
-  notes: string | null;
-  googleMeetLink: string | null;
-  cancelledBy: 'student' | 'teacher' | 'admin' | null;
-  noticeHours: number;
-  /** Only for the lesson's own student and teacher (the `viewer` of the queries); null otherwise. */
-  teacherNotes: { text: string; updatedAt: string } | null;
-}
+/**
+ * A lesson as the API shows it (docs/api.md, GET /api/bookings); `teacherNotes` only for the lesson's
+ * own student and teacher (the `viewer` of the queries), null otherwise.
+ */
+export type BookingView = Booking;
 
 const bookingSelect = `
-  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by, b.notice_hours,
+  SELECT b.id, b.date, b.hour, b.starts_at, b.status, b.teacher_id, b.student_id, b.notes, b.cancelled_by, b.notice_hours, b.attendance,
          t.first_name AS t_first, t.last_name AS t_last, s.first_name AS s_first, s.last_name AS s_last,
          p.meeting_link, n.text AS notes_text, n.updated_at AS notes_at
     FROM bookings b
@@ -52,6 +40,7 @@ function toBooking(r: any, viewerId: string): BookingView {
     cancelledBy: r.status === 'cancelled' ? (r.cancelled_by ?? null) : null,
     noticeHours: r.notice_hours,
     teacherNotes: own && r.notes_text != null ? { text: r.notes_text, updatedAt: (r.notes_at as Date).toISOString() } : null,
+    ...attendanceView(r.attendance),
   };
 }
 
@@ -78,7 +67,7 @@ export type LessonRange = { now: Date } | { before: ListCursor; limit: number };
  */
 export async function bookingsOf(db: Queryable, who: { id: string; role: 'student' | 'teacher' }, range: LessonRange): Promise<BookingView[]> {
   const mine = `${who.role === 'teacher' ? 'teacher_id' : 'student_id'} = $1`;
-  const columns = 'id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by, notice_hours';
+  const columns = 'id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by, notice_hours, attendance';
   const part = (where: string, order: 'ASC' | 'DESC', limit: string) =>
     `(SELECT ${columns} FROM bookings WHERE ${mine} AND ${where} ORDER BY starts_at ${order}, id ${order} LIMIT ${limit})`;
   const chosen =
@@ -89,7 +78,7 @@ export async function bookingsOf(db: Queryable, who: { id: string; role: 'studen
   const { rows } = await db.query<LessonRow>({
     text: `SELECT b.id, b.date, b.hour, ${isoText('b.starts_at')}, b.status, b.teacher_id, b.student_id, b.notes,
                   b.cancelled_by, b.notice_hours, n.text, ${isoText('n.updated_at')},
-                  t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link
+                  t.first_name, t.last_name, s.first_name, s.last_name, p.meeting_link, b.attendance
              FROM (${chosen}) b
              LEFT JOIN lesson_notes n ON n.lesson_id = b.id
              LEFT JOIN users t ON t.id::text = b.teacher_id
@@ -121,17 +110,18 @@ export async function bookingsOf(db: Queryable, who: { id: string; role: 'studen
     cancelledBy: r[4] === 'cancelled' ? ((r[8] as BookingView['cancelledBy']) ?? null) : null,
     noticeHours: Number(r[9]),
     teacherNotes: r[10] != null ? { text: r[10], updatedAt: r[11]! } : null,
+    ...attendanceView(r[17] ? JSON.parse(r[17]) : null),
   }));
 }
 
 /**
  * bookingsOf's row: id, date, hour, starts_at, status, teacher_id, student_id, notes, cancelled_by,
  * notice_hours, the notes' text and updated_at, the teacher's and the student's first and last names,
- * the teacher's meeting link.
+ * the teacher's meeting link, the attendance (JSON).
  */
 type LessonRow = [
   string, string, string, string, string, string, string, string | null, string | null, string, string | null, string | null,
-  string | null, string | null, string | null, string | null, string | null,
+  string | null, string | null, string | null, string | null, string | null, string | null,
 ];
 
 /** Every column as PostgreSQL's text (the query formats what needs formatting). */

@@ -51,7 +51,8 @@ export const payoutsProjection: Projection = {
     const moves: { teacher_id: string; earned: number; paid: number; at: string | null }[] = [];
     for (const e of events) {
       const ev = typed(e);
-      if (ev.type === 'LessonCompleted') {
+      // A split lesson's share (LessonRefunded, paid by the school) is earned like a completed lesson's.
+      if (ev.type === 'LessonCompleted' || (ev.type === 'LessonRefunded' && ev.data.teacherEarningCents)) {
         moves.push({ teacher_id: ev.data.teacherId, earned: ev.data.teacherEarningCents, paid: 0, at: null });
         continue;
       }

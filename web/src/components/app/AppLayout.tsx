@@ -39,6 +39,7 @@ export function navItems(role: Role): NavItem[] {
       { to: '/admin/ledger', label: 'common.appNav.ledger' },
       { to: '/admin/invoices', label: 'common.appNav.invoices' },
       { to: '/admin/mails', label: 'common.appNav.mails' },
+      { to: '/admin/disputes', label: 'common.appNav.disputes' },
       { to: '/admin/analytics', label: 'common.appNav.analytics' },
       { to: '/admin/settings', label: 'common.nav.settings' },
       { to: '/admin/messages', label: 'messages.reportedTitle' },

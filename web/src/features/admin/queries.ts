@@ -10,6 +10,8 @@ import {
   type AdminUserCounts,
   type AdminUserPage,
   type Analytics,
+  type Dispute,
+  type DisputeStatus,
   type LedgerBalance,
   type LedgerEntry,
   type SchoolSettingsPage,
@@ -68,6 +70,12 @@ export const adminQueries = {
       queryFn: ({ pageParam, signal }) => getJson<LedgerEntry[]>(`/api/admin/ledger${search({ ...filter, after: pageParam })}`, signal),
       getNextPageParam: (last: LedgerEntry[]) => (last.length === LEDGER_PAGE ? last[last.length - 1]!.position : undefined),
     }),
+  /** The dispute queue: lessons whose report waits for an answer (`waiting`), the school (`open`), or was decided. */
+  adminDisputes: (status: DisputeStatus) =>
+    queryOptions({
+      queryKey: ['admin', 'disputes', status] as const,
+      queryFn: ({ signal }) => getJson<{ disputes: Dispute[] }>(`/api/admin/disputes${search({ status })}`, signal),
+    }),
   /** The school's settings in force and their audit trail (admins). */
   schoolSettings: () =>
     queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => getJson<SchoolSettingsPage>('/api/admin/settings', signal) }),
@@ -77,6 +85,8 @@ export const adminChanges = {
   hoursAdjusted: ['admin', 'hourPackages'],
   userUpdated: ['admin'],
   mailRetried: ['admin'],
+  /** A dispute decided: the queue, and the figures an outcome moves. */
+  disputeDecided: ['admin', 'dashboardStats'],
   teacherSavedByAdmin: ['admin', 'teachers'],
   /** The fee, notices and notice text show on every page (site config) and change the free slots. */
   schoolSettingsSaved: ['admin', 'siteConfig', 'availability'],

@@ -17,6 +17,7 @@ import { lessonChanges } from './queries.ts';
 import { LessonNotes } from './LessonNotes.tsx';
 import { LessonReview } from '../reviews/index.ts';
 import { RescheduleLesson } from './RescheduleLesson.tsx';
+import { LessonAttendance } from './LessonAttendance.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -124,7 +125,7 @@ export default function LessonDetailsDialog({
                       ` · ${t('student.lessonDetails.localTime', { time: localTimeIfDifferent(booking.date, booking.hour, zone) ?? '', zone: zoneName(zone) })}`}
                   </Row>
                   <Row label={t('student.lessonDetails.status')}>
-                    <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'completed' ? 'blue' : 'gray'}>
+                    <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'completed' ? 'blue' : booking.status === 'refunded' ? 'orange' : 'gray'}>
                       {t(`common.lesson.status.${booking.status}`)}
                     </Badge>
                     {cancelledBy && (
@@ -145,10 +146,11 @@ export default function LessonDetailsDialog({
                       )}
                     </Row>
                   )}
+                  <LessonAttendance booking={booking} viewer={viewer} now={now} />
                   <LessonNotes booking={booking} viewer={viewer} now={now} />
                   <LessonReview booking={booking} viewer={viewer} now={now} />
                   <RescheduleLesson booking={booking} viewer={viewer} now={now} onMoved={onClose} disabled={asking} />
-                  {!cancellable && booking.status !== 'cancelled' && (
+                  {!cancellable && booking.status !== 'cancelled' && booking.status !== 'refunded' && (
                     <Text color="fg.muted" fontWeight="medium">
                       {refusalText(booking.status === 'completed' ? { code: 'lessons.completed' } : tooLateToCancel(booking.noticeHours))}
                     </Text>

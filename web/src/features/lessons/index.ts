@@ -3,5 +3,6 @@ import { lazy } from 'react';
 
 export * from './queries.ts';
 export { hoursLeftWith } from './lessons.ts';
+export { ReportLines } from './LessonAttendance.tsx';
 /** The dialog that books one chosen slot, in its own chunk. */
 export const BookSlotDialog = lazy(() => import('./BookSlotDialog.tsx'));

@@ -65,6 +65,8 @@ export const lessonChanges = {
   lessonRescheduled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   /** A teacher's notes and homework: only the lesson lists show them. */
   lessonNotesWritten: ['bookings'],
+  /** A check-in, report or answer: the lessons; an outcome moves hours and the dashboards too. */
+  attendanceRecorded: ['bookings', 'hourPackages', 'dashboardStats', 'teacherStudents'],
   /** A booking refused (e.g. the slot went meanwhile): the free slots shown are out of date. */
   bookingRefused: ['availability'],
 } as const satisfies Record<string, Stale>;

@@ -18,6 +18,8 @@ const KIND_LABEL: Record<AdminMail['kind'], string> = {
   'lesson-rescheduled': 'admin.mails.kind.lessonRescheduled',
   'lesson-reminder': 'admin.mails.kind.lessonReminder',
   'lesson-notes': 'admin.mails.kind.lessonNotes',
+  'lesson-reported': 'admin.mails.kind.lessonReported',
+  'lesson-outcome': 'admin.mails.kind.lessonOutcome',
   'expiry-month': 'admin.mails.kind.expiryMonth',
   'expiry-week': 'admin.mails.kind.expiryWeek',
   welcome: 'admin.mails.kind.welcome',
