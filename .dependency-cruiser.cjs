@@ -1,4 +1,4 @@
-// The import rules `npm test` enforces (dependency-cruiser; see docs/decisions.md, "Layers are checked by tools").
+// The import rules `npm test` enforces (dependency-cruiser; see docs/decisions/017-layers-are-checked-by-tools.md).
 // Layers: domain <- ledger <- projections <- api; web <- domain; tests/ may import everything.
 // Run: npm run check:imports.
 // dependency-cruiser reads TypeScript with the TypeScript 5 compiler's JavaScript API (the `typescript`

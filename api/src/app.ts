@@ -19,6 +19,7 @@ import { loadSessionKeys } from './accounts/session-keys.ts';
 import { ReadRouting } from './platform/db/read-routing.ts';
 import readYourWritesPlugin from './platform/read-your-writes.ts';
 import httpCachePlugin from './platform/http-cache.ts';
+import openapiPlugin, { openapiRoutes } from './platform/openapi.ts';
 import mailPlugin from './mail/plugin.ts';
 import ledgerPlugin from './platform/ledger-plugin.ts';
 import { mailReaction } from './mail/reaction.ts';
@@ -148,6 +149,8 @@ export async function buildApp(
 
   // Every mail, PDF and checkout catalog now, while this build's chunk files surely exist (catalogs.ts).
   await preloadServerCatalogs();
+  // First: it documents every route registered after it (the metrics' too).
+  await app.register(openapiPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
@@ -180,6 +183,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      await api.register(openapiRoutes);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(siteRoutes);

@@ -452,7 +452,7 @@ export type TrialTaken = Event<
  * revision, so an ordinary purchase and a trial credited at the same moment contend on this stream and
  * the loser decides again on what the winner wrote. Only written while the stream is still empty: its
  * first event (TrialTaken or TrialForfeited) settles the student's trial with this teacher for good.
- * Purchases credited before this event existed have none (docs/decisions.md "trial lessons").
+ * Purchases credited before this event existed have none (docs/decisions/034-trial-lessons-one-stream-per-student-and.md).
  */
 export type TrialForfeited = Event<
   'TrialForfeited',

@@ -1,6 +1,6 @@
 /**
  * Property tests: random command sequences against the deciders and workflows, with a moving clock
- * that crosses the Rome daylight-saving changes, checking invariants 1 to 5 of docs/decisions.md (and the
+ * that crosses the Rome daylight-saving changes, checking invariants 1 to 5 of docs/invariants.md (and the
  * 48 h rules of 6) and the ledger balance (payments/ledger-balance.ts) after every step, on an in-memory ledger.
  */
 import fc from 'fast-check';

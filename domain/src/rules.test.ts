@@ -20,7 +20,7 @@ import {
 } from './rules.ts';
 
 describe('packages', () => {
-  it('hold 1..30 whole hours, with the spec quick picks and default', () => {
+  it('hold 1..30 whole hours, with the purchase dialog quick picks and default', () => {
     expect([MIN_HOURS, MAX_HOURS, DEFAULT_HOURS]).toEqual([1, 30, 5]);
     expect(QUICK_PICKS).toEqual([1, 5, 10, 15, 20, 30]);
     for (const h of QUICK_PICKS) expect(isValidPackageHours(h)).toBe(true);
@@ -34,7 +34,7 @@ describe('packages', () => {
     expect(priceCents(30, 2250)).toBe(67_800);
   });
 
-  it('refuse a price for hours outside 1..30 with the spec message', () => {
+  it('refuse a price for hours outside 1..30 with the catalog message', () => {
     expect(() => priceCents(0, 2500)).toThrow('packages.hoursRange');
     expect(() => priceCents(31, 2500)).toThrow(DomainError);
     expect(() => priceCents(5, 0)).toThrow(DomainError);

@@ -1,5 +1,5 @@
 /**
- * Every business constant and rule of the product (spec "Business constants and limits"), in one place.
+ * Every business constant and rule of the product, in one place.
  * Money is integer euro cents. The server enforces all of these; the web imports them for display.
  */
 import { DomainError, type ErrorRef } from './errors.ts';
@@ -26,7 +26,7 @@ export function isValidPackageHours(hours: number): boolean {
   return Number.isInteger(hours) && hours >= MIN_HOURS && hours <= MAX_HOURS;
 }
 
-/** Throws the spec's message unless `hours` is 1..30. */
+/** Throws the product's message unless `hours` is 1..30. */
 export function assertPackageHours(hours: number): void {
   if (!isValidPackageHours(hours)) throw new DomainError('invalid', 'packages.hoursRange');
 }

@@ -1,5 +1,5 @@
 /**
- * The web app's pages by path (spec "Screens and routes"): web/src/routes builds its route table from
+ * The web app's pages by path: web/src/routes builds its route table from
  * these, and the server answers 404 for a page path that matches none of them (the web still shows
  * its not-found page). ":name" is one path segment.
  */

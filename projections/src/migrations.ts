@@ -23,8 +23,8 @@ CREATE TABLE projection_checkpoints (
 );`,
   },
   {
-    // Indexes for a busy teacher's and student's lists (docs/benchmarks.md, "Teacher and student lists
-    // made flat"). The models' createSql has them for new and rebuilt tables; this adds them to the live
+    // Indexes for a busy teacher's and student's lists, so their cost does not grow with the history.
+    // The models' createSql has them for new and rebuilt tables; this adds them to the live
     // tables of an existing database (on a new one the runner creates the tables after the migrations).
     id: 'projections/002-list-indexes',
     sql: [
@@ -33,14 +33,14 @@ CREATE TABLE projection_checkpoints (
     ].join('\n'),
   },
   {
-    // A teacher's usable packages from an index (docs/benchmarks.md, "Dashboards, payouts and the teacher's
-    // students made flat"); as 002, for the live table of an existing database.
+    // A teacher's usable packages from an index (the dashboard's and the teacher's students' hours);
+    // as 002, for the live table of an existing database.
     id: 'projections/003-teacher-usable-packages',
     sql: onLiveTables(['hour_packages'], hourPackagesIndexes({ hour_packages: 'hour_packages' })),
   },
   {
-    // The students active in a range of months from an index (docs/benchmarks.md, "The admin's analytics
-    // at 1M"); as 002, for the live table of an existing database.
+    // The students active in a range of months from an index, so the admin's analytics
+    // stay fast on a long history; as 002, for the live table of an existing database.
     id: 'projections/004-student-activity-months',
     sql: onLiveTables(['student_activity'], studentActivityIndexes({ student_activity: 'student_activity' })),
   },

@@ -1,6 +1,5 @@
 /**
- * The 60-day availability (GET /api/availabilities, kept in memory per teacher: docs/decisions.md
- * "Teachers' free slots kept in memory") at 50 connections while bookings and their cancels run beside
+ * The 60-day availability (GET /api/availabilities) at 50 connections while bookings and their cancels run beside
  * it at 0, 1, 10 and 50 pairs a second (one connection, paced; it reaches what the machine allows).
  * Each write empties the kept answers, so this shows what the hit rate is worth under writes. The
  * hello-world is measured under the same writes.

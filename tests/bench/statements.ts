@@ -1,6 +1,5 @@
 /**
- * Counts the SQL statements a booking and its cancel cost (docs/benchmarks.md "Statements per
- * request"): every statement any pg client of this process sends, from the request until `--settle`
+ * Counts the SQL statements a booking and its cancel cost: every statement any pg client of this process sends, from the request until `--settle`
  * ms after its answer, sorted by who sent it (the request, the projection runner, the mail sender,
  * the ledger's NOTIFY). Counted, not timed, so the machine's load does not matter.
  *

@@ -11,7 +11,7 @@ export async function dismissCookies(page: Page) {
   });
 }
 
-/** The single toast on screen (spec: at most one visible). */
+/** The single toast on screen (at most one is visible). */
 export function toast(page: Page) {
   // The region's name follows the language ("Notifications (F8)", "Notifiche (F8)").
   return page.getByRole('region', { name: /Notifications|Notifiche/ }).locator('[data-scope="toast"][data-part="root"]');
@@ -38,7 +38,7 @@ export function uniqueEmail(prefix: string) {
 /** What the registration form asks for. */
 export type Registration = ReturnType<typeof registration>;
 
-/** A registration payload with every required field (spec "Entities and their fields"). */
+/** A registration payload with every required field. */
 export function registration(email: string, password = 'Roma-1985-lezioni') {
   return {
     email,

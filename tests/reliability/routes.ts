@@ -83,6 +83,7 @@ const expectOwnUser = (json: any, c: CallContext) => {
 export const ACCOUNT_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/health', allowed: ACTORS },
   { method: 'GET', route: '/api/ready', allowed: ACTORS },
+  { method: 'GET', route: '/api/openapi.json', allowed: ACTORS },
   { method: 'GET', route: '/api/site-config', allowed: ACTORS },
   { method: 'GET', route: '/api/login', allowed: ACTORS, querySchema: loginRedirectQuerySchema },
   { method: 'POST', route: '/api/register', allowed: ACTORS, body: () => registration(), bodySchema: registerSchema },

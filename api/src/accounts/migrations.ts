@@ -148,7 +148,7 @@ export const accountsMigrations: Migration[] = [
   },
   {
     // The admin's student list, by name (admin/users.ts listStudents): each page by index, not every
-    // student sorted (docs/benchmarks.md, "Admin lists per row" and "The admin's lists in pages").
+    // student sorted, so a page costs the same however many students there are.
     id: 'accounts/008-students-by-name',
     sql: `CREATE INDEX users_students_by_name_idx ON users (last_name, first_name, id) WHERE role = 'student' AND erased_at IS NULL;`,
   },

@@ -10,7 +10,7 @@ import { personLocale } from '../settings/personal.ts';
 import { serverMessages, type ServerMessages } from '@parliamo/domain/i18n';
 
 const italianNumber = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** "€45.00" in English (as the spec writes amounts in mails), "45,00 €" in Italian. */
+/** "€45.00" in English (as the product writes amounts in mails), "45,00 €" in Italian. */
 const euros = (cents: number, { m, locale }: MailLanguage) =>
   m('common.amount', { amount: locale === 'it' ? italianNumber.format(centsToEuros(cents)) : centsToEuros(cents).toFixed(2) });
 

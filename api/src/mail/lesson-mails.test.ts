@@ -23,7 +23,7 @@ const expiryOf = (remainingHours: number, ahead: 'month' | 'week') =>
   });
 
 describe('lesson mails', () => {
-  it('names people and slots as the spec shows them', () => {
+  it('names people and slots as the product shows them', () => {
     expect(shortName({ firstName: 'Giulia', lastName: 'rossi' })).toBe('Giulia R.');
     expect(slotText('2026-10-25', 15)).toBe('Sunday 25 October 2026, 15:00-16:00 (Rome time)');
     expect(slotText('2026-10-25', 23)).toBe('Sunday 25 October 2026, 23:00-00:00 (Rome time)');

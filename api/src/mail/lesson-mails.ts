@@ -33,7 +33,7 @@ export interface LessonForMail {
   teacher: Person;
 }
 
-/** "Giulia R.": first name plus last initial, as the spec shows names. */
+/** "Giulia R.": first name plus last initial, as the product shows names. */
 export function shortName(p: Pick<Person, 'firstName' | 'lastName'>): string {
   return teacherDisplayName(p.firstName, p.lastName);
 }

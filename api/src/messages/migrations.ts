@@ -2,8 +2,8 @@ import type { Migration } from '../platform/db/migrate.ts';
 
 /**
  * Messages between a student and a teacher: personal data, not facts the school must prove, so they
- * live in ordinary tables (docs/decisions.md "Messages in ordinary tables") and are erased with the
- * account (erasePersonMessages in store.ts).
+ * live in ordinary tables (docs/decisions/045-messages-in-ordinary-tables-live-over-server.md) and
+ * are erased with the account (erasePersonMessages in store.ts).
  */
 export const messagesMigrations: Migration[] = [
   {

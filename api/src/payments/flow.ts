@@ -51,7 +51,7 @@ export const loadPackage = (s: LedgerSession, paymentId: string) => s.load(strea
  * What decides a student's trial with a teacher: the trial stream (loaded in the session, so the append
  * that credits a trial or an ordinary purchase is at its revision) and whether the student has hours from
  * this teacher other than the package of `exceptPackageId` in the hour-packages read model (the purchases
- * credited before TrialForfeited existed are only there; see docs/decisions.md "Trial lessons").
+ * credited before TrialForfeited existed are only there; see docs/decisions/034-trial-lessons-one-stream-per-student-and.md).
  */
 export async function loadTrialEligibility(
   deps: Pick<CommandDeps, 'db'>,

@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
  * failure is a 400 through the error handler) and serializes answers with it.
  *
  * A request without a body is validated as `{}`, so a missing body gets the same field messages as an
- * empty object (the spec's "Compila tutti i campi obbligatori" on an empty registration).
+ * empty object (the product's "Compila tutti i campi obbligatori" on an empty registration).
  */
 const validate: FastifySchemaCompiler<z.ZodType> = (route) => {
   const check = validatorCompiler(route);

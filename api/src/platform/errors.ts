@@ -42,7 +42,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 /**
- * One contract issue as a code: the contract's own (made by errorRef: the spec's strings, e.g. "Hours
+ * One contract issue as a code: the contract's own (made by errorRef: the product's strings, e.g. "Hours
  * must be between 1 and 30", which say the field), or zod's, with the field it is about.
  */
 function issueRef(app: FastifyInstance, issue: { path: readonly PropertyKey[]; message: string } | undefined): ErrorRef {

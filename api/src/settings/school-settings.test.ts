@@ -41,7 +41,7 @@ const book = async (date: string, hour: number) =>
   t.app.inject({ method: 'POST', url: '/api/bookings', headers: await as(student), payload: { teacherId: teacher.id, date, hour } });
 const cancel = async (id: string) => t.app.inject({ method: 'DELETE', url: `/api/bookings/${id}`, headers: await as(student) });
 
-// Every test starts from the spec's values, whatever the one before it changed (and the clock goes back).
+// Every test starts from the product's values, whatever the one before it changed (and the clock goes back).
 afterEach(async () => {
   t.clock.set(new Date('2026-03-02T09:00:00Z'));
   expect((await put(admin, { ...DEFAULTS, launchNoticeText: (await getSettings(admin)).json().settings.launchNoticeText, launchNoticeTextIt: DEFAULT_LAUNCH_NOTICE_IT })).statusCode).toBe(200);
@@ -54,7 +54,7 @@ describe('the school settings (admins)', () => {
     expect((await put(student, { fee: 5 })).statusCode).toBe(403);
   });
 
-  it('start from the spec values, which the site shows', async () => {
+  it('start from the default values, which the site shows', async () => {
     const res = await getSettings(admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toMatchObject(DEFAULTS);
@@ -204,7 +204,7 @@ describe('the rules read the settings in force, and history keeps the values it 
     expect(gone!.data).toMatchObject({ refunded: true });
   });
 
-  it('notice: the late-cancel message says the lesson\'s notice, the spec words with 48 h', async () => {
+  it('notice: the late-cancel message says the lesson\'s notice, worded with 48 h by default', async () => {
     await buy(1, 28);
     const lesson = await book('2026-03-05', 10);
     expect(lesson.statusCode).toBe(201);

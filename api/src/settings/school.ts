@@ -20,7 +20,7 @@ import { LedgerSession } from '../platform/ledger-session.ts';
 /** The rules' part of the settings: what a checkout, a booking or a purchase reads when it decides. */
 export type RulesInForce = Pick<SchoolSettings, 'feeCents' | 'noticeHours' | 'validityMonths' | 'reportWindowHours' | 'answerWindowHours'>;
 
-/** The settings before any change: the spec's values, the contact address of the server's configuration. */
+/** The settings before any change: the product's values, the contact address of the server's configuration. */
 export const schoolDefaults = (config: { contactEmail: string }): SchoolSettings => defaultSchoolSettings(config.contactEmail);
 
 /**

@@ -2,7 +2,7 @@ import { centsToEuros } from '@parliamo/domain';
 import { teacherRatings, type Queryable } from '@parliamo/projections';
 import type { PublicAnswer } from '../platform/http-cache.ts';
 
-/** A teacher as the public sees them (spec "Entities and their fields"); hourlyRate in euros. */
+/** A teacher as the public sees them; hourlyRate in euros. */
 export interface TeacherView {
   id: string;
   firstName: string;

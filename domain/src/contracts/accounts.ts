@@ -1,5 +1,5 @@
 // The HTTP contracts of accounts (docs/api.md "Accounts"), shared by api/ (validation) and web/ (forms).
-// Messages are shown to people as they are; the spec's own strings ("Validation rules") are used verbatim.
+// Messages are shown to people as they are; the product's own strings are used verbatim.
 import { z } from 'zod';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../invoices/fiscal-ids.ts';
 import { answer, pageWithMore } from './common.ts';
@@ -15,7 +15,7 @@ export const PASSWORD_MAX = 128;
 export const FISCAL_CODE_MAX = 16;
 export const VAT_NUMBER_MAX = 11;
 
-/** The codes of the spec's "Validation rules" messages (errors.json holds the sentences verbatim). */
+/** The codes of the product's validation messages (errors.json holds the sentences verbatim). */
 export const MESSAGES = {
   passwordsDoNotMatch: 'auth.passwordsDoNotMatch',
   requiredFieldsMissing: 'auth.requiredFieldsMissing',
@@ -32,7 +32,7 @@ export const MESSAGES = {
 
 const tooLong = (code: ErrorCode, max: number) => errorRef(code, { max });
 
-/** A required text field: trimmed; empty gives the spec's "fill in every required field" message. */
+/** A required text field: trimmed; empty gives the product's "fill in every required field" message. */
 const required = (tooLongCode: ErrorCode, max = 100) =>
   z.string({ error: errorRef(MESSAGES.requiredFieldsMissing) }).trim().min(1, errorRef(MESSAGES.requiredFieldsMissing)).max(max, tooLong(tooLongCode, max));
 
@@ -100,7 +100,7 @@ export const personalDetailsShape = {
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
-/** POST /api/register: the registration payload of spec "Entities and their fields". */
+/** POST /api/register: the registration payload. */
 export const registerSchema = z
   .object({
     ...personalDetailsShape,

@@ -1,7 +1,7 @@
 /**
  * The fields the request contracts are built from (bodies and query strings of teachers, lessons,
  * packages and payments). Objects are strict: an unknown field is refused. Every message is a sentence a
- * person can act on; the spec's own strings are used where it gives them. Business rules that need
+ * person can act on; the product's own strings are used where it gives them. Business rules that need
  * state (prices, 48 h notice, free slots) live in the deciders, not here.
  */
 import { z } from 'zod';
@@ -63,7 +63,7 @@ export const hourSchema = z
   .min(0, errorRef('common.hourRange'))
   .max(23, errorRef('common.hourRange'));
 
-/** Package hours 1..30 with the spec's message. */
+/** Package hours 1..30 with the product's message. */
 export const packageHoursSchema = z
   .number({ error: errorRef('packages.hoursRange') })
   .int(errorRef('packages.hoursRange'))

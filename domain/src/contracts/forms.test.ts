@@ -39,7 +39,7 @@ describe('hour adjustment form', () => {
 });
 
 describe('purchase form', () => {
-  it('reads empty or non-numeric hours as 1 and keeps hours within 1..30 (spec section 5)', () => {
+  it('reads empty or non-numeric hours as 1 and keeps hours within 1..30', () => {
     expect(purchaseFormSchema.parse({ teacherId: 't1', hours: '' })).toEqual({ teacherId: 't1', totalHours: 1 });
     expect(purchaseFormSchema.parse({ teacherId: 't1', hours: 'abc' })).toEqual({ teacherId: 't1', totalHours: 1 });
     expect(purchaseFormSchema.parse({ teacherId: 't1', hours: '12' })).toEqual({ teacherId: 't1', totalHours: 12 });

@@ -45,7 +45,7 @@ export const refundFormSchema = z
   .pipe(refundSchema);
 export type RefundFormInput = z.input<typeof refundFormSchema>;
 
-/** Custom hours as typed: empty or non-numeric becomes 1 (spec "Validation rules"). */
+/** Custom hours as typed: empty or non-numeric becomes 1. */
 export function parsePackageHours(raw: string): number {
   const text = raw.trim();
   const n = Number(text);

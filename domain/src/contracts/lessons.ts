@@ -164,7 +164,7 @@ export const MAX_TEACHER_NOTES = 4000;
 /**
  * The teacher's notes and homework for a lesson: trimmed, 1..4000 characters. An empty text is
  * refused rather than clearing the notes: the student has already been mailed them; the teacher
- * replaces them instead (docs/decisions.md).
+ * replaces them instead (docs/decisions/033-teacher-notes-and-homework-an-event-on.md).
  */
 export const lessonNotesSchema = strict({
   text: z

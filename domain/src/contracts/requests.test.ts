@@ -23,7 +23,7 @@ describe('checkout body', () => {
     expect(first(checkoutSchema, ok)).toBe('ok');
     expect(first(checkoutSchema, { ...ok, totalHours: 30, amount: 750.5 })).toBe('ok');
   });
-  it('refuses hours outside 1..30 with the spec message', () => {
+  it('refuses hours outside 1..30 with the catalog message', () => {
     for (const totalHours of [0, 31, 2.5, '5', undefined]) {
       expect(first(checkoutSchema, { ...ok, totalHours })).toBe('Hours must be between 1 and 30');
     }

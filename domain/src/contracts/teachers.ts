@@ -5,7 +5,7 @@ import { answer } from './common.ts';
 import { dateSchema, hourSchema, id, euros, msg, queryDate, strict, TEACHER_ID } from './fields.ts';
 import { errorRef, type ErrorCode } from '../errors.ts';
 
-/** A teacher as the public sees them (spec section 3); hourlyRate in euros. */
+/** A teacher as the public sees them; hourlyRate in euros. */
 export const teacherSchema = answer({
   id: z.string(),
   firstName: z.string(),

@@ -87,7 +87,7 @@ describe('cancelling a lesson', () => {
   it('by the student with at least 48 h notice: refunded', () => {
     g([booked]).when(cancel('student', '2026-11-23T09:00:00.000Z')).then([cancelled('student', '2026-11-23T09:00:00.000Z', 's1')]);
   });
-  it('by the student later: refused with the spec message', () => {
+  it('by the student later: refused with the catalog message', () => {
     g([booked]).when(cancel('student', '2026-11-23T09:00:00.001Z')).then({ error: 'conflict', message: 'Too late to cancel (48h required)' });
   });
   it('by the notice the lesson was booked under, whatever the school asks now', () => {

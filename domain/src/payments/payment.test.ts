@@ -31,7 +31,7 @@ describe('starting a checkout', () => {
   it('refuses an amount that is not the price', () => {
     g([]).when(startCheckout({ amountCents: 12_500 })).then({ error: 'conflict', message: 'The amount does not match the price: expected €128.00' });
   });
-  it('refuses hours outside 1..30 with the spec message', () => {
+  it('refuses hours outside 1..30 with the catalog message', () => {
     g([]).when(startCheckout({ hours: 31, amountCents: 77_800 })).then({ error: 'invalid', message: 'Hours must be between 1 and 30' });
     g([]).when(startCheckout({ hours: 0, amountCents: 300 })).then({ error: 'invalid', message: 'Hours must be between 1 and 30' });
   });

@@ -25,10 +25,10 @@ describe('school settings', () => {
     expect(launchNoticeFor({ ...withItalian, launchNoticeEnabled: false }, 'it')).toBeNull();
     g([]).when(change({ launchNoticeTextIt: 'x'.repeat(501) })).then({ error: 'invalid', message: 'The Italian launch notice can be at most 500 characters' });
   });
-  it('start from the spec values (EUR 3, 48 h, 6 months, the launch notice on)', () => {
+  it('start from the default values (EUR 3, 48 h, 6 months, the launch notice on)', () => {
     expect(defaults).toMatchObject({ feeCents: 300, noticeHours: 48, validityMonths: 6, launchNoticeEnabled: true, contactEmail: 'info@school.test' });
     expect(defaults.launchNoticeText).toContain('fully operational from September 2025');
-    // the spec strings with the default values are the same as before
+    // the product's strings with the default values are the same as before
     expect(englishError('lessons.tooLateToCancel', tooLateToCancel(defaults.noticeHours).params)).toBe('Too late to cancel (48h required)');
   });
   it('record each changed field with its old and new value, and who changed it', () => {

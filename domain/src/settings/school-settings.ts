@@ -39,7 +39,7 @@ export const VAT_NUMBER_PATTERN = /^[A-Za-z0-9]{2,20}$/;
 /** Where the launch notice puts the contact address (a link on the web). */
 export const EMAIL_PLACEHOLDER = '{email}';
 
-/** The launch notice as the spec words it ("What the product does and for whom"). */
+/** The launch notice as the product words it. */
 export const DEFAULT_LAUNCH_NOTICE =
   'We are in our launch phase. Teacher availability is limited during the summer, and the platform is fully operational from September 2025. ' + // i18n-ignore: the default of a setting an admin edits; shown as the admin wrote it
   `To request dedicated availability or a specific teacher, write to ${EMAIL_PLACEHOLDER}.`;

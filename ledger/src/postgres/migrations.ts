@@ -206,7 +206,7 @@ ALTER TABLE events DROP CONSTRAINT events_event_id_key;
 ALTER TABLE events ADD CONSTRAINT events_event_id_key PRIMARY KEY (event_id);`,
   },
   {
-    // Write combining went (docs/decisions.md): nothing calls ledger_append_batch any more.
+    // Write combining went (docs/decisions/020-one-append-path-write-combining-removed.md): nothing calls ledger_append_batch any more.
     id: 'ledger/003-drop-append-batch',
     sql: `DROP FUNCTION ledger_append_batch(jsonb);`,
   },

@@ -1,5 +1,5 @@
 // Mails, PDFs, the calendar feed and index.html in each person's language (docs/i18n.md): a person
-// whose setting is Italian gets Italian; everyone else keeps the English the spec writes.
+// whose setting is Italian gets Italian; everyone else keeps English.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

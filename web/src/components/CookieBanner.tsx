@@ -12,8 +12,8 @@ function storedChoice(): string | null {
 }
 
 /**
- * The cookie banner (spec "Screens and routes" and "States and transitions"): shown while `cookiesAccepted` is unset or
- * older than 6 months (cookie-consent.ts); Accept sets "true", Essential only or the close icon set "false"; either hides it.
+ * The cookie banner: shown while `cookiesAccepted` is unset or older than 6 months (cookie-consent.ts);
+ * Accept sets "true", Essential only or the close icon set "false"; either hides it.
  */
 export function CookieBanner() {
   const [open, setOpen] = useState(() => storedChoice() === null);

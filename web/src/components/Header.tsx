@@ -23,7 +23,7 @@ const mainLinks = [
   { to: '/about-us', label: 'common.nav.about' },
 ];
 
-/** Logs out, then goes to / whether the call worked or not (spec "States and transitions"). */
+/** Logs out, then goes to / whether the call worked or not. */
 export function useLogout() {
   const navigate = useNavigate();
   const qc = useQueryClient();

@@ -4,7 +4,7 @@ import { useSiteConfig } from '../lib/site.ts';
 import { useLocale, useT } from '../lib/i18n.tsx';
 
 /**
- * The launch-phase notice (spec "What the product does and for whom"): its text, whether it shows at
+ * The launch-phase notice: its text, whether it shows at
  * all and the contact address are the school's settings (/api/site-config); `{email}` in the text
  * becomes a link to the contact address. Nothing when an admin turned it off.
  */
@@ -16,7 +16,7 @@ export function LaunchNotice() {
   const t = useT();
   if (!launchNotice) return null;
   const [head = '', ...rest] = launchNotice.split(EMAIL_PLACEHOLDER);
-  // The first sentence stands out, as in the spec's notice ("We are in our launch phase.").
+  // The first sentence stands out, as in the product's notice ("We are in our launch phase.").
   const cut = head.indexOf('. ');
   const [lead, first] = cut > 0 ? [head.slice(0, cut + 1), head.slice(cut + 1)] : ['', head];
   const email = (

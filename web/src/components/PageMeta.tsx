@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, LOCALE_QUERY } from '@parliamo/domain/i18n';
 import { currentLocale, intlLocale } from '../lib/i18n-store.ts';
 
-/** What a page says about itself to browsers and search engines (spec "Page metadata"). */
+/** What a page says about itself to browsers and search engines. */
 export interface PageMetaProps {
   title: string;
   description: string;

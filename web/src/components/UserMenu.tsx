@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { TeacherAvatar, type Portrait } from './TeacherAvatar.tsx';
 import { useT } from '../lib/i18n.tsx';
 
-/** The signed-in user's menu: Profile, Settings, Logout (spec "Screens and routes"). */
+/** The signed-in user's menu: Profile, Settings, Logout. */
 export default function UserMenu({ user, onLogout }: { user: Portrait; onLogout: () => void }) {
   const { firstName } = user;
   const t = useT();

@@ -21,7 +21,7 @@ const person = {
   postalCode: '00100', fiscalCode: '', vatNumber: '',
 };
 
-describe('form validation toasts (spec "Validation rules", verbatim)', () => {
+describe('form validation toasts (verbatim)', () => {
   it('login with an empty field: "Errore: Inserisci email e password"', async () => {
     shown.length = 0;
     toastInvalid(await errorsOf(loginSchema, { email: '  ', password: '' }), { title: 'Errore', description: 'Inserisci email e password' });

@@ -1,6 +1,6 @@
 /**
  * How a form that failed validation (react-hook-form with a zod schema of domain/src/contracts) tells
- * the person: a missing required field gives the form's own "fill in everything" toast (spec "Validation rules":
+ * the person: a missing required field gives the form's own "fill in everything" toast (
  * "Errore: Compila tutti i campi obbligatori", "Errore: Inserisci email e password"), any other problem
  * an "Error" toast with the schema's message, which is also the API's answer to the same input.
  */

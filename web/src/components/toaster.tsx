@@ -1,8 +1,8 @@
 import { createToaster } from '@chakra-ui/react';
 
 /**
- * One toast at a time, 5000 ms, F8 moves focus to the notification area (spec "States and transitions" and "Business constants and limits").
- * removeDelay is the exit-animation time here; the spec's 1,000,000 ms removal delay belongs to a
+ * One toast at a time, 5000 ms, F8 moves focus to the notification area.
+ * removeDelay is the exit-animation time here; the product's 1,000,000 ms removal delay belongs to a
  * toast library that keeps dismissed toasts mounted, which would block the next toast in Chakra's queue.
  * The view (ToasterView.tsx) loads lazily so that the landing page's first script stays small.
  */

@@ -60,7 +60,7 @@ describe('query keys', () => {
 });
 
 describe('invalidation map', () => {
-  it('a cancelled lesson refreshes bookings, hour packages, free slots and stats (spec "Calls"), nothing else', async () => {
+  it('a cancelled lesson refreshes bookings, hour packages, free slots and stats, nothing else', async () => {
     const qc = clientWith([queries.bookings(), queries.hourPackages(), queries.packageHistory('p1'), queries.availability('t1', 'a', 'b'), queries.dashboardStats(), queries.teachers(), queries.profile()]);
     await invalidate(qc, CHANGES.lessonCancelled);
     expect(stale(qc, queries.bookings().queryKey)).toBe(true);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * A non-OK answer: its message is "STATUS: body" (spec "Error catalogue"); `status` and the `code` of our
+ * A non-OK answer: its message is "STATUS: body"; `status` and the `code` of our
  * JSON errors (docs/api.md "Errors") say what it was without reading the text.
  */
 export class ApiError extends Error {
@@ -33,7 +33,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Every call sends cookies; a JSON body goes with a JSON content type (spec "Calls"). `extra`: more headers (e.g. Idempotency-Key). */
+/** Every call sends cookies; a JSON body goes with a JSON content type. `extra`: more headers (e.g. Idempotency-Key). */
 export async function apiRequest(method: string, url: string, data?: unknown, extra: Record<string, string> = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra, 'X-Requested-With': 'parliamo' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
@@ -80,7 +80,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return body.trim() && !body.trim().startsWith('<') ? body.trim() : fallback;
 }
 
-/** Defaults of every read (spec "Calls"); each read's address and type come from its feature's queries.ts. */
+/** Defaults of every read; each read's address and type come from its feature's queries.ts. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

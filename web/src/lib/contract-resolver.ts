@@ -1,6 +1,6 @@
 /**
  * react-hook-form's zod resolver for a schema of domain/src/contracts, which also marks the errors
- * of required fields left empty as `type: 'required'` (the contracts give them the spec's "fill in
+ * of required fields left empty as `type: 'required'` (the contracts give them the product's "fill in
  * every required field" messages), so that a form can say so once, in its toast (components/form-errors.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';

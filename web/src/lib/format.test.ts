@@ -87,7 +87,7 @@ describe('formatting', () => {
 });
 
 describe('one format for every screen', () => {
-  it('shows money in euros: amounts, cents and the hourly rate (spec "Business constants and limits")', () => {
+  it('shows money in euros: amounts, cents and the hourly rate', () => {
     expect(eurosFromCents(4550)).toBe('€45.50');
     expect(eurosFromCents(300)).toBe('€3');
     expect(rateLabel(28)).toBe('€28/hour');

@@ -17,19 +17,19 @@ export function hoursCount(n: number, opts: { signed?: boolean } = {}): string {
   return `${opts.signed && n > 0 ? '+' : ''}${t('common.format.hours', { count: n })}`;
 }
 
-/** A number that may arrive as a string (spec "Entities and their fields": remainingHours, hourlyRate). */
+/** A number that may arrive as a string (remainingHours, hourlyRate). */
 export function num(v: number | string | null | undefined): number {
   const n = typeof v === 'string' ? Number.parseFloat(v) : (v ?? 0);
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Hours shown as HH:00 (spec "Business constants and limits"). */
+/** Hours shown as HH:00. */
 export function hourLabel(hour: number): string {
   return formatHour(hour);
 }
 
 /**
- * Euros with the euro sign, cents only when there are some: €45, €45.50 in English (the spec's form);
+ * Euros with the euro sign, cents only when there are some: €45, €45.50 in English (the product's form);
  * the locale's own form otherwise (Italian: 45 €, 45,50 €).
  */
 export function euros(amount: number): string {
@@ -42,7 +42,7 @@ export function eurosFromCents(cents: number): string {
   return euros(cents / 100);
 }
 
-/** A teacher's hourly rate as shown to people, "€{hourlyRate}/hour" (spec "Business constants and limits"). */
+/** A teacher's hourly rate as shown to people, "€{hourlyRate}/hour". */
 export function rateLabel(hourlyRate: number | string): string {
   return t('common.format.rate', { price: euros(num(hourlyRate)) });
 }
@@ -118,18 +118,18 @@ export function localTimeIfDifferent(date: string, hour: number, timeZone?: stri
   return local === fmt(ROME_TIME_ZONE) ? null : local;
 }
 
-/** "Anna R." from first and last name (spec "Business constants and limits"). */
+/** "Anna R." from first and last name. */
 export function shortName(firstName: string, lastName: string): string {
   return teacherDisplayName(firstName, lastName);
 }
 
-/** "City, Country", or "Italy" when the teacher gave no location (spec "Business constants and limits"). */
+/** "City, Country", or "Italy" when the teacher gave no location. */
 export function teacherLocation(teacher: { city: string | null; country: string | null }): string {
   const parts = [teacher.city, teacher.country].filter((p): p is string => !!p && p.trim() !== '');
   return parts.length ? parts.join(', ') : t('common.format.italy');
 }
 
-/** A text cut to `max` characters with an ellipsis when longer (spec "Business constants and limits": bios at 150). */
+/** A text cut to `max` characters with an ellipsis when longer (bios at 150). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

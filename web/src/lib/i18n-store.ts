@@ -65,7 +65,7 @@ export function currentLocale(): Locale {
   return active.locale;
 }
 
-/** The BCP 47 locale Intl formats with: British English (the spec's "24 Nov 2025"), Italian. */
+/** The BCP 47 locale Intl formats with: British English (the product's "24 Nov 2025"), Italian. */
 export function intlLocale(locale: Locale = active.locale): string {
   return locale === 'it' ? 'it-IT' : 'en-GB';
 }

@@ -19,7 +19,7 @@ export function withNext(path: string, next: string | null): string {
   return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
-/** For a signed-in person on /login or /register: on to the `?next=` page, or to / (spec "Logged-in routes"). */
+/** For a signed-in person on /login or /register: on to the `?next=` page, or to /. */
 export function ToNextPage() {
   return <Navigate to={useNextPath() ?? '/'} replace />;
 }

@@ -15,8 +15,7 @@ import type { CurrentUser, PersonalSettings, SiteConfig } from '@parliamo/domain
 import { throwIfResNotOk } from './api.ts';
 
 /**
- * GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body" (spec
- * "Error catalogue"). `no-cache`: the browser asks the server again (a 304 when its copy of a public
+ * GET `url` as JSON of type T, with the session cookie; a non-OK answer throws "STATUS: body". `no-cache`: the browser asks the server again (a 304 when its copy of a public
  * answer still holds), so a person's own change is never hidden by the copy their browser kept.
  */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -73,7 +72,7 @@ export type Stale = readonly Topic[];
 
 /** The reads every screen makes, whatever the feature. */
 export const sharedQueries = {
-  /** The signed-in user, or null when /api/auth/user answers 401 (nobody signed in; spec "States and transitions"). */
+  /** The signed-in user, or null when /api/auth/user answers 401 (nobody signed in). */
   session: () =>
     queryOptions({
       queryKey: ['session'] as const,

@@ -5,7 +5,7 @@ import type { SiteConfig } from '@parliamo/domain/contracts';
 
 export type { SiteConfig };
 
-/** Until the server answers: the spec's values (no launch notice, so a notice an admin turned off never flashes). */
+/** Until the server answers: the product's values (no launch notice, so a notice an admin turned off never flashes). */
 const fallback: SiteConfig = {
   contactEmail: 'info@parliamo-roma.it',
   launchNotice: null,

@@ -29,7 +29,7 @@ const ReportedConversations = lazyPage(() => import('../features/messages/pages/
 
 /**
  * Routes of the signed-in app (student, teacher, admin). Every one sits in the app layout, which
- * sends visitors to the login (spec "Error catalogue") and tells a role without access so. The role is
+ * sends visitors to the login and tells a role without access so. The role is
  * read by the layout, so the table is the same for everyone.
  */
 export function appRoutes(_role: Role | string | null): RouteObject[] {

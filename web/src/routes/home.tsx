@@ -7,7 +7,7 @@ const StudentDashboard = lazyPage(() => import('../features/lessons/pages/Studen
 const TeacherDashboard = lazyPage(() => import('../features/lessons/pages/TeacherDashboard.tsx'));
 const AdminDashboard = lazyPage(() => import('../features/admin/pages/AdminDashboard.tsx'));
 
-/** What "/" shows: the landing page for visitors, the role's dashboard for users (spec "Screens and routes"). */
+/** What "/" shows: the landing page for visitors, the role's dashboard for users. */
 export function Home({ role }: { role: Role | null }) {
   switch (role) {
     case 'teacher':

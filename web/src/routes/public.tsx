@@ -21,7 +21,7 @@ const TestCheckout = lazyPage(() => import('../features/payments/pages/TestCheck
 const PaymentSuccess = lazyPage(() => import('../features/payments/pages/PaymentSuccess.tsx'));
 
 /**
- * Routes for everyone (spec "Logged-out routes" and "Routes in both states").
+ * Routes for everyone.
  * "/" is chosen in App.tsx by role; signed-in users on /login and /register go to / (or their `?next=` page).
  */
 export function publicRoutes(signedIn: boolean): RouteObject[] {

@@ -76,7 +76,7 @@ function isStalePlan(err: unknown): boolean {
  * A pg pool with our type parsers, whose clients prepare parameterised statements (see PreparingClient).
  * JIT is off for its sessions: PostgreSQL compiles a query whose estimated cost passes jit_above_cost on
  * every execution, which cost a busy teacher's student list 131-164 ms where the query itself needs
- * 2 ms (docs/benchmarks.md, "Teacher and student lists made flat"); ours are short OLTP queries.
+ * 2 ms; ours are short OLTP queries.
  */
 export function createPool(url: string, max = 20, opts: { connectionTimeoutMillis?: number } = {}): pg.Pool {
   const pool = new pg.Pool({

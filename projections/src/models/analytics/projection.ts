@@ -5,8 +5,7 @@ import { typed } from '../shared.ts';
 
 /**
  * The analytics read model: the expired hours per Rome month (HoursExpired.expiredAt), kept so that
- * the admin's analytics read a few rows per month instead of every expiry of the range
- * (docs/benchmarks.md, "Admin lists per row").
+ * the admin's analytics read a few rows per month instead of every expiry of the range.
  *
  * A package may expire more than once (an hour refunded after its expiry lapses again at once), and
  * the analytics count a package once per month and once over a range. So each month counts its

@@ -21,7 +21,7 @@ const columns: Columns = {
  */
 export const payoutsProjection: Projection = {
   name: 'payouts',
-  // 2: teacher_balances, each teacher's earned and paid totals (docs/benchmarks.md, "Admin lists per row").
+  // 2: teacher_balances, each teacher's earned and paid totals so the admin's list reads one row per teacher.
   version: 2,
   tables: ['teacher_payouts', 'teacher_balances'],
   createSql: (t) => `

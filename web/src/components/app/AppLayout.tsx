@@ -12,7 +12,7 @@ interface NavItem {
   label: string;
 }
 
-/** The side navigation per role (labels are keys of common.json) (spec "Screens and routes"), plus the screens each role's work needs. */
+/** The side navigation per role (labels are keys of common.json), plus the screens each role's work needs. */
 export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'common.nav.dashboard' }];
   if (role === 'student') {

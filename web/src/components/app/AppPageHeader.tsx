@@ -5,7 +5,7 @@ import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 export function AppPageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" mb="6" direction={{ base: 'column', sm: 'row' }}>
-      {/* React 19 hoists these into <head>; signed-in pages are private, so not indexed (spec "Screens and routes"). */}
+      {/* React 19 hoists these into <head>; signed-in pages are private, so not indexed. */}
       {/* i18n-ignore: the title is already translated; the brand stays as it is. */}
       <title>{`${title} | Parliamo`}</title>
       <meta name="robots" content="noindex, nofollow" />

@@ -6,8 +6,7 @@ import { t } from '../../lib/i18n-store.ts';
 let redirecting = false;
 
 /**
- * Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms (spec
- * "Error catalogue"), which leads to /login with this page as `next`, so they come back here after signing in.
+ * Tells a signed-out person they are logged out, then sends them to /api/login after `delay` ms, which leads to /login with this page as `next`, so they come back here after signing in.
  */
 export function sendToLogin(delay = 500): void {
   if (redirecting) return;

@@ -30,7 +30,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What the cancel button, its confirmation and the success toast say to each viewer (spec "States and transitions"): catalog keys. */
+/** What the cancel button, its confirmation and the success toast say to each viewer: catalog keys. */
 const cancelTexts = {
   student: {
     button: 'student.lessonDetails.cancel.button',
@@ -46,8 +46,7 @@ const cancelTexts = {
 
 /**
  * Lesson Details: teacher (or student), date, hour as HH:00, notes, meeting link, the teacher's notes and
- * homework (LessonNotes.tsx), cancel after a confirmation
- * (spec "Screens and routes", "States and transitions" and "Error catalogue"). Students cancel at least 48 hours
+ * homework (LessonNotes.tsx), cancel after a confirmation. Students cancel at least 48 hours
  * ahead; teachers may cancel any confirmed lesson, as the API allows.
  */
 export default function LessonDetailsDialog({

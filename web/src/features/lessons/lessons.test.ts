@@ -7,7 +7,7 @@ await loadLocale('en');
 const now = new Date('2026-03-10T12:00:00Z');
 const lesson = (status: 'confirmed' | 'cancelled' | 'completed', startsAt: string) => ({ status, startsAt });
 
-describe('who may cancel a lesson (spec "States and transitions")', () => {
+describe('who may cancel a lesson', () => {
   it('a student cancels only while confirmed and at least 48 hours ahead', () => {
     expect(canCancel(lesson('confirmed', '2026-03-12T12:00:00Z'), 'student', now)).toBe(true);
     expect(canCancel(lesson('confirmed', '2026-03-12T11:59:59Z'), 'student', now)).toBe(false);

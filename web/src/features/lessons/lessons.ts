@@ -1,4 +1,4 @@
-/** Which lessons a screen lists and what a student or teacher may still do with them (spec "States and transitions"). */
+/** Which lessons a screen lists and what a student or teacher may still do with them. */
 import { hasCancellationNotice, UPCOMING_LESSONS_SHOWN } from '@parliamo/domain/rules';
 import type { Booking, HourPackage } from '@parliamo/domain/contracts';
 import { num } from '../../lib/format.ts';
@@ -7,8 +7,7 @@ import { t } from '../../lib/i18n-store.ts';
 export type Viewer = 'student' | 'teacher';
 
 /**
- * True when `viewer` can still cancel the lesson: it is confirmed and, for a student, at least the lesson's notice (48 hours by default) ahead
- * (spec "States and transitions"). A teacher may cancel any confirmed lesson; the student gets the hour back.
+ * True when `viewer` can still cancel the lesson: it is confirmed and, for a student, at least the lesson's notice (48 hours by default) ahead. A teacher may cancel any confirmed lesson; the student gets the hour back.
  */
 export function canCancel(b: Pick<Booking, 'status' | 'startsAt'> & { noticeHours?: number }, viewer: Viewer, now: Date): boolean {
   if (b.status !== 'confirmed') return false;
@@ -31,7 +30,7 @@ export function cancelledByLabel(by: Booking['cancelledBy'], viewer: Viewer): st
   return t('student.lessonDetails.cancelledBy', { by: by === 'admin' ? 'school' : by === viewer ? 'you' : by });
 }
 
-/** Confirmed lessons from now on, soonest first, at most `limit` (spec "States and transitions"). */
+/** Confirmed lessons from now on, soonest first, at most `limit`. */
 export function upcoming<T extends { status: string; startsAt: string }>(bookings: T[], now: Date, limit: number = UPCOMING_LESSONS_SHOWN): T[] {
   return bookings
     .filter((b) => b.status === 'confirmed' && Date.parse(b.startsAt) >= now.getTime())

@@ -58,7 +58,7 @@ export const lessonQueries = {
 };
 
 export const lessonChanges = {
-  /** A lesson booked or cancelled moves hours and slots (spec "Calls": bookings, hour-packages, availabilities). */
+  /** A lesson booked or cancelled moves hours and slots (bookings, hour-packages, availabilities). */
   lessonBooked: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   lessonCancelled: ['bookings', 'hourPackages', 'availability', 'dashboardStats', 'teacherStudents'],
   /** A lesson moved: its slots, the lists and dashboards, and the package history's "rescheduled" entry. */

@@ -26,7 +26,7 @@ export interface PurchaseDialogProps {
   teacherId?: string;
 }
 
-/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout (spec "Screens and routes", "Validation rules", "Error catalogue" and "Business constants and limits"). */
+/** Purchase Hour Package: teacher search, hours choice, price, then the card checkout. */
 export function PurchaseDialog({ open, onOpenChange, teacherId: preselected }: PurchaseDialogProps) {
   const t = useT();
   const [search, setSearch] = useState('');

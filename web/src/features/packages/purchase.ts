@@ -1,14 +1,14 @@
-/** The purchase dialog's arithmetic and input rules (spec "Validation rules" and "Business constants and limits"). */
+/** The purchase dialog's arithmetic and input rules. */
 import { centsToEuros, eurosToCents, FEE_CENTS, isValidPackageHours, priceCents } from '@parliamo/domain/rules';
 import type { ErrorCode } from '@parliamo/domain/errors';
 
 export const FEE_EUROS = centsToEuros(FEE_CENTS);
 
-/** Empty or non-numeric becomes 1 (spec "Validation rules"). */
+/** Empty or non-numeric becomes 1. */
 export { parsePackageHours as parseHours } from '@parliamo/domain/contracts/forms';
 
 /**
- * hours x rate + the fee in euros (spec "Business constants and limits": EUR 3 unless the school changed
+ * hours x rate + the fee in euros (EUR 3 unless the school changed
  * it; the fee in force comes from /api/site-config), or null when the hours or rate are not valid.
  */
 export function packagePrice(hours: number, hourlyRate: number, fee: number = FEE_EUROS): { lessons: number; total: number } | null {
@@ -24,7 +24,7 @@ export function trialPrice(trialRate: number, fee: number = FEE_EUROS): { lesson
   return packagePrice(1, trialRate, fee);
 }
 
-/** What is wrong with the hours (the code of the spec's "Validation rules" message), or null when they can be bought. */
+/** What is wrong with the hours (the code of its validation message), or null when they can be bought. */
 export function hoursError(hours: number): ErrorCode | null {
   if (isValidPackageHours(hours)) return null;
   return Number.isInteger(hours) ? 'packages.hoursRange' : 'packages.hoursWhole';

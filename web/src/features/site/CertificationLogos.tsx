@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Flex } from '@chakra-ui/react';
 import type { Certification } from './content/landing.ts';
 
-/** Certification and accreditation logos; a logo that fails to load is hidden (spec "What the product does and for whom"). */
+/** Certification and accreditation logos; a logo that fails to load is hidden. */
 export function CertificationLogos({ items }: { items: Certification[] }) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   return (

@@ -11,7 +11,7 @@ export type { Slot, Teacher };
 /** A list fetched this recently was fetched for this mount (preloaded with the page's code). */
 const JUST_FETCHED_MS = 2000;
 
-/** The public teacher list; refetched on mount (spec "Calls"), unless it was fetched for this very mount. */
+/** The public teacher list; refetched on mount, unless it was fetched for this very mount. */
 export function useTeachers() {
   return useQuery({
     ...teacherQueries.teachers(),

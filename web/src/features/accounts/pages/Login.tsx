@@ -19,7 +19,7 @@ import { useLocale, useT } from '../../../lib/i18n.tsx';
 const resolver = lazyResolver(() => import('../auth-resolvers.ts').then((m) => m.login));
 
 /**
- * /login: e-mail and password; success goes to / (spec "Screens and routes", "Validation rules" and "Error catalogue"),
+ * /login: e-mail and password; success goes to /,
  * or back to the page in `?next=` when that is a page of this site (lib/next-path.ts).
  */
 export default function Login() {

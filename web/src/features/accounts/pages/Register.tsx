@@ -12,7 +12,7 @@ import { PageMeta } from '../../../components/PageMeta.tsx';
 import { useNextPath, withNext } from '../../../lib/next-path.tsx';
 import { useT } from '../../../lib/i18n.tsx';
 
-/** Every field of the registration payload (spec "Entities and their fields"), empty. */
+/** Every field of the registration payload, empty. */
 const empty: Required<{ [K in keyof RegisterInput]: string }> = {
   email: '', password: '', confirmPassword: '', firstName: '', lastName: '', dateOfBirth: '', placeOfBirth: '',
   nationality: '', phoneNumber: '', address: '', city: '', postalCode: '', fiscalCode: '', vatNumber: '',

@@ -16,7 +16,7 @@ import { lessonQueries } from '../queries.ts';
 import { useSiteConfig } from '../../../lib/site.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
-/** remaining / total x 100 (spec "Business constants and limits"). */
+/** remaining / total x 100. */
 function packageProgress(p: HourPackage): number {
   return progressPercent(p.remainingHours, p.totalHours);
 }
@@ -88,7 +88,7 @@ function Packages({ packages }: { packages: HourPackage[] }) {
 /** What the dashboard reads on its first render (loaded with its code, lib/lazy-page.tsx). */
 export const firstReads = () => [lessonQueries.dashboardStats(), lessonQueries.bookings(), packageQueries.hourPackages()];
 
-/** The student dashboard (spec "Screens and routes"). */
+/** The student dashboard. */
 export default function StudentDashboard() {
   const { user } = useAuth();
   // The public teacher page sends students here with ?buy=<teacherId> to open the purchase dialog.

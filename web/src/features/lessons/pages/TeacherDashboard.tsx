@@ -109,7 +109,7 @@ function EarningsPanel({ earnings, more }: { earnings: Earnings; more: ReactNode
   );
 }
 
-/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings (spec "Screens and routes"). */
+/** The teacher dashboard: Next Lesson, Total Students, upcoming lessons, earnings. */
 export default function TeacherDashboard() {
   const { user } = useAuth();
   const stats = useQuery(lessonQueries.dashboardStats());

@@ -1,4 +1,4 @@
-/** The fixed copy of the home page (spec "Home page"). */
+/** The fixed copy of the home page. */
 
 /** The value cards' and the steps' keys: `public.home.value.<key>.title|text`, `public.home.how.<step>.title|text`. */
 export const valueCards = ['teachersFromRome', 'payForHours', 'fitsYourWeek'] as const;

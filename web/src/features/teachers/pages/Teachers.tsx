@@ -30,8 +30,7 @@ function withCurrent(options: { value: string; label: string }[], value: string,
 }
 
 /**
- * /teachers: every active and approved teacher, with a name search, filters and an order (spec
- * "Validation rules"). They live in the address (`?q=&specialization=&price=&sort=`): a filtered list
+ * /teachers: every active and approved teacher, with a name search, filters and an order. They live in the address (`?q=&specialization=&price=&sort=`): a filtered list
  * can be shared, and Back undoes a filter.
  */
 export default function Teachers() {
