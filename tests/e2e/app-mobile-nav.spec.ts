@@ -6,7 +6,7 @@ const links = {
   // Messages may carry the unread count beside it (another spec's conversation with the demo teacher).
   student: ['Dashboard', 'Teachers', 'My Hours', 'Lesson Registry', /^Messages/, 'Profile'],
   teacher: ['Dashboard', 'My Students', 'Lesson Registry', 'Teacher Profile', /^Messages/, 'Profile'],
-  admin: ['Dashboard', 'Manage Users', 'Students', 'Payments', 'Ledger', 'Mail delivery', 'Disputes', 'Analytics', 'Settings', 'Reported conversations', 'Profile'],
+  admin: ['Dashboard', 'Manage Users', 'Students', 'Payments', 'Ledger', 'Invoices', 'Mail delivery', 'Disputes', 'Analytics', 'Settings', 'Reported conversations', 'Profile'],
 };
 
 test.use({ viewport: { width: 375, height: 800 } });

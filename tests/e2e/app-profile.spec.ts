@@ -12,12 +12,12 @@ test('a student edits their details and changes their password on /profile', asy
   await screenshots(page, 'student-profile');
 
   await city.fill('Firenze');
-  await page.getByLabel('Partita IVA').fill('12345678901');
+  await page.getByLabel('Partita IVA').fill('12345678903');
   await page.getByRole('button', { name: 'Save Details' }).click();
   await expect(page.getByText('Your details have been saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('City')).toHaveValue('Firenze');
-  await expect(page.getByLabel('Partita IVA')).toHaveValue('12345678901');
+  await expect(page.getByLabel('Partita IVA')).toHaveValue('12345678903');
 
   // A mismatch is caught before anything is sent; a wrong current password gets the server's message.
   await page.getByLabel('Current password').fill(login.password);

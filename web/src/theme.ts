@@ -96,6 +96,8 @@ const config = defineConfig({
           solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } },
           fg: { value: { _light: '{colors.green.800}', _dark: '{colors.green.300}' } },
         },
+        // Solid red buttons (cancel, refund) carry white text too: red.700 keeps it above AA.
+        red: { ...semanticTokens.colors.red, solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } } },
       },
     },
     textStyles,

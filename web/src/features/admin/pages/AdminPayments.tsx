@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge, Button, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAYMENT_STATUSES, type AdminPayment, type AdminPaymentPage } from '@parliamo/domain/contracts';
+import type { AdminPayment, AdminPaymentPage } from '@parliamo/domain/contracts';
+import { PAYMENT_STATUSES } from '@parliamo/domain/contracts/payments';
 import { creditNoteUrl, receiptUrl } from '@parliamo/domain/contracts/receipts';
 import { AppPageHeader } from '../../../components/app/AppPageHeader.tsx';
 import { SelectField } from '../../../components/FormFields.tsx';
@@ -199,7 +200,11 @@ export default function AdminPayments() {
   const t = useT();
   return (
     <Stack gap="6">
-      {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
+      {refunding && (
+        <Suspense fallback={null}>
+          <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
+        </Suspense>
+      )}
       <AppPageHeader
         title={t('admin.payments.title')}
         subtitle={t('admin.payments.subtitle')}
