@@ -109,12 +109,12 @@ function PaymentsTable({ page, onRefund }: { page: AdminPaymentPage; onRefund: (
                     {t('admin.payments.creditNote')}
                   </Link>
                 )}
+                <ConsumerRights p={p} />
               </Table.Cell>
               <Table.Cell>{p.studentName ?? p.studentId.slice(0, 8)}</Table.Cell>
               <Table.Cell>{p.teacherName ?? p.teacherId.slice(0, 8)}</Table.Cell>
               <Table.Cell>
                 {t(`admin.payments.status.${p.status}`)}
-                <ConsumerRights p={p} />
               </Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.amountCents)}</Table.Cell>
               <Table.Cell textAlign="end">{eurosFromCents(p.feeCents)}</Table.Cell>
