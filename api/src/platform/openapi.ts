@@ -18,9 +18,9 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Parliamo API',
+        title: 'Parliamo API', // i18n-ignore: the API document is for developers, in English
         version: '1',
-        description:
+        description: // i18n-ignore: the API document is for developers, in English
           'The lesson-hour marketplace of a language school. Rules a schema cannot say (sessions, CSRF, error codes, ' +
           'lists and cursors, idempotency keys, caching) are in docs/api.md.',
       },
@@ -37,6 +37,7 @@ export async function openapiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/openapi.json',
+    // i18n-ignore: the API document is for developers, in English
     { schema: { summary: 'This document', response: { 200: z.record(z.string(), z.unknown()), ...errorResponses } } },
     async () => app.swagger() as unknown as Record<string, unknown>,
   );
