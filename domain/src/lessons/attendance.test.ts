@@ -142,6 +142,11 @@ describe('the admin\'s decision', () => {
     g([...waiting, answered('teacher', at(100)), completed(at(200), 'admin', true)]).when(decide('split', at(300))).then({ error: 'conflict', message: "This lesson's outcome has already been decided" });
     g([booked]).when(decide('completed', at(100))).then({ error: 'conflict', message: 'This lesson has no dispute to decide' });
   });
+  it('not before the lesson has ended, even when both parties reported during it', () => {
+    const both = [...waiting, reported('teacher', 'technical', at(27), null)];
+    g(both).when(decide('completed', at(28))).then({ error: 'conflict', message: 'The school decides once the lesson has ended' });
+    g(both).when(decide('completed', at(60))).then([completed(at(60), 'admin', true)]);
+  });
   it('a second report counts as the answer: the dispute is open at once', () => {
     const state = fold(lessonDecider, [...waiting, reported('teacher', 'student_absent', at(30), null)]);
     expect(disputeIsOpen(state.attendance, new Date(at(31)))).toBe(true);

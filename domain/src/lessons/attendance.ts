@@ -172,6 +172,8 @@ export function decideAttendance(command: AttendanceCommand, state: LessonState)
       if (a.outcome) throw new DomainError('conflict', 'attendance.outcomeDecided');
       if (!a.answerBy || state.status !== 'confirmed') throw new DomainError('conflict', 'attendance.noDispute');
       const now = instant(c.now);
+      // Nothing is decided about a lesson still under way (both may report a problem before it ends).
+      if (now.getTime() < lessonEnd(new Date(state.booking.startsAt)).getTime()) throw new DomainError('conflict', 'attendance.lessonNotEnded');
       if (!disputeIsOpen(a, now)) throw new DomainError('conflict', 'attendance.disputeWaiting');
       const decision = { reason: c.reason, adminId: c.adminId };
       const at = now.toISOString();
