@@ -231,7 +231,7 @@ export const HOURS_ROUTES: RouteSpec[] = [
   { method: 'GET', route: '/api/admin/invoices/:id/xml', allowed: ['admin'], path: async (c) => `/api/admin/invoices/${await writtenInvoice(c.world)}/xml` },
   { method: 'GET', route: '/api/admin/invoices/months/:month.zip', allowed: ['admin'], path: () => '/api/admin/invoices/months/2026-01.zip' },
   { method: 'GET', route: '/api/admin/invoices/oss/:quarter.csv', allowed: ['admin'], path: () => '/api/admin/invoices/oss/2026-Q1.csv' },
-  { method: 'POST', route: '/api/admin/invoices/rewrite', allowed: ['admin'], bodySchema: invoiceRewriteSchema, body: () => ({}) },
+  { method: 'POST', route: '/api/admin/invoices/rewrite', allowed: ['admin'], bodySchema: invoiceRewriteSchema, body: () => ({ all: true }) },
   { method: 'GET', route: '/api/admin/fiscal-profile', allowed: ['admin'] },
   { method: 'PUT', route: '/api/admin/fiscal-profile', allowed: ['admin'], bodySchema: fiscalProfileSchema, body: () => vatSchool },
   { method: 'GET', route: '/api/invoices', allowed: ['student', 'otherStudent'], querySchema: ownInvoiceQuerySchema, own: ownInvoices },

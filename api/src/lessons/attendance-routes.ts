@@ -18,6 +18,7 @@ import { attendanceRecordOf, disputesAt } from '@parliamo/projections';
 import { answerReport, checkIn, decideDispute, reportProblem } from './attendance.ts';
 import { lessonAnswer } from './bookings-routes.ts';
 import { commandDeps } from '../platform/command.ts';
+import { publicTeachers } from '../teachers/queries.ts';
 
 /**
  * What happened at a lesson: its parties' check-ins, reports and answers (an admin is refused by role,
@@ -64,7 +65,12 @@ export default async function attendanceRoutes(fastify: FastifyInstance) {
   // A teacher's public record (their profile shows it from 10 lessons on); an unknown id has no lessons.
   app.get('/teachers/:id/attendance', {
     schema: { params: idParamsSchema, response: { 200: attendanceRecordSchema, ...errorResponses } },
-  }, async (request) => attendanceRecordOf(app.pool, { id: request.params.id, role: 'teacher' }, app.clock.now()));
+  }, async (request) => {
+    // A public figure of a public teacher: any other id is not found, like their profile.
+    const [teacher] = await publicTeachers(app.pool, request.params.id);
+    if (!teacher) throw new DomainError('not_found', 'common.teacherNotFound');
+    return attendanceRecordOf(app.pool, { id: teacher.id, role: 'teacher' }, app.clock.now());
+  });
 
   app.get('/admin/disputes', {
     preValidation: app.requireUser('admin'),

@@ -60,7 +60,10 @@ export const adminInvoiceSummarySchema = answer({
 export type AdminInvoiceSummary = z.infer<typeof adminInvoiceSummarySchema>;
 
 /** POST /api/admin/invoices/rewrite: the documents to write again after a fix (all that wait when absent). */
-export const invoiceRewriteSchema = z.strictObject({ ids: z.array(z.string()).max(500, errorRef('invoices.tooMany')).optional() });
+export const invoiceRewriteSchema = z
+  .strictObject({ ids: z.array(z.string()).max(500, errorRef('invoices.tooMany')).optional(), all: z.literal(true).optional() })
+  // Which documents, said: some by id, or every waiting one (`all: true`); an empty body writes nothing.
+  .refine((b) => b.ids !== undefined || b.all === true, errorRef('invoices.rewriteWhich'));
 
 /** POST /api/admin/invoices/rewrite: how many waiting documents became ready after a fix. */
 export const invoiceRewriteAnswerSchema = answer({ ready: z.number() });
