@@ -17,8 +17,10 @@ export default defineConfig({
           name: 'unit',
           globalSetup: ['api/src/testing/global-db.ts'],
           include: ['{domain,ledger,projections,api,web}/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
-          // One file per core: the files wait on PostgreSQL a good part of the time.
-          maxWorkers: 2,
+          // One file at a time: the files share one PostgreSQL server, and a reader of the ledger's global
+          // order waits for every transaction open on that server (pg_snapshot_xmin is the cluster's), so a
+          // long transaction in a file beside it hid a just-appended event from ledger and restore tests.
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
         },
       },
