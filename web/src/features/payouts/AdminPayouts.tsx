@@ -128,7 +128,7 @@ export default function AdminPayouts() {
                 </a>
               </Button>
             </HStack>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96" tabIndex={0}>
               <Table.Root size="sm" aria-label={t('admin.payouts.table.label')}>
                 <Table.Header>
                   <Table.Row>

@@ -42,7 +42,7 @@ function PayoutsView({ p }: { p: Payouts }) {
       {p.months.length === 0 ? (
         <Text color="fg.muted">{t('teacher.payouts.nothing', { percent: TEACHER_SHARE_PERCENT })}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64" tabIndex={0}>
           <Table.Root size="sm" aria-label={t('teacher.payouts.months.table')}>
             <Table.Header>
               <Table.Row>
@@ -85,7 +85,7 @@ function PayoutsView({ p }: { p: Payouts }) {
       {p.payouts.length === 0 ? (
         <Text color="fg.muted">{t('teacher.payouts.history.empty')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64" tabIndex={0}>
           <Table.Root size="sm" aria-label={t('teacher.payouts.history.title')}>
             <Table.Header>
               <Table.Row>

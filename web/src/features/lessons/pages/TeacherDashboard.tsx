@@ -81,7 +81,7 @@ function EarningsPanel({ earnings, more }: { earnings: Earnings; more: ReactNode
         </Text>
       )}
       {earnings.lessons.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64" tabIndex={0}>
           <Table.Root size="sm" aria-label={t('teacher.dashboard.earnings.table')}>
             <Table.Header>
               <Table.Row>
